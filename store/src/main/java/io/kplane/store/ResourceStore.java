@@ -1,0 +1,49 @@
+package io.kplane.store;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+
+/**
+ * Durable, revisioned storage of API objects as JSON, with an ordered event log for watches.
+ *
+ * <p>Contract (see docs/storage.md):
+ * <ul>
+ *   <li>One global, strictly increasing revision; every successful create/update/delete takes the
+ *       next revision and appends one event-log row; revisions become visible in order (a reader that
+ *       sees revision N has seen every revision below N).</li>
+ *   <li>{@code metadata.resourceVersion} of a written object is set by the store to its revision.</li>
+ *   <li>{@code expectedRevision} 0 means "unconditional"; otherwise a mismatch fails with
+ *       {@link StoreException.Conflict}.</li>
+ *   <li>Futures fail with {@link StoreException} subclasses only (Unavailable when the database is
+ *       down).</li>
+ * </ul>
+ */
+public interface ResourceStore extends AutoCloseable {
+
+    Future<StoredObject> create(ResourceKey key, ObjectNode object);
+
+    Future<StoredObject> update(ResourceKey key, ObjectNode object, long expectedRevision);
+
+    /** Removes the object; the result is its last state, stamped with the deletion's revision. */
+    Future<StoredObject> delete(ResourceKey key, long expectedRevision);
+
+    Future<StoredObject> get(ResourceKey key);
+
+    Future<ListPage> list(ListRequest request);
+
+    /** The store's current revision (the newest committed write). */
+    Future<Long> currentRevision();
+
+    /**
+     * Delivers every event of {@code resource} (in {@code namespace}, or all when null) with
+     * revision &gt; {@code fromRevision}, in order, exactly once, then live events as they commit.
+     * Fails the listener with {@link StoreException.Expired} if {@code fromRevision} was compacted.
+     */
+    WatchHandle watch(String resource, String namespace, long fromRevision, WatchListener listener);
+
+    /** Removes event-log rows older than the configured window; returns the new compacted revision. */
+    Future<Long> compact();
+
+    @Override
+    void close();
+}

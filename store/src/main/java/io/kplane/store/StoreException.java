@@ -1,0 +1,64 @@
+package io.kplane.store;
+
+/**
+ * The store's error vocabulary; the API server maps each to a Kubernetes Status
+ * (404 NotFound, 409 AlreadyExists, 409 Conflict, 410 Expired, 503 ServiceUnavailable).
+ */
+public abstract class StoreException extends RuntimeException {
+    protected StoreException(String message, Throwable cause) {
+        super(message, cause, false, false);
+    }
+
+    public static final class NotFound extends StoreException {
+        public NotFound(ResourceKey key) {
+            super("not found: " + key, null);
+        }
+    }
+
+    public static final class AlreadyExists extends StoreException {
+        public AlreadyExists(ResourceKey key) {
+            super("already exists: " + key, null);
+        }
+    }
+
+    /** The object's stored revision differs from the one the caller expected. */
+    public static final class Conflict extends StoreException {
+        private final long actualRevision;
+
+        public Conflict(ResourceKey key, long expected, long actual) {
+            super("revision conflict on " + key + ": expected " + expected + ", stored " + actual, null);
+            this.actualRevision = actual;
+        }
+
+        public long actualRevision() {
+            return actualRevision;
+        }
+    }
+
+    /** The requested revision has been compacted ("too old resource version"). */
+    public static final class Expired extends StoreException {
+        private final long requested;
+        private final long compacted;
+
+        public Expired(long requested, long compacted) {
+            super("too old resource version: " + requested + " (" + compacted + ")", null);
+            this.requested = requested;
+            this.compacted = compacted;
+        }
+
+        public long requested() {
+            return requested;
+        }
+
+        public long compacted() {
+            return compacted;
+        }
+    }
+
+    /** The database cannot be reached; the request may be retried later. */
+    public static final class Unavailable extends StoreException {
+        public Unavailable(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}
