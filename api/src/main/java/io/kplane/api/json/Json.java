@@ -87,6 +87,8 @@ public final class Json {
         mapper.configure(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY, false);
         mapper.configure(SerializationFeature.FAIL_ON_EMPTY_BEANS, false);
         mapper.configure(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY, false);
+        // Records carry convenience predicates (isTerminal(), isBeingDeleted()); they are not fields.
+        mapper.configure(MapperFeature.AUTO_DETECT_IS_GETTERS, false);
         return mapper;
     }
 

@@ -1,0 +1,106 @@
+package io.kplane.api;
+
+import io.kplane.api.batch.CronJob;
+import io.kplane.api.batch.Job;
+import io.kplane.api.coordination.Lease;
+import io.kplane.api.core.Event;
+import io.kplane.api.core.Namespace;
+import io.kplane.api.core.Node;
+import io.kplane.api.core.Pod;
+import io.kplane.api.meta.KubeObject;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** The registry of every resource kplane serves. Lookups ignore case. */
+public final class ResourceTypes {
+    private static final List<String> CRUD = ResourceType.ALL_VERBS;
+
+    public static final ResourceType NAMESPACES = new ResourceType("", "v1", "namespaces", Namespace.KIND,
+            "NamespaceList", "namespace", false, List.of("ns"), List.of(),
+            List.of("create", "delete", "get", "list", "patch", "update", "watch"), List.of("status", "finalize"),
+            Namespace.class);
+    public static final ResourceType PODS = new ResourceType("", "v1", "pods", Pod.KIND, "PodList", "pod", true,
+            List.of("po"), List.of("all"), CRUD, List.of("status", "log", "binding"), Pod.class);
+    public static final ResourceType NODES = new ResourceType("", "v1", "nodes", Node.KIND, "NodeList", "node",
+            false, List.of("no"), List.of(), CRUD, List.of("status"), Node.class);
+    public static final ResourceType EVENTS = new ResourceType("", "v1", "events", Event.KIND, "EventList",
+            "event", true, List.of("ev"), List.of(), CRUD, List.of(), Event.class);
+    public static final ResourceType LEASES = new ResourceType("coordination.k8s.io", "v1", "leases", Lease.KIND,
+            "LeaseList", "lease", true, List.of(), List.of(), CRUD, List.of(), Lease.class);
+    public static final ResourceType JOBS = new ResourceType("batch", "v1", "jobs", Job.KIND, "JobList", "job",
+            true, List.of(), List.of("all"), CRUD, List.of("status"), Job.class);
+    public static final ResourceType CRONJOBS = new ResourceType("batch", "v1", "cronjobs", CronJob.KIND,
+            "CronJobList", "cronjob", true, List.of("cj"), List.of("all"), CRUD,
+            List.of("status"), CronJob.class);
+
+    /** Every resource, in the order discovery lists them. */
+    public static final List<ResourceType> ALL = List.of(NAMESPACES, PODS, NODES, EVENTS, LEASES, JOBS, CRONJOBS);
+
+    private ResourceTypes() {
+    }
+
+    /**
+     * Resolves what a user types: plural ({@code jobs}), singular ({@code job}), short name
+     * ({@code cj}), kind ({@code CronJob}) or a group-qualified form ({@code jobs.batch}).
+     */
+    public static Optional<ResourceType> lookup(String name) {
+        if (name == null || name.isEmpty()) {
+            return Optional.empty();
+        }
+        String n = name.toLowerCase(Locale.ROOT);
+        for (ResourceType t : ALL) {
+            if (t.resource().equals(n) || t.singular().equals(n) || t.shortNames().contains(n)
+                    || t.kind().toLowerCase(Locale.ROOT).equals(n) || t.storageName().equals(n)
+                    || (!t.isCoreGroup() && (t.singular() + "." + t.group()).equals(n))) {
+                return Optional.of(t);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** By plural resource name within a group ({@code ""} for core), as in a REST path. */
+    public static Optional<ResourceType> byResource(String group, String resource) {
+        return ALL.stream().filter(t -> t.group().equals(group) && t.resource().equalsIgnoreCase(resource))
+                .findFirst();
+    }
+
+    /** By plural resource name in any group. */
+    public static Optional<ResourceType> byResource(String resource) {
+        return ALL.stream().filter(t -> t.resource().equalsIgnoreCase(resource)).findFirst();
+    }
+
+    /** By kind, case-insensitive ({@code Job}, {@code job}). */
+    public static Optional<ResourceType> byKind(String kind) {
+        return ALL.stream().filter(t -> t.kind().equalsIgnoreCase(kind)).findFirst();
+    }
+
+    /** By apiVersion and kind, as found in a manifest. */
+    public static Optional<ResourceType> byApiVersionAndKind(String apiVersion, String kind) {
+        return ALL.stream().filter(t -> t.apiVersion().equals(apiVersion) && t.kind().equalsIgnoreCase(kind))
+                .findFirst();
+    }
+
+    /** By short name ({@code po}, {@code cj}). */
+    public static Optional<ResourceType> byShortName(String shortName) {
+        String n = shortName.toLowerCase(Locale.ROOT);
+        return ALL.stream().filter(t -> t.shortNames().contains(n)).findFirst();
+    }
+
+    /** By the record class, e.g. {@code Job.class}. */
+    public static Optional<ResourceType> byJavaType(Class<? extends KubeObject> type) {
+        return ALL.stream().filter(t -> t.javaType().equals(type)).findFirst();
+    }
+
+    /** Every resource in the given category ({@code all}). */
+    public static List<ResourceType> inCategory(String category) {
+        String c = category.toLowerCase(Locale.ROOT);
+        return ALL.stream().filter(t -> t.categories().contains(c)).toList();
+    }
+
+    /** The group versions served: {@code v1}, {@code batch/v1}, {@code coordination.k8s.io/v1}. */
+    public static List<String> groupVersions() {
+        return ALL.stream().map(ResourceType::apiVersion).distinct().toList();
+    }
+}
