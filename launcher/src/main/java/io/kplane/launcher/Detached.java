@@ -1,0 +1,57 @@
+package io.kplane.launcher;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code kplane up --detach}: runs the launcher in the background and returns once the stack is healthy. */
+final class Detached {
+    private static final Duration TIMEOUT = Duration.ofMinutes(4);
+
+    private Detached() {
+    }
+
+    static int start(StackOptions options, List<String> upArgs) throws IOException, InterruptedException {
+        StateFile existing = StateFile.read(options.stateDir());
+        if (existing != null && existing.launcherAlive()) {
+            throw new LauncherException("a kplane stack is already running (launcher pid " + existing.launcherPid() + ")");
+        }
+        Files.createDirectories(options.logsDir());
+        Path log = options.logsDir().resolve("launcher.log");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        String classpath = System.getProperty("java.class.path");
+        List<String> command = new ArrayList<>();
+        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+            command.add("/usr/bin/setsid"); // its own session: a Ctrl-C in this terminal must not reach it
+        }
+        command.addAll(List.of(java, "-Xmx128m", "-XX:+UseSerialGC", "-cp", classpath, LauncherMain.class.getName()));
+        command.addAll(upArgs);
+        Process launcher = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        System.out.print("starting kplane in the background");
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!launcher.isAlive()) {
+                System.out.println();
+                throw new LauncherException("the launcher exited with code " + launcher.exitValue() + "; see " + log);
+            }
+            StateFile state = StateFile.read(options.stateDir());
+            if (state != null && state.launcherAlive()) {
+                System.out.println();
+                System.out.println("kplane is up: API server at " + state.serverUrl() + " (launcher pid "
+                        + state.launcherPid() + ")");
+                System.out.println("  kubeconfig: " + options.kubeconfig().toAbsolutePath());
+                System.out.println("  status: ./kplane status   logs: ./kplane logs COMPONENT   stop: ./kplane down");
+                return 0;
+            }
+            System.out.print(".");
+            Thread.sleep(500);
+        }
+        launcher.destroy();
+        throw new LauncherException("kplane did not become healthy within " + TIMEOUT.toMinutes() + " minutes; see " + log);
+    }
+}

@@ -1,0 +1,41 @@
+package io.kplane.launcher;
+
+import io.kplane.store.pg.EmbeddedPostgresServer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The {@code postgres} component of the local stack: the embedded PostgreSQL server as a process of
+ * its own, so the API server can be killed and restarted without taking the database with it.
+ * Runs in the foreground until SIGTERM, then shuts PostgreSQL down cleanly.
+ */
+@Command(name = "postgres", mixinStandardHelpOptions = true,
+        description = "Runs the embedded PostgreSQL server in the foreground.")
+public final class PostgresMain implements Callable<Integer> {
+    @Option(names = "--data-dir", defaultValue = ".kplane/db", description = "Data directory (kept across restarts).")
+    Path dataDir;
+    @Option(names = "--port", defaultValue = "15432", description = "Port on 127.0.0.1.")
+    int port;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new PostgresMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        EmbeddedPostgresServer server = EmbeddedPostgresServer.start(dataDir, port);
+        CountDownLatch done = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.stop();
+            done.countDown();
+        }, "postgres-shutdown"));
+        System.out.println("PostgreSQL listening on 127.0.0.1:" + port + ", data in " + dataDir.toAbsolutePath());
+        done.await();
+        return 0;
+    }
+}

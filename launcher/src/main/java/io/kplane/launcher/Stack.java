@@ -1,0 +1,169 @@
+package io.kplane.launcher;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * A running local stack: starts components in dependency order, waits for each wave to be healthy,
+ * records the state file, shows live status, and stops everything in reverse order.
+ */
+final class Stack {
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(15);
+
+    private final StackOptions options;
+    private final PrintStream out;
+    private final StatusView view;
+    private final Map<String, SupervisedProcess> processes = new LinkedHashMap<>();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile boolean stopping;
+
+    Stack(StackOptions options, PrintStream out, boolean tty) {
+        this.options = options;
+        this.out = out;
+        this.view = new StatusView(out, tty);
+    }
+
+    /** Starts everything; returns once all components are healthy. */
+    void start() throws IOException, InterruptedException {
+        StateFile existing = StateFile.read(options.stateDir());
+        if (existing != null && existing.launcherAlive()) {
+            throw new LauncherException("a kplane stack is already running (launcher pid " + existing.launcherPid()
+                    + "); stop it with ./kplane down");
+        }
+        Files.createDirectories(options.logsDir());
+        String token = null;
+        if (options.auth()) {
+            byte[] bytes = new byte[24];
+            new SecureRandom().nextBytes(bytes);
+            token = HexFormat.of().formatHex(bytes);
+            Files.writeString(options.tokenFile(), token + ",admin,admin,\"system:masters\"\n");
+        }
+        Kubeconfig.write(options.kubeconfig(), options.serverUrl(), token);
+
+        Path entryPoint = EntryPoint.script(EntryPoint.home());
+        for (ComponentSpec spec : StackPlan.plan(options)) {
+            processes.put(spec.name(), new SupervisedProcess(spec, entryPoint, options.logsDir(), view::message));
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "kplane-shutdown"));
+
+        for (List<SupervisedProcess> wave : waves()) {
+            wave.forEach(SupervisedProcess::start);
+            awaitHealthy(wave);
+        }
+        writeState();
+    }
+
+    /** Groups components so that each starts only after what it depends on is healthy. */
+    private List<List<SupervisedProcess>> waves() {
+        List<List<SupervisedProcess>> waves = new ArrayList<>();
+        List<String> started = new ArrayList<>();
+        List<SupervisedProcess> remaining = new ArrayList<>(processes.values());
+        while (!remaining.isEmpty()) {
+            List<SupervisedProcess> wave = remaining.stream()
+                    .filter(p -> started.containsAll(p.spec().dependsOn())).toList();
+            if (wave.isEmpty()) {
+                throw new IllegalStateException("dependency cycle among " + remaining);
+            }
+            waves.add(wave);
+            wave.forEach(p -> started.add(p.spec().name()));
+            remaining.removeAll(wave);
+        }
+        return waves;
+    }
+
+    private void awaitHealthy(List<SupervisedProcess> wave) throws InterruptedException {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (true) {
+            wave.forEach(SupervisedProcess::probe);
+            view.render(List.copyOf(processes.values()));
+            if (wave.stream().allMatch(SupervisedProcess::healthy)) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                List<String> sick = wave.stream().filter(p -> !p.healthy()).map(p -> p.spec().name()).toList();
+                throw new LauncherException("not healthy after " + START_TIMEOUT.toMinutes() + " minutes: " + sick
+                        + " (see " + options.logsDir() + ")");
+            }
+            Thread.sleep(250); // polling a health endpoint: the condition we wait for lives in another process
+        }
+    }
+
+    private void writeState() throws IOException {
+        List<StateFile.Entry> entries = processes.values().stream().map(p -> new StateFile.Entry(p.spec().name(),
+                p.pid(), p.spec().healthPort(), p.spec().healthPath(), p.logFile().toString())).toList();
+        new StateFile(ProcessHandle.current().pid(), options.serverUrl(), entries).write(options.stateDir());
+    }
+
+    void printUsage() {
+        Path kubeconfig = options.kubeconfig().toAbsolutePath();
+        view.message("""
+
+                kplane is up: API server at %s
+                  ./kubectl-lite apply -f examples/pi-job.yaml
+                  ./kubectl-lite get jobs
+                  KUBECONFIG=%s kubectl get jobs
+                Logs: %s   Stop: Ctrl-C or ./kplane down
+                """.formatted(options.serverUrl(), kubeconfig, options.logsDir().toAbsolutePath()));
+    }
+
+    /** Shows live status until the stack is stopped. */
+    void monitor() throws InterruptedException, IOException {
+        long lastPids = 0;
+        while (!stopping) {
+            processes.values().forEach(SupervisedProcess::probe);
+            view.render(List.copyOf(processes.values()));
+            long pids = processes.values().stream().mapToLong(SupervisedProcess::pid).sum();
+            if (pids != lastPids) {
+                writeState(); // a restarted component has a new pid
+                lastPids = pids;
+            }
+            Thread.sleep(1000);
+        }
+        stopped.await();
+    }
+
+    List<SupervisedProcess> processes() {
+        return List.copyOf(processes.values());
+    }
+
+    /** Stops components in reverse start order: kubelets and controllers, then the API server, then PostgreSQL. */
+    void stop() {
+        synchronized (this) {
+            if (stopping) {
+                return;
+            }
+            stopping = true;
+        }
+        try {
+            List<List<SupervisedProcess>> waves = waves();
+            for (int i = waves.size() - 1; i >= 0; i--) {
+                List<Thread> stoppers = new ArrayList<>();
+                for (SupervisedProcess p : waves.get(i)) {
+                    Thread t = new Thread(() -> p.stop(STOP_GRACE), "stop-" + p.spec().name());
+                    t.start();
+                    stoppers.add(t);
+                }
+                for (Thread t : stoppers) {
+                    t.join();
+                }
+            }
+            StateFile.delete(options.stateDir());
+            view.message("kplane stopped");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            stopped.countDown();
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package io.kplane.launcher;
+
+import java.nio.file.Path;
+
+/** What `kplane up` was asked for; {@link StackPlan} turns it into processes. */
+public record StackOptions(
+        Path stateDir,
+        String bind,
+        int apiPort,
+        int dbPort,
+        String dbUrl,
+        int nodes,
+        String runtime,
+        boolean auth,
+        String advertisedHost,
+        String nodeAddress) {
+
+    /** Local stack defaults: everything on loopback. */
+    public static StackOptions local(Path stateDir, String bind, int apiPort, int dbPort, String dbUrl, int nodes,
+                                     String runtime, boolean auth) {
+        String host = "0.0.0.0".equals(bind) ? "127.0.0.1" : bind;
+        return new StackOptions(stateDir, bind, apiPort, dbPort, dbUrl, nodes, runtime, auth, host, "127.0.0.1");
+    }
+
+    /** The URL the other components (and the kubeconfig) use to reach the API server. */
+    public String serverUrl() {
+        return "http://" + advertisedHost + ":" + apiPort;
+    }
+
+    public Path kubeconfig() {
+        return stateDir.resolve("kubeconfig");
+    }
+
+    public Path logsDir() {
+        return stateDir.resolve("logs");
+    }
+
+    public Path tokenFile() {
+        return stateDir.resolve("tokens.csv");
+    }
+}

@@ -1,0 +1,188 @@
+package io.kplane.launcher;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Runs one component as a child process and keeps it running like a supervisor: when it exits
+ * unexpectedly it is reported and restarted after a back-off (1 s doubling to 30 s, reset after a
+ * minute of healthy running). Output goes to {@code logs/<name>.log} (appended across restarts).
+ */
+final class SupervisedProcess {
+    enum State { WAITING, STARTING, RUNNING, BACKOFF, STOPPING, STOPPED }
+
+    private static final Duration INITIAL_BACKOFF = Duration.ofSeconds(1);
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
+    private static final Duration STABLE_AFTER = Duration.ofMinutes(1);
+
+    private final ComponentSpec spec;
+    private final List<String> command;
+    private final Path logFile;
+    private final Consumer<String> report;
+
+    private volatile State state = State.WAITING;
+    private volatile Process process;
+    private volatile boolean healthy;
+    private volatile boolean stopRequested;
+    private volatile int restarts;
+    private volatile Instant startedAt;
+    private volatile Integer lastExitCode;
+    private Thread thread;
+
+    SupervisedProcess(ComponentSpec spec, Path entryPoint, Path logsDir, Consumer<String> report) {
+        this.spec = spec;
+        this.command = new ArrayList<>();
+        this.command.add(entryPoint.toString());
+        this.command.add(spec.entryPoint());
+        this.command.addAll(spec.args());
+        this.logFile = logsDir.resolve(spec.name() + ".log");
+        this.report = report;
+    }
+
+    ComponentSpec spec() {
+        return spec;
+    }
+
+    State state() {
+        return state;
+    }
+
+    boolean healthy() {
+        return healthy;
+    }
+
+    int restarts() {
+        return restarts;
+    }
+
+    Instant startedAt() {
+        return startedAt;
+    }
+
+    Integer lastExitCode() {
+        return lastExitCode;
+    }
+
+    long pid() {
+        Process p = process;
+        return p == null ? -1 : p.pid();
+    }
+
+    Path logFile() {
+        return logFile;
+    }
+
+    synchronized void start() {
+        if (thread != null) {
+            return;
+        }
+        thread = new Thread(this::superviseLoop, "supervise-" + spec.name());
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Refreshes {@link #healthy()} from the component's health endpoint. */
+    void probe() {
+        Process p = process;
+        healthy = p != null && p.isAlive() && HealthProbe.healthy(spec);
+    }
+
+    private void superviseLoop() {
+        Duration backoff = INITIAL_BACKOFF;
+        while (!stopRequested) {
+            Instant began = Instant.now();
+            try {
+                state = State.STARTING;
+                Files.createDirectories(logFile.getParent());
+                ProcessBuilder builder = new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
+                builder.environment().putAll(spec.env());
+                process = builder.start();
+                startedAt = began;
+                state = State.RUNNING;
+                int code = process.waitFor();
+                lastExitCode = code;
+                healthy = false;
+                if (stopRequested) {
+                    break;
+                }
+                report.accept(spec.name() + " exited with code " + code + "; see " + logFile);
+            } catch (IOException e) {
+                report.accept(spec.name() + " could not be started: " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            if (Duration.between(began, Instant.now()).compareTo(STABLE_AFTER) > 0) {
+                backoff = INITIAL_BACKOFF;
+            }
+            state = State.BACKOFF;
+            report.accept("restarting " + spec.name() + " in " + backoff.toSeconds() + "s");
+            if (!sleepUnlessStopped(backoff)) {
+                break;
+            }
+            restarts++;
+            backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
+        }
+        state = State.STOPPED;
+    }
+
+    private synchronized boolean sleepUnlessStopped(Duration d) {
+        long deadline = System.nanoTime() + d.toNanos();
+        try {
+            while (!stopRequested) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return true;
+                }
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return false;
+    }
+
+    /**
+     * Stops the component: SIGTERM, then SIGKILL after {@code grace}; descendants the component
+     * left behind (e.g. containers of the process runtime) are killed too, so nothing is orphaned.
+     */
+    void stop(Duration grace) {
+        synchronized (this) {
+            stopRequested = true;
+            notifyAll();
+        }
+        Process p = process;
+        if (p == null) {
+            state = State.STOPPED;
+            return;
+        }
+        state = State.STOPPING;
+        List<ProcessHandle> descendants = p.descendants().toList();
+        p.destroy();
+        try {
+            if (!p.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                report.accept(spec.name() + " did not stop within " + grace.toSeconds() + "s; killing it");
+                p.destroyForcibly();
+                p.waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        for (ProcessHandle child : descendants) {
+            if (child.isAlive()) {
+                child.destroyForcibly();
+            }
+        }
+        healthy = false;
+        state = State.STOPPED;
+    }
+}

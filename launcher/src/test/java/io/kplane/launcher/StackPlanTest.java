@@ -1,0 +1,41 @@
+package io.kplane.launcher;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StackPlanTest {
+    @Test
+    void localStackHasEveryComponentOnLoopbackWithDistinctPorts() {
+        StackOptions o = StackOptions.local(Path.of(".kplane"), "127.0.0.1", 6443, 15432, null, 2, "process", false);
+        List<ComponentSpec> plan = StackPlan.plan(o);
+        assertThat(plan).extracting(ComponentSpec::name).containsExactly("postgres", "apiserver", "job-controller",
+                "cronjob-controller", "garbage-collector", "ttl-controller", "scheduler", "node-lifecycle",
+                "kubelet-sim-1", "kubelet-sim-2");
+        assertThat(plan).extracting(ComponentSpec::healthPort).doesNotHaveDuplicates();
+        assertThat(plan.get(1).args()).containsSequence("--db-url", "postgresql://postgres@127.0.0.1:15432/postgres");
+        assertThat(plan.get(2).args()).containsExactly("--server", "http://127.0.0.1:6443", "--health-port", "10261");
+        assertThat(plan.get(9).args()).containsSequence("--node-name", "node-2", "--node-address", "127.0.0.1",
+                "--port", "10252");
+    }
+
+    @Test
+    void externalDatabaseReplacesTheEmbeddedOne() {
+        StackOptions o = StackOptions.local(Path.of(".kplane"), "127.0.0.1", 6443, 15432,
+                "postgresql://u:p@db:5432/k", 1, "process", false);
+        List<ComponentSpec> plan = StackPlan.plan(o);
+        assertThat(plan).extracting(ComponentSpec::name).doesNotContain("postgres");
+        assertThat(plan.get(0).dependsOn()).isEmpty();
+    }
+
+    @Test
+    void withAuthClientsReadTheTokenFromTheKubeconfig() {
+        StackOptions o = StackOptions.local(Path.of("/s"), "127.0.0.1", 6443, 15432, null, 1, "process", true);
+        List<ComponentSpec> plan = StackPlan.plan(o);
+        assertThat(plan.get(1).args()).containsSequence("--token-auth-file", "/s/tokens.csv");
+        assertThat(plan.get(2).args()).containsSequence("--kubeconfig", "/s/kubeconfig");
+    }
+}
