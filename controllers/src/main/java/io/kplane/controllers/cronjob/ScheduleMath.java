@@ -1,0 +1,118 @@
+package io.kplane.controllers.cronjob;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Which scheduled time a CronJob owes a Job for, and when to look again: Kubernetes'
+ * {@code mostRecentScheduleTime}, {@code nextScheduleTime} and {@code nextScheduleTimeDuration}.
+ *
+ * <p>One deliberate difference: upstream estimates the number of missed times from the gap
+ * between the first two, which can return "none" for irregular schedules (e.g. weekdays only)
+ * after a long outage. Here the most recent time is exact: we step forward at most
+ * {@value #TOO_MANY_MISSED} times, and beyond that search back from now.
+ */
+public final class ScheduleMath {
+    /** More missed start times than this yields the TooManyMissedTimes warning. */
+    public static final int TOO_MANY_MISSED = 100;
+    /** Requeue padding Kubernetes adds for clock skew ({@code nextScheduleDelta}). */
+    public static final Duration NEXT_SCHEDULE_DELTA = Duration.ofMillis(100);
+
+    private ScheduleMath() {
+    }
+
+    public enum Missed { NONE, FEW, MANY }
+
+    /**
+     * @param earliest   the last schedule time, or the creation time (possibly moved up to the
+     *                   starting deadline)
+     * @param mostRecent the latest schedule time in (earliest, now], or null if there is none
+     */
+    public record Recent(Instant earliest, Instant mostRecent, Missed missed) {
+    }
+
+    /** The schedule admits no time at all (e.g. {@code 59 23 31 2 *}). */
+    public static final class InvalidScheduleException extends Exception {
+        public InvalidScheduleException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Kubernetes' {@code mostRecentScheduleTime}: the schedule times in (earliest, now] where earliest
+     * is {@code lastScheduleTime}, else {@code creationTimestamp}, moved up to
+     * {@code now - startingDeadlineSeconds} when {@code includeDeadline} and that is later.
+     */
+    public static Recent mostRecent(CronScheduleTimes schedule, Instant creation, Instant lastScheduleTime,
+                                    Long startingDeadlineSeconds, Instant now, boolean includeDeadline)
+            throws InvalidScheduleException {
+        Instant earliest = lastScheduleTime != null ? lastScheduleTime : creation;
+        if (includeDeadline && startingDeadlineSeconds != null) {
+            Instant deadline = now.minusSeconds(startingDeadlineSeconds);
+            if (deadline.isAfter(earliest)) {
+                earliest = deadline;
+            }
+        }
+        Optional<Instant> first = schedule.next(earliest);
+        if (first.isEmpty()) {
+            throw new InvalidScheduleException("time difference between two schedules is less than 1 second");
+        }
+        Instant t1 = first.get();
+        if (now.isBefore(t1)) {
+            return new Recent(earliest, null, Missed.NONE);
+        }
+        Instant latest = t1;
+        int count = 1;
+        for (Optional<Instant> t = schedule.next(t1); t.isPresent() && !t.get().isAfter(now); t = schedule.next(t.get())) {
+            latest = t.get();
+            if (++count > TOO_MANY_MISSED) {
+                return new Recent(earliest, latestAtOrBefore(schedule, now, earliest, t1), Missed.MANY);
+            }
+        }
+        // Like upstream, a single due time is not reported as "missed".
+        return new Recent(earliest, latest, count == 1 ? Missed.NONE : Missed.FEW);
+    }
+
+    /**
+     * The latest schedule time at or before {@code now}, known to be after {@code floor}: look back from
+     * now over a window that doubles until it contains a schedule time, then step through that window.
+     */
+    private static Instant latestAtOrBefore(CronScheduleTimes schedule, Instant now, Instant floor, Instant known) {
+        Duration window = Duration.ofMinutes(1);
+        while (true) {
+            Instant probe = now.minus(window);
+            if (!probe.isAfter(floor)) {
+                probe = floor;
+            }
+            Optional<Instant> t = schedule.next(probe);
+            if (t.isPresent() && !t.get().isAfter(now)) {
+                Instant latest = t.get();
+                for (t = schedule.next(latest); t.isPresent() && !t.get().isAfter(now); t = schedule.next(latest)) {
+                    latest = t.get();
+                }
+                return latest;
+            }
+            if (probe.equals(floor)) {
+                return known; // unreachable when a time is known to lie in (floor, now]
+            }
+            window = window.multipliedBy(2);
+        }
+    }
+
+    /**
+     * Kubernetes' {@code nextScheduleTimeDuration}: how long until the sync after the next schedule
+     * time (plus {@link #NEXT_SCHEDULE_DELTA}); empty if the schedule never fires again.
+     */
+    public static Optional<Duration> untilNextSchedule(CronScheduleTimes schedule, Instant creation,
+                                                       Instant lastScheduleTime, Instant now) {
+        Instant base;
+        try {
+            Recent recent = mostRecent(schedule, creation, lastScheduleTime, null, now, false);
+            base = recent.mostRecent() != null ? recent.mostRecent() : recent.earliest();
+        } catch (InvalidScheduleException e) {
+            base = now;
+        }
+        return schedule.next(base).map(next -> Duration.between(now, next).plus(NEXT_SCHEDULE_DELTA));
+    }
+}
