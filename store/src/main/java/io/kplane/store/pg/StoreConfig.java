@@ -1,0 +1,84 @@
+package io.kplane.store.pg;
+
+import io.vertx.pgclient.PgConnectOptions;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How to open a {@link PgResourceStore}. Exactly one database source is used: {@code connectOptions}
+ * (an external server, e.g. from {@link #external(String)}) or, when it is null, an embedded
+ * PostgreSQL whose data directory is {@code embeddedDataDir} and which listens on {@code embeddedPort}.
+ *
+ * @param poolSize            connections for reads (the group-commit writer uses one more of them)
+ * @param compactionWindow    event-log rows older than this are removed
+ * @param compactionInterval  how often the compaction timer runs
+ * @param safetyPollInterval  the watch hub also polls this often, in case a NOTIFY was missed
+ * @param maxBatchSize        most writes committed in one transaction by the group-commit writer
+ * @param watchCacheSize      recent events the watch hub keeps in memory for new watchers
+ * @param clock               time source for event timestamps and compaction (tests use a fixed one)
+ */
+public record StoreConfig(PgConnectOptions connectOptions, Path embeddedDataDir, int embeddedPort, int poolSize,
+                          Duration compactionWindow, Duration compactionInterval, Duration safetyPollInterval,
+                          int maxBatchSize, int watchCacheSize, Clock clock) {
+
+    public static final Duration DEFAULT_COMPACTION_WINDOW = Duration.ofMinutes(5);
+
+    public StoreConfig {
+        if (connectOptions == null) {
+            Objects.requireNonNull(embeddedDataDir, "either connectOptions or embeddedDataDir");
+        }
+        Objects.requireNonNull(clock, "clock");
+        if (poolSize < 1 || maxBatchSize < 1 || watchCacheSize < 1) {
+            throw new IllegalArgumentException("poolSize, maxBatchSize and watchCacheSize must be positive");
+        }
+    }
+
+    /** An external server, given as {@code postgresql://user:pw@host:port/db} or a JDBC-style URL. */
+    public static StoreConfig external(String url) {
+        return of(PgUrls.parse(url));
+    }
+
+    public static StoreConfig of(PgConnectOptions options) {
+        return new StoreConfig(options, null, 0, 8, DEFAULT_COMPACTION_WINDOW, Duration.ofSeconds(30),
+                Duration.ofSeconds(1), 256, 10_000, Clock.systemUTC());
+    }
+
+    /** An embedded PostgreSQL keeping its data in {@code dataDir} (created on first start). */
+    public static StoreConfig embedded(Path dataDir, int port) {
+        return new StoreConfig(null, dataDir, port, 8, DEFAULT_COMPACTION_WINDOW, Duration.ofSeconds(30),
+                Duration.ofSeconds(1), 256, 10_000, Clock.systemUTC());
+    }
+
+    public StoreConfig withPoolSize(int value) {
+        return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, value, compactionWindow,
+                compactionInterval, safetyPollInterval, maxBatchSize, watchCacheSize, clock);
+    }
+
+    public StoreConfig withCompaction(Duration window, Duration interval) {
+        return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, window, interval,
+                safetyPollInterval, maxBatchSize, watchCacheSize, clock);
+    }
+
+    public StoreConfig withSafetyPollInterval(Duration value) {
+        return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, compactionWindow,
+                compactionInterval, value, maxBatchSize, watchCacheSize, clock);
+    }
+
+    public StoreConfig withMaxBatchSize(int value) {
+        return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, compactionWindow,
+                compactionInterval, safetyPollInterval, value, watchCacheSize, clock);
+    }
+
+    public StoreConfig withWatchCacheSize(int value) {
+        return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, compactionWindow,
+                compactionInterval, safetyPollInterval, maxBatchSize, value, clock);
+    }
+
+    public StoreConfig withClock(Clock value) {
+        return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, compactionWindow,
+                compactionInterval, safetyPollInterval, maxBatchSize, watchCacheSize, value);
+    }
+}

@@ -1,0 +1,86 @@
+package io.kplane.store.pg;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kplane.store.ResourceKey;
+import io.kplane.store.StoreException;
+import io.kplane.store.StoredObject;
+import io.vertx.core.Promise;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+
+/**
+ * One queued write. Each kind is one SQL statement that checks its own precondition and, only when
+ * it holds, takes the next revision, writes the object and appends the event-log row. A failed
+ * precondition yields a row describing why instead of an SQL error, so it never aborts the batch.
+ */
+final class WriteOp {
+    enum Kind { CREATE, UPDATE, DELETE }
+
+    final Kind kind;
+    final ResourceKey key;
+    final ObjectNode object; // CREATE/UPDATE: the caller's object (copied), null for DELETE
+    final String data;       // its stored form
+    final long expectedRevision;
+    final Promise<StoredObject> promise;
+
+    private WriteOp(Kind kind, ResourceKey key, ObjectNode object, long expectedRevision, Promise<StoredObject> promise) {
+        this.kind = kind;
+        this.key = key;
+        this.object = object == null ? null : object.deepCopy();
+        this.data = object == null ? null : ObjectCodec.encode(object);
+        this.expectedRevision = expectedRevision;
+        this.promise = promise;
+    }
+
+    static WriteOp create(ResourceKey key, ObjectNode object, Promise<StoredObject> promise) {
+        return new WriteOp(Kind.CREATE, key, object, 0, promise);
+    }
+
+    static WriteOp update(ResourceKey key, ObjectNode object, long expectedRevision, Promise<StoredObject> promise) {
+        return new WriteOp(Kind.UPDATE, key, object, expectedRevision, promise);
+    }
+
+    static WriteOp delete(ResourceKey key, long expectedRevision, Promise<StoredObject> promise) {
+        return new WriteOp(Kind.DELETE, key, null, expectedRevision, promise);
+    }
+
+    String sql() {
+        return switch (kind) {
+            case CREATE -> Statements.CREATE;
+            case UPDATE -> Statements.UPDATE;
+            case DELETE -> Statements.DELETE;
+        };
+    }
+
+    Tuple params(long createdMs) {
+        return switch (kind) {
+            case CREATE -> Tuple.of(key.resource(), key.namespace(), key.name(), data, createdMs);
+            case UPDATE -> Tuple.of(key.resource(), key.namespace(), key.name(), data, createdMs, expectedRevision);
+            case DELETE -> Tuple.of(key.resource(), key.namespace(), key.name(), createdMs, expectedRevision);
+        };
+    }
+
+    /** Completes the caller's future from the statement's result row (new_rev, cur_rev, old_data). */
+    void complete(Row row) {
+        Long newRevision = row.getLong(0);
+        Long currentRevision = row.getLong(1);
+        if (newRevision != null) {
+            ObjectNode result = kind == Kind.DELETE
+                    ? ObjectCodec.decode(row.getString(2), newRevision)
+                    : ObjectCodec.stamp(object, newRevision);
+            promise.tryComplete(new StoredObject(key, newRevision, result));
+        } else if (kind == Kind.CREATE) {
+            promise.tryFail(new StoreException.AlreadyExists(key));
+        } else if (currentRevision == null) {
+            promise.tryFail(new StoreException.NotFound(key));
+        } else {
+            promise.tryFail(new StoreException.Conflict(key, expectedRevision, currentRevision));
+        }
+    }
+
+    /** The revision this op took, or 0 if its precondition failed. */
+    static long revisionOf(Row row) {
+        Long value = row.getLong(0);
+        return value == null ? 0 : value;
+    }
+}

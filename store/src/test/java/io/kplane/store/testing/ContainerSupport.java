@@ -1,0 +1,32 @@
+package io.kplane.store.testing;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Chooses a Testcontainers PostgreSQL when possible. Kept apart from {@link ContainerBackend} so that
+ * test classpaths without Testcontainers never load a class that refers to it.
+ */
+final class ContainerSupport {
+    private static final Logger LOG = LoggerFactory.getLogger(ContainerSupport.class);
+
+    private ContainerSupport() {
+    }
+
+    static TestPostgres.Backend tryStart() {
+        if (Boolean.getBoolean("kplane.test.embeddedPostgres")) {
+            return null;
+        }
+        try {
+            Class.forName("org.testcontainers.DockerClientFactory");
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+        try {
+            return ContainerBackend.startIfDockerAvailable();
+        } catch (RuntimeException | LinkageError e) {
+            LOG.info("no usable Docker engine for Testcontainers ({}); using embedded PostgreSQL", e.toString());
+            return null;
+        }
+    }
+}
