@@ -1,0 +1,67 @@
+package io.kplane.client;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Where and how to reach the API server.
+ *
+ * @param server                URL, e.g. {@code http://127.0.0.1:6443}
+ * @param token                 bearer token, or null
+ * @param caCertificatePem      PEM of the CA that signed the server's certificate, or null for the JVM's trust store
+ * @param insecureSkipTlsVerify trust any server certificate (for development only)
+ * @param namespace             the default namespace of the kubeconfig context, or null
+ * @param requestTimeout        timeout of ordinary (non-watch, non-streaming) requests
+ */
+public record ClientConfig(
+        String server,
+        String token,
+        String caCertificatePem,
+        boolean insecureSkipTlsVerify,
+        String namespace,
+        Duration requestTimeout) {
+
+    public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
+
+    public ClientConfig {
+        Objects.requireNonNull(server, "server");
+        server = server.endsWith("/") ? server.substring(0, server.length() - 1) : server;
+        URI uri = URI.create(server);
+        if (uri.getScheme() == null || uri.getHost() == null) {
+            throw new IllegalArgumentException("server must be a URL like http://127.0.0.1:6443, got " + server);
+        }
+        requestTimeout = requestTimeout == null ? DEFAULT_REQUEST_TIMEOUT : requestTimeout;
+    }
+
+    public static ClientConfig forServer(String server) {
+        return new ClientConfig(server, null, null, false, null, null);
+    }
+
+    public ClientConfig withToken(String token) {
+        return new ClientConfig(server, token, caCertificatePem, insecureSkipTlsVerify, namespace, requestTimeout);
+    }
+
+    public ClientConfig withCaCertificatePem(String pem) {
+        return new ClientConfig(server, token, pem, insecureSkipTlsVerify, namespace, requestTimeout);
+    }
+
+    public ClientConfig withInsecureSkipTlsVerify(boolean insecure) {
+        return new ClientConfig(server, token, caCertificatePem, insecure, namespace, requestTimeout);
+    }
+
+    public ClientConfig withNamespace(String ns) {
+        return new ClientConfig(server, token, caCertificatePem, insecureSkipTlsVerify, ns, requestTimeout);
+    }
+
+    public ClientConfig withRequestTimeout(Duration timeout) {
+        return new ClientConfig(server, token, caCertificatePem, insecureSkipTlsVerify, namespace, timeout);
+    }
+
+    @Override
+    public String toString() {
+        return "ClientConfig[server=" + server + ", token=" + (token == null ? "none" : "***")
+                + ", ca=" + (caCertificatePem == null ? "system" : "custom") + ", insecure=" + insecureSkipTlsVerify
+                + ", namespace=" + namespace + "]";
+    }
+}

@@ -1,0 +1,175 @@
+package io.kplane.client.config;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.kplane.api.json.Json;
+import io.kplane.client.ClientConfig;
+import io.kplane.client.KubeClientException;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A kubeconfig file (the subset kplane uses): clusters with server, CA and insecure flag; users with a
+ * bearer token; contexts; the current context. Read with {@link #load(Path)} or {@link #loadDefault()},
+ * turned into a {@link ClientConfig} with {@link #toClientConfig()}, written with {@link KubeConfigWriter}.
+ */
+public record KubeConfig(
+        String apiVersion,
+        String kind,
+        List<NamedCluster> clusters,
+        List<NamedUser> users,
+        List<NamedContext> contexts,
+        @JsonProperty("current-context") String currentContext,
+        Map<String, Object> preferences,
+        /** The file this was read from: relative certificate paths resolve against its folder. Not serialised. */
+        @com.fasterxml.jackson.annotation.JsonIgnore Path source) {
+
+    public record NamedCluster(String name, Cluster cluster) {
+    }
+
+    public record Cluster(
+            String server,
+            @JsonProperty("certificate-authority") String certificateAuthority,
+            @JsonProperty("certificate-authority-data") String certificateAuthorityData,
+            @JsonProperty("insecure-skip-tls-verify") Boolean insecureSkipTlsVerify) {
+    }
+
+    public record NamedUser(String name, User user) {
+    }
+
+    public record User(String token, String tokenFile) {
+    }
+
+    public record NamedContext(String name, Context context) {
+    }
+
+    public record Context(String cluster, String user, String namespace) {
+    }
+
+    /**
+     * The file kubectl would use: the first existing entry of {@code $KUBECONFIG} (a path list), else
+     * {@code ~/.kube/config}.
+     */
+    public static Path defaultPath() {
+        String env = System.getenv("KUBECONFIG");
+        if (env != null && !env.isBlank()) {
+            for (String entry : env.split(java.io.File.pathSeparator)) {
+                if (!entry.isBlank() && Files.exists(Path.of(entry))) {
+                    return Path.of(entry);
+                }
+            }
+            return Path.of(env.split(java.io.File.pathSeparator)[0]);
+        }
+        return Path.of(System.getProperty("user.home"), ".kube", "config");
+    }
+
+    public static KubeConfig loadDefault() {
+        return load(defaultPath());
+    }
+
+    public static KubeConfig load(Path path) {
+        try {
+            KubeConfig parsed = Json.yamlMapper().readValue(Files.readAllBytes(path), KubeConfig.class);
+            if (parsed == null) {
+                throw new KubeClientException("kubeconfig " + path + " is empty");
+            }
+            return parsed.withSource(path);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new KubeClientException("no kubeconfig at " + path + " (set KUBECONFIG or pass --server)", e);
+        } catch (IOException e) {
+            throw new KubeClientException("cannot read kubeconfig " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    public static KubeConfig parse(String yaml) {
+        try {
+            return Json.yamlMapper().readValue(yaml, KubeConfig.class);
+        } catch (IOException e) {
+            throw new KubeClientException("invalid kubeconfig: " + e.getMessage(), e);
+        }
+    }
+
+    public KubeConfig withSource(Path path) {
+        return new KubeConfig(apiVersion, kind, clusters, users, contexts, currentContext, preferences, path);
+    }
+
+    /** The client settings of the current context. */
+    public ClientConfig toClientConfig() {
+        if (currentContext == null || currentContext.isEmpty()) {
+            throw new KubeClientException("kubeconfig" + where() + " has no current-context");
+        }
+        return toClientConfig(currentContext);
+    }
+
+    /** The client settings of context {@code contextName}. */
+    public ClientConfig toClientConfig(String contextName) {
+        Context context = find(contexts, NamedContext::name, contextName).map(NamedContext::context)
+                .orElseThrow(() -> new KubeClientException("kubeconfig" + where() + " has no context " + contextName));
+        Cluster cluster = find(clusters, NamedCluster::name, context.cluster()).map(NamedCluster::cluster)
+                .orElseThrow(() -> new KubeClientException("kubeconfig" + where() + " has no cluster " + context.cluster()));
+        if (cluster.server() == null) {
+            throw new KubeClientException("cluster " + context.cluster() + " in kubeconfig" + where() + " has no server");
+        }
+        User user = context.user() == null ? null
+                : find(users, NamedUser::name, context.user()).map(NamedUser::user).orElse(null);
+        return new ClientConfig(cluster.server(), token(user), caPem(cluster),
+                Boolean.TRUE.equals(cluster.insecureSkipTlsVerify()), context.namespace(), null);
+    }
+
+    private String token(User user) {
+        if (user == null) {
+            return null;
+        }
+        if (user.token() != null) {
+            return user.token();
+        }
+        if (user.tokenFile() != null) {
+            try {
+                return Files.readString(resolve(user.tokenFile())).trim();
+            } catch (IOException e) {
+                throw new KubeClientException("cannot read tokenFile " + user.tokenFile() + ": " + e.getMessage(), e);
+            }
+        }
+        return null;
+    }
+
+    private String caPem(Cluster cluster) {
+        if (cluster.certificateAuthorityData() != null) {
+            return new String(Base64.getMimeDecoder().decode(cluster.certificateAuthorityData()), StandardCharsets.US_ASCII);
+        }
+        if (cluster.certificateAuthority() != null) {
+            try {
+                return Files.readString(resolve(cluster.certificateAuthority()), StandardCharsets.US_ASCII);
+            } catch (IOException e) {
+                throw new KubeClientException("cannot read certificate-authority " + cluster.certificateAuthority()
+                        + ": " + e.getMessage(), e);
+            }
+        }
+        return null;
+    }
+
+    private Path resolve(String file) {
+        Path p = Path.of(file);
+        if (p.isAbsolute() || source == null || source.toAbsolutePath().getParent() == null) {
+            return p;
+        }
+        return source.toAbsolutePath().getParent().resolve(p);
+    }
+
+    private String where() {
+        return source == null ? "" : " " + source;
+    }
+
+    private static <E> Optional<E> find(List<E> list, java.util.function.Function<E, String> name, String wanted) {
+        if (list == null) {
+            return Optional.empty();
+        }
+        return list.stream().filter(e -> wanted != null && wanted.equals(name.apply(e))).findFirst();
+    }
+}

@@ -1,0 +1,154 @@
+package io.kplane.client.controller;
+
+import io.kplane.client.workqueue.RateLimitingQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs N workers over a {@link RateLimitingQueue} of keys: each takes a key, calls the
+ * {@link Reconciler}, and then forgets the key (success), re-adds it rate-limited (exception or
+ * {@link Result#requeue()}), or re-adds it after a delay ({@link Result#requeueAfter}). {@code done}
+ * is always called, so a key is never processed by two workers at once.
+ */
+public final class Controller {
+    private static final Logger log = LoggerFactory.getLogger(Controller.class);
+
+    private final String name;
+    private final int workers;
+    private final RateLimitingQueue<String> queue;
+    private final Reconciler reconciler;
+    private final List<Thread> threads = new ArrayList<>();
+
+    private Controller(Builder builder) {
+        this.name = builder.name;
+        this.workers = builder.workers;
+        this.queue = builder.queue;
+        this.reconciler = builder.reconciler;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public RateLimitingQueue<String> queue() {
+        return queue;
+    }
+
+    /** Starts the worker threads and returns. */
+    public synchronized void start() {
+        if (!threads.isEmpty()) {
+            throw new IllegalStateException("controller " + name + " already started");
+        }
+        for (int i = 0; i < workers; i++) {
+            Thread thread = new Thread(this::runWorker, name + "-worker-" + i);
+            thread.setDaemon(true);
+            threads.add(thread);
+            thread.start();
+        }
+        log.info("controller {} started with {} workers", name, workers);
+    }
+
+    /** Shuts the queue down, lets in-flight keys finish, and waits up to {@code timeout} for the workers. */
+    public void stop(Duration timeout) throws InterruptedException {
+        queue.shutDown();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<Thread> running;
+        synchronized (this) {
+            running = List.copyOf(threads);
+        }
+        for (Thread thread : running) {
+            thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+        }
+        log.info("controller {} stopped", name);
+    }
+
+    private void runWorker() {
+        try {
+            while (processNextItem()) {
+                // keep going until the queue is shut down
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Processes one key; false once the queue is shut down and empty. Visible for single-step tests. */
+    boolean processNextItem() throws InterruptedException {
+        Optional<String> next = queue.get();
+        if (next.isEmpty()) {
+            return false;
+        }
+        String key = next.get();
+        try {
+            Result result = reconciler.reconcile(key);
+            if (result.requeueAfterDelay() != null) {
+                queue.forget(key);
+                queue.addAfter(key, result.requeueAfterDelay());
+            } else if (result.isRequeue()) {
+                queue.addRateLimited(key);
+            } else {
+                queue.forget(key);
+            }
+        } catch (InterruptedException e) {
+            queue.addRateLimited(key);
+            throw e;
+        } catch (Exception | LinkageError | AssertionError e) {
+            log.warn("controller {} failed to sync {} (retry {}): {}", name, key, queue.numRequeues(key) + 1,
+                    e.toString(), e);
+            queue.addRateLimited(key);
+        } finally {
+            queue.done(key);
+        }
+        return true;
+    }
+
+    public static final class Builder {
+        private String name = "controller";
+        private int workers = 1;
+        private RateLimitingQueue<String> queue;
+        private Reconciler reconciler;
+
+        public Builder name(String name) {
+            this.name = name;
+            return this;
+        }
+
+        public Builder workers(int workers) {
+            if (workers < 1) {
+                throw new IllegalArgumentException("workers must be >= 1");
+            }
+            this.workers = workers;
+            return this;
+        }
+
+        public Builder queue(RateLimitingQueue<String> queue) {
+            this.queue = queue;
+            return this;
+        }
+
+        public Builder reconciler(Reconciler reconciler) {
+            this.reconciler = reconciler;
+            return this;
+        }
+
+        public Controller build() {
+            if (reconciler == null) {
+                throw new IllegalStateException("a controller needs a reconciler");
+            }
+            if (queue == null) {
+                throw new IllegalStateException("a controller needs a queue");
+            }
+            return new Controller(this);
+        }
+    }
+}

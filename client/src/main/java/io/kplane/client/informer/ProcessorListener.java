@@ -1,0 +1,142 @@
+package io.kplane.client.informer;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Delivers notifications to one handler on its own thread through an unbounded buffer, so a slow
+ * handler never blocks the informer or the other handlers.
+ */
+final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
+    private static final Logger log = LoggerFactory.getLogger(ProcessorListener.class);
+
+    private final String name;
+    private final ResourceEventHandler<T> handler;
+    private final Duration resyncPeriod;
+    private final BooleanSupplier informerSynced;
+    private final LinkedBlockingQueue<Notification<T>> pending = new LinkedBlockingQueue<>();
+    private final AtomicInteger pendingInitial = new AtomicInteger();
+    private Instant nextResync;
+    private Thread thread;
+    private volatile boolean stopped;
+
+    ProcessorListener(String name, ResourceEventHandler<T> handler, Duration resyncPeriod, BooleanSupplier informerSynced) {
+        this.name = name;
+        this.handler = handler;
+        this.resyncPeriod = resyncPeriod == null ? Duration.ZERO : resyncPeriod;
+        this.informerSynced = informerSynced;
+    }
+
+    sealed interface Notification<T> permits Add, Update, Delete {
+        boolean initial();
+    }
+
+    record Add<T>(T obj, boolean initial) implements Notification<T> {
+    }
+
+    record Update<T>(T oldObj, T newObj) implements Notification<T> {
+        public boolean initial() {
+            return false;
+        }
+    }
+
+    record Delete<T>(T obj, boolean finalStateUnknown, boolean initial) implements Notification<T> {
+    }
+
+    void add(Notification<T> notification) {
+        if (notification.initial()) {
+            pendingInitial.incrementAndGet();
+        }
+        pending.add(notification);
+    }
+
+    synchronized void start() {
+        if (thread != null) {
+            return;
+        }
+        thread = new Thread(this::run, name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    void stop() {
+        stopped = true;
+        Thread t;
+        synchronized (this) {
+            t = thread;
+        }
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    private void run() {
+        try {
+            while (!stopped) {
+                Notification<T> n = pending.take();
+                try {
+                    dispatch(n);
+                } catch (RuntimeException e) {
+                    log.error("informer handler {} failed: {}", name, e.toString(), e);
+                } finally {
+                    if (n.initial()) {
+                        pendingInitial.decrementAndGet();
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            // stopped
+        }
+    }
+
+    private void dispatch(Notification<T> n) {
+        if (n instanceof Add<T> add) {
+            handler.onAdd(add.obj(), add.initial());
+        } else if (n instanceof Update<T> update) {
+            handler.onUpdate(update.oldObj(), update.newObj());
+        } else if (n instanceof Delete<T> delete) {
+            handler.onDelete(delete.obj(), delete.finalStateUnknown());
+        }
+    }
+
+    ResourceEventHandler<T> handler() {
+        return handler;
+    }
+
+    Duration resyncPeriod() {
+        return resyncPeriod;
+    }
+
+    /** True (and the next resync is scheduled) if this listener's resync is due at {@code now}. */
+    synchronized boolean resyncDue(Instant now) {
+        if (resyncPeriod.isZero() || resyncPeriod.isNegative()) {
+            return false;
+        }
+        if (nextResync == null) {
+            nextResync = now.plus(resyncPeriod);
+            return false;
+        }
+        if (now.isBefore(nextResync)) {
+            return false;
+        }
+        nextResync = now.plus(resyncPeriod);
+        return true;
+    }
+
+    synchronized void scheduleFirstResync(Instant now) {
+        if (nextResync == null && resyncPeriod.compareTo(Duration.ZERO) > 0) {
+            nextResync = now.plus(resyncPeriod);
+        }
+    }
+
+    @Override
+    public boolean hasSynced() {
+        return informerSynced.getAsBoolean() && pendingInitial.get() == 0;
+    }
+}

@@ -1,0 +1,268 @@
+package io.kplane.client.informer;
+
+import io.kplane.api.meta.KubeList;
+import io.kplane.api.meta.KubeObject;
+import io.kplane.api.meta.WatchEvent;
+import io.kplane.client.ApiConnectionException;
+import io.kplane.client.ApiException;
+import io.kplane.client.KubeClientException;
+import io.kplane.client.ListOptions;
+import io.kplane.client.WatchStream;
+import io.kplane.client.time.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Keeps a {@link ReflectorStore} in step with the server: list (paged with limit/continue) and
+ * {@code replace}; then watch from the list's resourceVersion and apply each event. When a watch ends
+ * (server timeout) it re-watches at once from the last resourceVersion seen (bookmarks included); when the
+ * connection fails it re-watches after a back-off; when the resourceVersion is gone (410 Expired) it
+ * relists, and the store's {@code replace} reports what changed meanwhile, deletions included.
+ *
+ * <p>{@link #run()} blocks the calling thread until {@link #stop()}.
+ */
+public final class Reflector<T extends KubeObject> {
+    private static final Logger log = LoggerFactory.getLogger(Reflector.class);
+    /** A watch that ends sooner than this without delivering anything counts as a failure (avoids hot loops). */
+    private static final Duration SHORT_WATCH = Duration.ofSeconds(1);
+
+    private final String name;
+    private final ListerWatcher<T> listerWatcher;
+    private final ReflectorStore<T> store;
+    private final Clock clock;
+    private final ReflectorOptions options;
+    private final AtomicInteger lists = new AtomicInteger();
+    private final AtomicInteger watches = new AtomicInteger();
+    private volatile boolean stopped;
+    private volatile Thread runner;
+    private volatile WatchStream<T> currentWatch;
+    private volatile String lastSyncResourceVersion = "";
+    private volatile boolean watching;
+
+    public Reflector(String name, ListerWatcher<T> listerWatcher, ReflectorStore<T> store, Clock clock,
+                     ReflectorOptions options) {
+        this.name = name;
+        this.listerWatcher = listerWatcher;
+        this.store = store;
+        this.clock = clock;
+        this.options = options;
+    }
+
+    /** Lists and watches until {@link #stop()}; failures are logged and retried with back-off. */
+    public void run() {
+        runner = Thread.currentThread();
+        Backoff backoff = new Backoff();
+        try {
+            while (!stopped) {
+                try {
+                    listAndWatch(backoff);
+                } catch (KubeClientException e) {
+                    if (stopped) {
+                        break;
+                    }
+                    Duration delay = backoff.next();
+                    log.warn("reflector {}: {}; retrying in {} ms", name, e.getMessage(), delay.toMillis());
+                    clock.sleep(delay);
+                }
+            }
+        } catch (InterruptedException e) {
+            if (!stopped) {
+                Thread.currentThread().interrupt();
+            }
+        } finally {
+            watching = false;
+            runner = null;
+        }
+    }
+
+    public void stop() {
+        stopped = true;
+        WatchStream<T> watch = currentWatch;
+        if (watch != null) {
+            watch.close();
+        }
+        Thread thread = runner;
+        if (thread != null) {
+            thread.interrupt();
+        }
+    }
+
+    /** The resourceVersion of the last list or event applied ("" before the first list). */
+    public String lastSyncResourceVersion() {
+        return lastSyncResourceVersion;
+    }
+
+    /** Completed lists so far (the first one plus every relist). */
+    public int listCount() {
+        return lists.get();
+    }
+
+    /** Watches opened so far. */
+    public int watchCount() {
+        return watches.get();
+    }
+
+    public boolean isWatching() {
+        return watching;
+    }
+
+    private void listAndWatch(Backoff backoff) throws InterruptedException {
+        list();
+        while (!stopped) {
+            WatchStream<T> watch;
+            try {
+                watch = listerWatcher.watch(watchOptions());
+            } catch (ApiException e) {
+                if (e.isGone()) {
+                    log.info("reflector {}: resourceVersion {} is gone ({}); relisting", name, lastSyncResourceVersion,
+                            e.getMessage());
+                    return;
+                }
+                throw e;
+            } catch (ApiConnectionException e) {
+                Duration delay = backoff.next();
+                log.warn("reflector {}: watch failed: {}; retrying in {} ms", name, e.getMessage(), delay.toMillis());
+                clock.sleep(delay);
+                continue;
+            }
+            watches.incrementAndGet();
+            currentWatch = watch;
+            watching = true;
+            try {
+                if (stopped) {
+                    return;
+                }
+                Instant started = clock.now();
+                int events = handleWatch(watch);
+                if (events > 0 || clock.since(started).compareTo(SHORT_WATCH) >= 0) {
+                    backoff.reset();
+                } else if (!stopped) {
+                    clock.sleep(backoff.next());
+                }
+            } catch (ApiException e) {
+                if (e.isGone()) {
+                    log.info("reflector {}: watch from {} expired ({}); relisting", name, lastSyncResourceVersion,
+                            e.getMessage());
+                    return;
+                }
+                throw e;
+            } catch (ApiConnectionException e) {
+                if (stopped) {
+                    return;
+                }
+                Duration delay = backoff.next();
+                log.warn("reflector {}: watch broke: {}; re-watching from {} in {} ms", name, e.getMessage(),
+                        lastSyncResourceVersion, delay.toMillis());
+                clock.sleep(delay);
+            } finally {
+                watching = false;
+                currentWatch = null;
+                watch.close();
+            }
+        }
+    }
+
+    private void list() {
+        List<T> items = new ArrayList<>();
+        String resourceVersion = null;
+        String token = null;
+        Long limit = options.pageSize() > 0 ? options.pageSize() : null;
+        do {
+            KubeList<T> page;
+            try {
+                page = listerWatcher.list(ListOptions.none().withLimit(limit).withContinueToken(token));
+            } catch (ApiException e) {
+                if (e.isGone() && token != null) {
+                    // The continue token outlived the compaction window: start over in one request.
+                    log.info("reflector {}: list continuation expired; listing without paging", name);
+                    items.clear();
+                    resourceVersion = null;
+                    token = null;
+                    limit = null;
+                    continue;
+                }
+                throw e;
+            }
+            if (resourceVersion == null && page.metadata() != null) {
+                resourceVersion = page.metadata().resourceVersion();
+            }
+            if (page.items() != null) {
+                items.addAll(page.items());
+            }
+            token = page.metadata() == null ? null : page.metadata()._continue();
+        } while (token != null && !token.isEmpty());
+        store.replace(items, resourceVersion);
+        lastSyncResourceVersion = resourceVersion == null ? "" : resourceVersion;
+        lists.incrementAndGet();
+        log.info("reflector {}: listed {} objects at resourceVersion {}", name, items.size(), resourceVersion);
+    }
+
+    private ListOptions watchOptions() {
+        long min = Math.max(1, options.minWatchTimeout().toSeconds());
+        long timeout = min + ThreadLocalRandom.current().nextLong(min);
+        return ListOptions.none()
+                .withResourceVersion(lastSyncResourceVersion)
+                .withAllowWatchBookmarks(true)
+                .withTimeoutSeconds(timeout);
+    }
+
+    /** Applies events until the stream ends; returns how many arrived. */
+    private int handleWatch(WatchStream<T> watch) {
+        int count = 0;
+        while (!stopped) {
+            WatchEvent<T> event = watch.next();
+            if (event == null) {
+                return count;
+            }
+            count++;
+            T obj = event.object();
+            if (obj == null) {
+                log.warn("reflector {}: {} event without an object", name, event.type());
+                continue;
+            }
+            switch (event.type()) {
+                case WatchEvent.ADDED -> store.add(obj);
+                case WatchEvent.MODIFIED -> store.update(obj);
+                case WatchEvent.DELETED -> store.delete(obj);
+                case WatchEvent.BOOKMARK -> {
+                    // only moves the resourceVersion forward
+                }
+                default -> {
+                    log.warn("reflector {}: ignoring watch event of type {}", name, event.type());
+                    continue;
+                }
+            }
+            String rv = obj.metadata() == null ? null : obj.metadata().resourceVersion();
+            if (rv != null && !rv.isEmpty()) {
+                lastSyncResourceVersion = rv;
+            }
+        }
+        return count;
+    }
+
+    /** Exponential back-off with jitter: initial, doubling, capped; reset after a healthy watch. */
+    private final class Backoff {
+        private Duration current = options.initialBackoff();
+
+        Duration next() {
+            Duration delay = current;
+            current = current.multipliedBy(2);
+            if (current.compareTo(options.maxBackoff()) > 0) {
+                current = options.maxBackoff();
+            }
+            double jitter = 1.0 + ThreadLocalRandom.current().nextDouble(0.2);
+            return Duration.ofNanos((long) (delay.toNanos() * jitter));
+        }
+
+        void reset() {
+            current = options.initialBackoff();
+        }
+    }
+}

@@ -1,0 +1,271 @@
+package io.kplane.client.leaderelection;
+
+import io.kplane.api.coordination.Lease;
+import io.kplane.api.coordination.LeaseSpec;
+import io.kplane.api.meta.ObjectMeta;
+import io.kplane.client.ApiException;
+import io.kplane.client.KubeClient;
+import io.kplane.client.KubeClientException;
+import io.kplane.client.ResourceClient;
+import io.kplane.client.time.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Leader election on a coordination.k8s.io/v1 Lease, after client-go's {@code leaderelection}: candidates
+ * try to create or take over the Lease, always writing with the resourceVersion they read (a concurrent
+ * writer gets 409 Conflict and loses the round). A Lease held by someone else can be taken over only once
+ * this candidate has seen it unchanged for {@code leaseDuration} on its own clock (no clock-skew
+ * assumptions). The leader renews every {@code retryPeriod} and steps down if it could not renew within
+ * {@code renewDeadline}, which is shorter than {@code leaseDuration}: so two candidates never lead at once.
+ */
+public final class LeaderElector {
+    private static final Logger log = LoggerFactory.getLogger(LeaderElector.class);
+
+    private final ResourceClient<Lease> leases;
+    private final LeaderElectionConfig config;
+    private final Clock clock;
+    private final LeaderCallbacks callbacks;
+    private volatile boolean stopped;
+    private volatile boolean leading;
+    private volatile Thread runner;
+    private Lease observed;
+    private Instant observedTime;
+    private String reportedLeader;
+
+    public LeaderElector(KubeClient client, LeaderElectionConfig config, Clock clock, LeaderCallbacks callbacks) {
+        this.leases = client.leases().inNamespace(config.namespace());
+        this.config = config;
+        this.clock = clock;
+        this.callbacks = callbacks;
+    }
+
+    /**
+     * Campaigns until elected, leads until leadership is lost or {@link #stop()} is called, then returns.
+     * Call again to campaign again.
+     */
+    public void run() throws InterruptedException {
+        runner = Thread.currentThread();
+        try {
+            if (!acquire()) {
+                return;
+            }
+            leading = true;
+            log.info("{} became leader of lease {}/{}", config.identity(), config.namespace(), config.leaseName());
+            callbacks.onStartedLeading();
+            renewUntilLost();
+        } finally {
+            boolean wasLeading = leading;
+            leading = false;
+            runner = null;
+            if (wasLeading) {
+                if (stopped && config.releaseOnStop()) {
+                    // stop() may have interrupted us mid-call; the release request must not see that interrupt
+                    boolean interrupted = Thread.interrupted();
+                    release();
+                    if (interrupted) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                log.info("{} stopped leading lease {}/{}", config.identity(), config.namespace(), config.leaseName());
+                callbacks.onStoppedLeading();
+            }
+        }
+    }
+
+    /** Runs {@link #run()} on a daemon thread named after the lease. */
+    public Thread start() {
+        Thread thread = new Thread(() -> {
+            try {
+                run();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "leader-election-" + config.leaseName());
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    /** Stops campaigning or leading; a leader releases the lease (if configured) so others take over at once. */
+    public void stop() {
+        stopped = true;
+        Thread thread = runner;
+        if (thread != null) {
+            thread.interrupt();
+        }
+    }
+
+    public boolean isLeader() {
+        return leading;
+    }
+
+    public String identity() {
+        return config.identity();
+    }
+
+    private boolean acquire() throws InterruptedException {
+        while (!stopped) {
+            if (tryAcquireOrRenew()) {
+                return true;
+            }
+            sleepQuietly(jitter(config.retryPeriod()));
+        }
+        return false;
+    }
+
+    private void renewUntilLost() throws InterruptedException {
+        Instant lastRenew = clock.now();
+        while (!stopped) {
+            sleepQuietly(config.retryPeriod());
+            if (stopped) {
+                return;
+            }
+            if (tryAcquireOrRenew()) {
+                lastRenew = clock.now();
+                continue;
+            }
+            if (clock.since(lastRenew).compareTo(config.renewDeadline()) >= 0) {
+                log.warn("{} failed to renew lease {}/{} within {}; stepping down", config.identity(),
+                        config.namespace(), config.leaseName(), config.renewDeadline());
+                return;
+            }
+            if (observed != null && !config.identity().equals(holder(observed))) {
+                log.warn("{} lost lease {}/{} to {}", config.identity(), config.namespace(), config.leaseName(),
+                        holder(observed));
+                return;
+            }
+        }
+    }
+
+    /** One round: create the lease, renew it, or take it over if expired. True if this candidate holds it now. */
+    boolean tryAcquireOrRenew() {
+        Instant now = clock.now();
+        Lease current;
+        try {
+            current = leases.find(config.leaseName()).orElse(null);
+        } catch (KubeClientException e) {
+            log.warn("{} cannot read lease {}/{}: {}", config.identity(), config.namespace(), config.leaseName(),
+                    e.getMessage());
+            return false;
+        }
+        if (current == null) {
+            Lease fresh = new Lease(null, null, ObjectMeta.named(config.namespace(), config.leaseName()),
+                    spec(now, now, 0));
+            try {
+                observe(leases.create(fresh), now);
+                return true;
+            } catch (KubeClientException e) {
+                log.info("{} could not create lease {}/{}: {}", config.identity(), config.namespace(),
+                        config.leaseName(), e.getMessage());
+                return false;
+            }
+        }
+        observe(current, now);
+        String holder = holder(current);
+        boolean mine = config.identity().equals(holder);
+        if (!mine && holder != null && !holder.isEmpty() && observedTime.plus(leaseDuration(current)).isAfter(now)) {
+            return false;
+        }
+        LeaseSpec old = current.spec();
+        int transitions = old == null || old.leaseTransitions() == null ? 0 : old.leaseTransitions();
+        LeaseSpec next = mine
+                ? spec(old.acquireTime() == null ? now : old.acquireTime(), now, transitions)
+                : spec(now, now, transitions + 1);
+        try {
+            Lease updated = leases.update(current.withSpec(next));
+            observe(updated, now);
+            return true;
+        } catch (ApiException e) {
+            if (!e.isConflict()) {
+                log.warn("{} could not update lease {}/{}: {}", config.identity(), config.namespace(),
+                        config.leaseName(), e.getMessage());
+            }
+            return false;
+        } catch (KubeClientException e) {
+            log.warn("{} could not update lease {}/{}: {}", config.identity(), config.namespace(),
+                    config.leaseName(), e.getMessage());
+            return false;
+        }
+    }
+
+    private void release() {
+        try {
+            Lease current = leases.find(config.leaseName()).orElse(null);
+            if (current == null || !config.identity().equals(holder(current))) {
+                return;
+            }
+            LeaseSpec old = current.spec();
+            Instant now = micro(clock.now());
+            LeaseSpec released = new LeaseSpec("", 1, now, now, old.leaseTransitions(), old.strategy(),
+                    old.preferredHolder());
+            leases.update(current.withSpec(released));
+            log.info("{} released lease {}/{}", config.identity(), config.namespace(), config.leaseName());
+        } catch (KubeClientException e) {
+            log.warn("{} could not release lease {}/{}: {}", config.identity(), config.namespace(),
+                    config.leaseName(), e.getMessage());
+        }
+    }
+
+    /** Records when the lease record last changed, as seen on this candidate's clock. */
+    private void observe(Lease lease, Instant now) {
+        if (observed == null || !Objects.equals(observed.spec(), lease.spec())) {
+            observedTime = now;
+        }
+        observed = lease;
+        String holder = holder(lease);
+        if (holder != null && !holder.isEmpty() && !holder.equals(reportedLeader)) {
+            reportedLeader = holder;
+            try {
+                callbacks.onNewLeader(holder);
+            } catch (RuntimeException e) {
+                log.warn("onNewLeader callback failed", e);
+            }
+        }
+    }
+
+    private LeaseSpec spec(Instant acquire, Instant renew, int transitions) {
+        return new LeaseSpec(config.identity(), (int) config.leaseDuration().toSeconds() == 0 ? 1
+                : (int) Math.max(1, Math.ceil(config.leaseDuration().toMillis() / 1000.0)),
+                micro(acquire), micro(renew), transitions, null, null);
+    }
+
+    /** The lease duration the holder announced (whole seconds), or ours if it announced none. */
+    private Duration leaseDuration(Lease lease) {
+        Integer seconds = lease.spec() == null ? null : lease.spec().leaseDurationSeconds();
+        Duration mine = config.leaseDuration();
+        if (seconds == null || seconds <= 0) {
+            return mine;
+        }
+        // Our own (possibly sub-second) duration is more precise when it rounds to what the holder wrote.
+        return Math.ceil(mine.toMillis() / 1000.0) == seconds ? mine : Duration.ofSeconds(seconds);
+    }
+
+    private static String holder(Lease lease) {
+        return lease.spec() == null ? null : lease.spec().holderIdentity();
+    }
+
+    private static Instant micro(Instant t) {
+        return t.truncatedTo(ChronoUnit.MICROS);
+    }
+
+    private Duration jitter(Duration d) {
+        return Duration.ofNanos((long) (d.toNanos() * (1 + ThreadLocalRandom.current().nextDouble(0.2))));
+    }
+
+    private void sleepQuietly(Duration d) throws InterruptedException {
+        try {
+            clock.sleep(d);
+        } catch (InterruptedException e) {
+            if (!stopped) {
+                throw e;
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package io.kplane.client.workqueue;
+
+import java.util.ArrayDeque;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The de-duplicating queue: {@code dirty} holds items that need processing, {@code processing} those
+ * handed to a worker. An item in both is re-queued by {@link #done}, never handed out twice at once.
+ */
+final class BasicWorkQueue<T> implements WorkQueue<T> {
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final ArrayDeque<T> queue = new ArrayDeque<>();
+    private final Set<T> dirty = new HashSet<>();
+    private final Set<T> processing = new HashSet<>();
+    private boolean shuttingDown;
+
+    @Override
+    public void add(T item) {
+        lock.lock();
+        try {
+            if (shuttingDown || !dirty.add(item)) {
+                return;
+            }
+            if (processing.contains(item)) {
+                return;
+            }
+            queue.addLast(item);
+            changed.signal();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public int len() {
+        lock.lock();
+        try {
+            return queue.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public Optional<T> get() throws InterruptedException {
+        lock.lock();
+        try {
+            while (queue.isEmpty() && !shuttingDown) {
+                changed.await();
+            }
+            if (queue.isEmpty()) {
+                return Optional.empty();
+            }
+            T item = queue.removeFirst();
+            processing.add(item);
+            dirty.remove(item);
+            return Optional.of(item);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void done(T item) {
+        lock.lock();
+        try {
+            processing.remove(item);
+            if (dirty.contains(item)) {
+                queue.addLast(item);
+                changed.signal();
+            } else if (processing.isEmpty()) {
+                changed.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void shutDown() {
+        lock.lock();
+        try {
+            shuttingDown = true;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void shutDownWithDrain() throws InterruptedException {
+        lock.lock();
+        try {
+            shuttingDown = true;
+            changed.signalAll();
+            while (!processing.isEmpty()) {
+                changed.await();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean isShuttingDown() {
+        lock.lock();
+        try {
+            return shuttingDown;
+        } finally {
+            lock.unlock();
+        }
+    }
+}

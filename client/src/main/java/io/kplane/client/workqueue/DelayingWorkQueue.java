@@ -1,0 +1,148 @@
+package io.kplane.client.workqueue;
+
+import io.kplane.client.time.Clock;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.PriorityQueue;
+
+/**
+ * Wraps a {@link WorkQueue}: delayed items wait in a heap ordered by due time, and one clock timer,
+ * set for the earliest due time, moves every due item into the queue.
+ */
+final class DelayingWorkQueue<T> implements DelayingQueue<T> {
+    private final WorkQueue<T> queue;
+    private final Clock clock;
+    private final PriorityQueue<Waiting<T>> waiting = new PriorityQueue<>();
+    private final Map<T, Waiting<T>> waitingByItem = new HashMap<>();
+    private long sequence;
+    private Clock.Timer timer;
+    private Instant timerDue;
+
+    DelayingWorkQueue(WorkQueue<T> queue, Clock clock) {
+        this.queue = queue;
+        this.clock = clock;
+    }
+
+    @Override
+    public void addAfter(T item, Duration delay) {
+        if (queue.isShuttingDown()) {
+            return;
+        }
+        if ((delay.isZero() || delay.isNegative())) {
+            queue.add(item);
+            return;
+        }
+        synchronized (this) {
+            Instant due = clock.now().plus(delay);
+            Waiting<T> existing = waitingByItem.get(item);
+            if (existing != null) {
+                if (!due.isBefore(existing.due)) {
+                    return;
+                }
+                waiting.remove(existing);
+            }
+            Waiting<T> entry = new Waiting<>(item, due, sequence++);
+            waiting.add(entry);
+            waitingByItem.put(item, entry);
+            armTimer();
+        }
+    }
+
+    /** Makes sure a timer is set for the earliest due time. Caller holds the monitor. */
+    private void armTimer() {
+        Waiting<T> first = waiting.peek();
+        if (first == null) {
+            return;
+        }
+        if (timer != null && timerDue != null && !timerDue.isAfter(first.due)) {
+            return;
+        }
+        if (timer != null) {
+            timer.cancel();
+        }
+        timerDue = first.due;
+        timer = clock.schedule(Duration.between(clock.now(), first.due), this::releaseDue);
+    }
+
+    private void releaseDue() {
+        java.util.List<T> ready = new java.util.ArrayList<>();
+        synchronized (this) {
+            timer = null;
+            timerDue = null;
+            Instant now = clock.now();
+            while (!waiting.isEmpty() && !waiting.peek().due.isAfter(now)) {
+                Waiting<T> entry = waiting.poll();
+                waitingByItem.remove(entry.item);
+                ready.add(entry.item);
+            }
+            if (!queue.isShuttingDown()) {
+                armTimer();
+            }
+        }
+        ready.forEach(queue::add);
+    }
+
+    /** Items still waiting for their delay (for tests and metrics). */
+    synchronized int waitingCount() {
+        return waiting.size();
+    }
+
+    @Override
+    public void add(T item) {
+        queue.add(item);
+    }
+
+    @Override
+    public int len() {
+        return queue.len();
+    }
+
+    @Override
+    public Optional<T> get() throws InterruptedException {
+        return queue.get();
+    }
+
+    @Override
+    public void done(T item) {
+        queue.done(item);
+    }
+
+    @Override
+    public void shutDown() {
+        queue.shutDown();
+        stopTimer();
+    }
+
+    @Override
+    public void shutDownWithDrain() throws InterruptedException {
+        stopTimer();
+        queue.shutDownWithDrain();
+    }
+
+    private synchronized void stopTimer() {
+        if (timer != null) {
+            timer.cancel();
+            timer = null;
+            timerDue = null;
+        }
+        waiting.clear();
+        waitingByItem.clear();
+    }
+
+    @Override
+    public boolean isShuttingDown() {
+        return queue.isShuttingDown();
+    }
+
+    private record Waiting<T>(T item, Instant due, long seq) implements Comparable<Waiting<T>> {
+        @Override
+        public int compareTo(Waiting<T> other) {
+            int byDue = due.compareTo(other.due);
+            return byDue != 0 ? byDue : Long.compare(seq, other.seq);
+        }
+    }
+}
