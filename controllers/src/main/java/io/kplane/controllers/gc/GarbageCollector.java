@@ -1,0 +1,366 @@
+package io.kplane.controllers.gc;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kplane.api.ResourceType;
+import io.kplane.api.ResourceTypes;
+import io.kplane.api.meta.DeleteOptions;
+import io.kplane.api.meta.KubeObject;
+import io.kplane.api.meta.OwnerReference;
+import io.kplane.client.ApiException;
+import io.kplane.client.KubeClient;
+import io.kplane.client.PatchType;
+import io.kplane.client.ResourceClient;
+import io.kplane.client.controller.Controller;
+import io.kplane.client.controller.Reconciler;
+import io.kplane.client.controller.Result;
+import io.kplane.client.informer.ResourceEventHandler;
+import io.kplane.client.informer.SharedInformer;
+import io.kplane.client.informer.SharedInformerFactory;
+import io.kplane.client.time.Clock;
+import io.kplane.client.workqueue.RateLimitingQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+import static io.kplane.controllers.gc.OwnerGraph.FOREGROUND_FINALIZER;
+import static io.kplane.controllers.gc.OwnerGraph.ORPHAN_FINALIZER;
+
+/**
+ * The garbage collector: watches every resource in the registry, keeps the {@link OwnerGraph}, and
+ * works a queue of object uids (Kubernetes' attemptToDelete and attemptToOrphan in one):
+ * <ul>
+ *   <li>an object whose owners are all gone (or were replaced by a new object with the same name) is
+ *       deleted, with the propagation its own finalizers ask for (background by default);</li>
+ *   <li>an owner being deleted in the foreground ({@code foregroundDeletion} finalizer) gets its
+ *       dependents deleted and loses the finalizer once no blocking dependent is left;</li>
+ *   <li>an owner being deleted with {@code orphan} has its reference removed from every dependent,
+ *       then loses the finalizer.</li>
+ * </ul>
+ * Every decision re-reads the objects it acts on from the API server: caches only say where to look.
+ */
+public final class GarbageCollector implements Reconciler {
+    private static final Logger log = LoggerFactory.getLogger(GarbageCollector.class);
+    public static final String NAME = "garbage-collector";
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    private final KubeClient client;
+    private final OwnerGraph graph = new OwnerGraph();
+    private final List<SharedInformer<? extends KubeObject>> informers = new ArrayList<>();
+    private final RateLimitingQueue<String> queue;
+    private final Controller controller;
+
+    /** Watches every resource type of the registry except Events (which nothing owns in practice). */
+    public GarbageCollector(KubeClient client, SharedInformerFactory informerFactory, Clock clock, int workers) {
+        this(client, informerFactory, clock, workers,
+                ResourceTypes.ALL.stream().filter(t -> t != ResourceTypes.EVENTS).toList());
+    }
+
+    public GarbageCollector(KubeClient client, SharedInformerFactory informerFactory, Clock clock, int workers,
+                            List<ResourceType> types) {
+        this.client = client;
+        this.queue = RateLimitingQueue.create(clock);
+        this.controller = Controller.builder().name(NAME).workers(workers).queue(queue).reconciler(this).build();
+        for (ResourceType type : types) {
+            watch(informerFactory, type);
+        }
+    }
+
+    private <T extends KubeObject> void watch(SharedInformerFactory factory, ResourceType type) {
+        @SuppressWarnings("unchecked")
+        Class<T> javaType = (Class<T>) type.javaType();
+        SharedInformer<T> informer = factory.informerFor(type, javaType);
+        informer.addEventHandler(new GraphUpdater<>(type));
+        informers.add(informer);
+    }
+
+    public OwnerGraph graph() {
+        return graph;
+    }
+
+    public void start(Duration syncTimeout) throws InterruptedException {
+        for (SharedInformer<? extends KubeObject> informer : informers) {
+            if (!informer.waitForSync(syncTimeout)) {
+                throw new IllegalStateException("caches of " + NAME + " did not sync within " + syncTimeout);
+            }
+        }
+        controller.start();
+    }
+
+    public void stop(Duration timeout) throws InterruptedException {
+        controller.stop(timeout);
+    }
+
+    /** Keeps the graph current and enqueues whatever a change may have unblocked. */
+    private final class GraphUpdater<T extends KubeObject> implements ResourceEventHandler<T> {
+        private final ResourceType type;
+
+        GraphUpdater(ResourceType type) {
+            this.type = type;
+        }
+
+        @Override
+        public void onAdd(T obj, boolean isInInitialList) {
+            changed(obj);
+        }
+
+        @Override
+        public void onUpdate(T oldObj, T newObj) {
+            changed(newObj);
+        }
+
+        private void changed(T obj) {
+            if (obj.uid() == null) {
+                return;
+            }
+            OwnerGraph.Node old = graph.upsert(type, obj);
+            OwnerGraph.Node node = graph.get(obj.uid());
+            if (node == null) {
+                return;
+            }
+            if (!node.owners().isEmpty() && (old == null || !old.owners().equals(node.owners()) || node.deletingDependents())) {
+                queue.add(node.uid());
+            }
+            if (node.deletingDependents() || node.orphaningDependents()) {
+                queue.add(node.uid());
+                if (node.deletingDependents() && (old == null || !old.deletingDependents())) {
+                    graph.dependentsOf(node.uid()).forEach(d -> queue.add(d.uid()));
+                }
+            }
+        }
+
+        @Override
+        public void onDelete(T obj, boolean finalStateUnknown) {
+            if (obj.uid() == null) {
+                return;
+            }
+            OwnerGraph.Node gone = graph.remove(obj.uid());
+            graph.dependentsOf(obj.uid()).forEach(d -> queue.add(d.uid()));
+            List<OwnerReference> owners = gone != null ? gone.owners() : obj.metadata().ownerReferencesOrEmpty();
+            for (OwnerReference ref : owners) {
+                OwnerGraph.Node owner = graph.get(ref.uid());
+                if (owner != null && owner.beingDeleted()) {
+                    queue.add(owner.uid()); // a foreground delete may be waiting for this dependent
+                }
+            }
+        }
+    }
+
+    @Override
+    public Result reconcile(String uid) {
+        OwnerGraph.Node node = graph.get(uid);
+        if (node == null) {
+            return Result.done();
+        }
+        if (node.deletingDependents()) {
+            return processDeletingDependents(node);
+        }
+        if (node.orphaningDependents()) {
+            return orphanDependents(node);
+        }
+        if (node.beingDeleted() || node.owners().isEmpty()) {
+            return Result.done();
+        }
+        return attemptToDelete(node);
+    }
+
+    // --- dependents of deleted owners ------------------------------------------------------------
+
+    private enum OwnerState { SOLID, DANGLING, WAITING_FOR_DEPENDENTS }
+
+    private Result attemptToDelete(OwnerGraph.Node node) {
+        Optional<KubeObject> latest = live(node.type(), node.namespace(), node.name());
+        if (latest.isEmpty() || !Objects.equals(latest.get().uid(), node.uid())) {
+            return Result.done(); // gone or replaced; the watch will tell us
+        }
+        KubeObject item = latest.get();
+        if (item.metadata().isBeingDeleted()) {
+            return Result.done();
+        }
+        List<OwnerReference> solid = new ArrayList<>();
+        List<OwnerReference> dangling = new ArrayList<>();
+        List<OwnerReference> waiting = new ArrayList<>();
+        for (OwnerReference ref : item.metadata().ownerReferencesOrEmpty()) {
+            switch (ownerState(node, ref)) {
+                case SOLID -> solid.add(ref);
+                case DANGLING -> dangling.add(ref);
+                case WAITING_FOR_DEPENDENTS -> waiting.add(ref);
+            }
+        }
+        if (!solid.isEmpty()) {
+            if (dangling.isEmpty() && waiting.isEmpty()) {
+                return Result.done();
+            }
+            // Another owner keeps it alive: just drop the references to the owners that are going away,
+            // or a foreground-deleting owner would wait for it forever.
+            List<OwnerReference> drop = new ArrayList<>(dangling);
+            drop.addAll(waiting);
+            removeOwnerReferences(node.type(), item, drop.stream().map(OwnerReference::uid).toList());
+            return Result.done();
+        }
+        String policy;
+        if (!waiting.isEmpty() && !graph.dependentsOf(node.uid()).isEmpty()) {
+            // Our owner waits for us and we have dependents: we must go in the foreground too. Unblock
+            // our owner first so the two foreground deletions cannot wait on each other.
+            unblockOwnerReferences(node.type(), item, waiting.stream().map(OwnerReference::uid).toList());
+            policy = "Foreground";
+        } else if (item.metadata().finalizersOrEmpty().contains(ORPHAN_FINALIZER)) {
+            policy = "Orphan";
+        } else if (item.metadata().finalizersOrEmpty().contains(FOREGROUND_FINALIZER)) {
+            policy = "Foreground";
+        } else {
+            policy = "Background";
+        }
+        DeleteOptions options = new DeleteOptions(null, null, null,
+                new DeleteOptions.Preconditions(node.uid(), null), policy, null, null);
+        try {
+            resource(node.type(), node.namespace()).delete(node.name(), options);
+            log.info("deleted {} (owners gone: {}), propagation {}", node.describe(),
+                    dangling.isEmpty() ? waiting.stream().map(OwnerReference::name).toList()
+                            : dangling.stream().map(OwnerReference::name).toList(), policy);
+        } catch (ApiException e) {
+            if (!e.isNotFound() && !e.isConflict()) {
+                throw e;
+            }
+        }
+        return Result.done();
+    }
+
+    /** Whether the owner a reference names still exists as that very object (same uid). */
+    private OwnerState ownerState(OwnerGraph.Node dependent, OwnerReference ref) {
+        Optional<ResourceType> type = ResourceTypes.byApiVersionAndKind(ref.apiVersion(), ref.kind());
+        if (type.isEmpty()) {
+            // An owner of a kind this server does not serve can never be found: treat as absent, as
+            // Kubernetes does for a resource that no longer exists.
+            log.info("{}: owner {} {} has an unknown kind; treating it as absent", dependent.describe(), ref.kind(), ref.name());
+            return OwnerState.DANGLING;
+        }
+        String namespace = type.get().namespaced() ? dependent.namespace() : null;
+        Optional<KubeObject> owner = live(type.get(), namespace, ref.name());
+        if (owner.isEmpty() || !Objects.equals(owner.get().uid(), ref.uid())) {
+            return OwnerState.DANGLING;
+        }
+        if (owner.get().metadata().isBeingDeleted()
+                && owner.get().metadata().finalizersOrEmpty().contains(FOREGROUND_FINALIZER)) {
+            return OwnerState.WAITING_FOR_DEPENDENTS;
+        }
+        return OwnerState.SOLID;
+    }
+
+    // --- foreground deletion ------------------------------------------------------------------
+
+    private Result processDeletingDependents(OwnerGraph.Node owner) {
+        List<OwnerGraph.Node> blocking = graph.blockingDependentsOf(owner.uid());
+        if (blocking.isEmpty()) {
+            removeFinalizer(owner, FOREGROUND_FINALIZER);
+            return Result.done();
+        }
+        for (OwnerGraph.Node dependent : graph.dependentsOf(owner.uid())) {
+            if (!dependent.beingDeleted() || dependent.deletingDependents()) {
+                queue.add(dependent.uid());
+            }
+        }
+        log.debug("{} waits for {} blocking dependents", owner.describe(), blocking.size());
+        return Result.done(); // re-enqueued when a dependent disappears
+    }
+
+    // --- orphaning ----------------------------------------------------------------------------
+
+    private Result orphanDependents(OwnerGraph.Node owner) {
+        for (OwnerGraph.Node dependent : graph.dependentsOf(owner.uid())) {
+            Optional<KubeObject> latest = live(dependent.type(), dependent.namespace(), dependent.name());
+            if (latest.isPresent() && Objects.equals(latest.get().uid(), dependent.uid())) {
+                removeOwnerReferences(dependent.type(), latest.get(), List.of(owner.uid()));
+            }
+        }
+        removeFinalizer(owner, ORPHAN_FINALIZER);
+        log.info("orphaned the dependents of {}", owner.describe());
+        return Result.done();
+    }
+
+    // --- API writes -----------------------------------------------------------------------------
+
+    /** Removes {@code finalizer} with a JSON patch guarded by the resourceVersion just read. */
+    private void removeFinalizer(OwnerGraph.Node node, String finalizer) {
+        Optional<KubeObject> latest = live(node.type(), node.namespace(), node.name());
+        if (latest.isEmpty() || !Objects.equals(latest.get().uid(), node.uid())
+                || !latest.get().metadata().finalizersOrEmpty().contains(finalizer)) {
+            return;
+        }
+        ArrayNode remaining = JSON.arrayNode();
+        latest.get().metadata().finalizersOrEmpty().stream().filter(f -> !f.equals(finalizer)).forEach(remaining::add);
+        ArrayNode patch = JSON.arrayNode();
+        patch.add(op("test", "/metadata/resourceVersion").put("value", latest.get().metadata().resourceVersion()));
+        patch.add(op("replace", "/metadata/finalizers").set("value", remaining));
+        patch(node.type(), node.namespace(), node.name(), patch);
+        log.info("removed finalizer {} from {}", finalizer, node.describe());
+    }
+
+    /** Removes the references to {@code ownerUids}, guarded by tests on each reference's uid. */
+    private void removeOwnerReferences(ResourceType type, KubeObject item, List<String> ownerUids) {
+        List<OwnerReference> refs = item.metadata().ownerReferencesOrEmpty();
+        ArrayNode patch = JSON.arrayNode();
+        patch.add(op("test", "/metadata/uid").put("value", item.uid()));
+        List<Integer> indexes = new ArrayList<>();
+        for (int i = 0; i < refs.size(); i++) {
+            if (ownerUids.contains(refs.get(i).uid())) {
+                patch.add(op("test", "/metadata/ownerReferences/" + i + "/uid").put("value", refs.get(i).uid()));
+                indexes.add(i);
+            }
+        }
+        if (indexes.isEmpty()) {
+            return;
+        }
+        for (int j = indexes.size() - 1; j >= 0; j--) {
+            patch.add(op("remove", "/metadata/ownerReferences/" + indexes.get(j)));
+        }
+        patch(type, item.namespace(), item.name(), patch);
+        log.info("removed owner references {} from {} {}", ownerUids, type.resource(), item.key());
+    }
+
+    private void unblockOwnerReferences(ResourceType type, KubeObject item, List<String> ownerUids) {
+        List<OwnerReference> refs = item.metadata().ownerReferencesOrEmpty();
+        ArrayNode patch = JSON.arrayNode();
+        patch.add(op("test", "/metadata/uid").put("value", item.uid()));
+        for (int i = 0; i < refs.size(); i++) {
+            if (ownerUids.contains(refs.get(i).uid())) {
+                patch.add(op("test", "/metadata/ownerReferences/" + i + "/uid").put("value", refs.get(i).uid()));
+                patch.add(op("add", "/metadata/ownerReferences/" + i + "/blockOwnerDeletion").put("value", false));
+            }
+        }
+        patch(type, item.namespace(), item.name(), patch);
+    }
+
+    private static ObjectNode op(String op, String path) {
+        ObjectNode node = JSON.objectNode();
+        node.put("op", op);
+        node.put("path", path);
+        return node;
+    }
+
+    private void patch(ResourceType type, String namespace, String name, ArrayNode patch) {
+        try {
+            resource(type, namespace).patch(name, PatchType.JSON, patch.toString());
+        } catch (ApiException e) {
+            if (!e.isNotFound()) {
+                throw e; // a failed test (changed meanwhile) retries with back-off and fresh reads
+            }
+        }
+    }
+
+    private Optional<KubeObject> live(ResourceType type, String namespace, String name) {
+        return resource(type, namespace).find(name);
+    }
+
+    @SuppressWarnings("unchecked")
+    private ResourceClient<KubeObject> resource(ResourceType type, String namespace) {
+        ResourceClient<KubeObject> resource = client.resource(type, (Class<KubeObject>) type.javaType());
+        return type.namespaced() && namespace != null ? resource.inNamespace(namespace) : resource;
+    }
+}
