@@ -62,6 +62,11 @@ public final class CronJobController implements Reconciler {
         controller.start();
     }
 
+    /** Starts the workers; the caller has waited for the informers' caches. */
+    public void startWorkers() {
+        controller.start();
+    }
+
     public void stop(Duration timeout) throws InterruptedException {
         controller.stop(timeout);
     }

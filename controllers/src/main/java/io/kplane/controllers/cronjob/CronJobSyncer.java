@@ -49,9 +49,11 @@ public final class CronJobSyncer {
 
     /**
      * @param requeueAfter when to sync again, or null to wait for the next change
-     * @param scheduled    the Job created by this sync, if any (for metrics and tests)
+     * @param created      the Job created by this sync, if any (for metrics and tests)
+     * @param scheduledTime the schedule time {@code created} runs for
+     * @param createdAt    when the create call returned, on the controller's clock
      */
-    public record Outcome(Duration requeueAfter, Job scheduled) {
+    public record Outcome(Duration requeueAfter, Job created, Instant scheduledTime, Instant createdAt) {
     }
 
     /** Reconciles {@code cronJob}; {@code jobs} are the cached Jobs whose controller is this CronJob. */
@@ -64,7 +66,7 @@ public final class CronJobSyncer {
             result = syncCronJob(draft, jobs);
         } catch (Exception e) {
             syncError = e;
-            result = new SyncResult(null, null);
+            result = new SyncResult(null);
         }
         if (updateAfterCleanup || draft.changed) {
             control.updateStatus(draft.toCronJob());
@@ -72,14 +74,17 @@ public final class CronJobSyncer {
         if (syncError != null) {
             throw syncError;
         }
-        return new Outcome(result.requeueAfter, result.created);
+        return new Outcome(result.requeueAfter, result.created, result.scheduledTime, result.createdAt);
     }
 
-    private record SyncResult(Duration requeueAfter, Job created) {
+    private record SyncResult(Duration requeueAfter, Job created, Instant scheduledTime, Instant createdAt) {
+        SyncResult(Duration requeueAfter) {
+            this(requeueAfter, null, null, null);
+        }
     }
 
     private static SyncResult requeue(Optional<Duration> after) {
-        return new SyncResult(after.orElse(null), null);
+        return new SyncResult(after.orElse(null));
     }
 
     // --- syncCronJob -------------------------------------------------------------------------
@@ -130,7 +135,7 @@ public final class CronJobSyncer {
 
         CronJob cronJob = cj.original;
         if (cronJob.metadata().isBeingDeleted()) {
-            return new SyncResult(null, null);
+            return new SyncResult(null);
         }
         CronJobSpec spec = cronJob.spec();
         if (spec.timeZone() != null) {
@@ -139,12 +144,12 @@ public final class CronJobSyncer {
             } catch (RuntimeException e) {
                 events.event(cronJob, WARNING, "UnknownTimeZone",
                         "invalid timeZone: \"" + spec.timeZone() + "\": unknown time zone " + spec.timeZone());
-                return new SyncResult(null, null);
+                return new SyncResult(null);
             }
         }
         if (spec.isSuspended()) {
             log.debug("cronjob {} is suspended", cronJob.key());
-            return new SyncResult(null, null);
+            return new SyncResult(null);
         }
 
         CronScheduleTimes schedule;
@@ -153,7 +158,7 @@ public final class CronJobSyncer {
         } catch (IllegalArgumentException e) {
             events.event(cronJob, WARNING, "UnparseableSchedule",
                     "unparseable schedule: \"" + spec.schedule() + "\" : " + e.getMessage());
-            return new SyncResult(null, null);
+            return new SyncResult(null);
         }
 
         Instant created = cronJob.metadata().creationTimestamp();
@@ -162,7 +167,7 @@ public final class CronJobSyncer {
             recent = ScheduleMath.mostRecent(schedule, created, cj.lastScheduleTime, spec.startingDeadlineSeconds(), now, true);
         } catch (ScheduleMath.InvalidScheduleException e) {
             events.event(cronJob, WARNING, "InvalidSchedule", "invalid schedule: " + spec.schedule() + " : " + e.getMessage());
-            return new SyncResult(null, null);
+            return new SyncResult(null);
         }
         if (recent.missed() == ScheduleMath.Missed.MANY) {
             events.event(cronJob, WARNING, "TooManyMissedTimes",
@@ -210,9 +215,11 @@ public final class CronJobSyncer {
 
         Job request = JobsFromCronJob.jobFor(cronJob, scheduledTime);
         Job createdJob;
+        Instant createdAt = null;
         boolean alreadyExisted = false;
         try {
             createdJob = control.createJob(request);
+            createdAt = clock.now();
         } catch (JobControl.AlreadyExistsException e) {
             // The name is a lock on the scheduled time: this run was created before, maybe by us just
             // before a crash and before the status write. Make sure it is in the active list.
@@ -241,7 +248,8 @@ public final class CronJobSyncer {
         cj.lastScheduleTime = scheduledTime;
         cj.changed = true;
         Optional<Duration> next = ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now);
-        return new SyncResult(next.orElse(null), alreadyExisted ? null : createdJob);
+        return alreadyExisted ? new SyncResult(next.orElse(null))
+                : new SyncResult(next.orElse(null), createdJob, scheduledTime, createdAt);
     }
 
     /**

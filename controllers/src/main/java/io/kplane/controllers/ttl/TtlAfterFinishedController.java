@@ -60,6 +60,11 @@ public final class TtlAfterFinishedController implements Reconciler {
         controller.start();
     }
 
+    /** Starts the workers; the caller has waited for the informers' caches. */
+    public void startWorkers() {
+        controller.start();
+    }
+
     public void stop(Duration timeout) throws InterruptedException {
         controller.stop(timeout);
     }

@@ -1,0 +1,334 @@
+package io.kplane.controllers.job;
+
+import io.kplane.api.batch.Job;
+import io.kplane.api.core.Pod;
+import io.kplane.api.meta.OwnerReference;
+import io.kplane.api.selector.LabelQuery;
+import io.kplane.client.ApiException;
+import io.kplane.client.KubeClient;
+import io.kplane.client.controller.Controller;
+import io.kplane.client.controller.Result;
+import io.kplane.client.expectations.ControllerExpectations;
+import io.kplane.client.expectations.UIDTrackingExpectations;
+import io.kplane.client.informer.Indexers;
+import io.kplane.client.informer.ResourceEventHandler;
+import io.kplane.client.informer.SharedIndexInformer;
+import io.kplane.client.time.Clock;
+import io.kplane.client.workqueue.RateLimitingQueue;
+import io.kplane.controllers.runtime.ControllerComponent;
+import io.kplane.controllers.runtime.ControllerContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The Job controller's wiring: Job and Pod informers whose handlers only enqueue keys (Job spec
+ * changes at once, pod events and Job status changes batched for {@code podEventBatchPeriod}),
+ * a worker pool running {@link JobSyncer#sync}, and a second queue that removes the tracking
+ * finalizer from pods whose Job is gone or finished.
+ */
+public final class JobController implements ControllerComponent.Running {
+    private static final Logger log = LoggerFactory.getLogger(JobController.class);
+
+    private final JobSyncConfig config;
+    private final Clock clock;
+    private final SharedIndexInformer<Job> jobs;
+    private final SharedIndexInformer<Pod> pods;
+    private final RateLimitingQueue<String> queue;
+    private final RateLimitingQueue<String> orphanQueue;
+    private final ControllerExpectations expectations;
+    private final UIDTrackingExpectations finalizerExpectations;
+    private final PodControl podControl;
+    private final JobSyncer syncer;
+    private final ExecutorService writers;
+    private final Controller workers;
+    private final Controller orphanWorkers;
+
+    public JobController(ControllerContext ctx, JobSyncConfig config) {
+        this.config = config;
+        this.clock = ctx.clock();
+        KubeClient client = ctx.client();
+        this.jobs = ctx.informers().informerFor(Job.class);
+        this.pods = ctx.informers().informerFor(Pod.class);
+        this.queue = RateLimitingQueue.create(clock);
+        this.orphanQueue = RateLimitingQueue.create(clock);
+        this.expectations = new ControllerExpectations(clock);
+        this.finalizerExpectations = new UIDTrackingExpectations();
+        this.podControl = new ApiPodControl(client);
+        this.writers = Executors.newFixedThreadPool(Math.max(8, 4 * ctx.workers()), r -> {
+            Thread t = new Thread(r, "job-controller-api");
+            t.setDaemon(true);
+            return t;
+        });
+        JobSyncer.Source source = new JobSyncer.Source() {
+            @Override
+            public Job cachedJob(String namespace, String name) {
+                return jobs.lister().get(namespace, name).orElse(null);
+            }
+
+            @Override
+            public List<Pod> podsInNamespace(String namespace) {
+                return pods.indexer().byIndex(Indexers.NAMESPACE, namespace);
+            }
+
+            @Override
+            public Job freshJob(String namespace, String name) {
+                return client.jobs().inNamespace(namespace).find(name).orElse(null);
+            }
+        };
+        JobEvents events = (job, type, reason, message) -> ctx.events().record(job, type, reason, message);
+        this.syncer = new JobSyncer(config, clock, expectations, finalizerExpectations, new BackoffRecords(), podControl,
+                job -> client.jobs().inNamespace(job.metadata().namespace()).updateStatus(job), events, source,
+                (key, delay) -> queue.addAfter(key, delay.compareTo(config.podEventBatchPeriod()) < 0 ? config.podEventBatchPeriod() : delay),
+                writers);
+        this.workers = Controller.builder().name("job-controller").workers(ctx.workers()).queue(queue)
+                .reconciler(key -> {
+                    syncer.sync(key);
+                    return Result.done();
+                }).build();
+        this.orphanWorkers = Controller.builder().name("job-orphan-pods").workers(1).queue(orphanQueue)
+                .reconciler(key -> {
+                    syncOrphanPod(key);
+                    return Result.done();
+                }).build();
+        jobs.addEventHandler(new JobHandler());
+        pods.addEventHandler(new PodHandler());
+    }
+
+    @Override
+    public void startWorkers() {
+        workers.start();
+        orphanWorkers.start();
+    }
+
+    @Override
+    public void close() {
+        try {
+            workers.stop(Duration.ofSeconds(10));
+            orphanWorkers.stop(Duration.ofSeconds(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        writers.shutdown();
+        try {
+            writers.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String key(Job job) {
+        return job.metadata().namespace() + "/" + job.metadata().name();
+    }
+
+    private void enqueueNow(Job job) {
+        queue.add(key(job));
+    }
+
+    private void enqueueBatched(Job job) {
+        queue.addAfter(key(job), config.podEventBatchPeriod());
+    }
+
+    private void enqueueOrphan(Pod pod) {
+        orphanQueue.add(JobPods.key(pod));
+    }
+
+    /** The cached Job a controller reference points at, or null (another kind, absent, or another UID). */
+    private Job resolve(String namespace, OwnerReference ref) {
+        if (ref == null || !Job.KIND.equals(ref.kind())) {
+            return null;
+        }
+        Job job = jobs.lister().get(namespace, ref.name()).orElse(null);
+        if (job == null || !Objects.equals(job.metadata().uid(), ref.uid())) {
+            return null;
+        }
+        return job;
+    }
+
+    private void enqueueMatchingJobs(Pod pod) {
+        for (Job job : jobs.lister().namespace(pod.metadata().namespace()).list()) {
+            if (job.spec().selector() != null
+                    && LabelQuery.from(job.spec().selector()).matches(pod.metadata().labelsOrEmpty())) {
+                enqueueBatched(job);
+            }
+        }
+    }
+
+    /** Removes the finalizers of this Job's pods (the Job is finished or gone: no sync will). */
+    private void cleanupPodFinalizers(Job job) {
+        for (Pod pod : pods.lister().ownedBy(job.metadata().uid())) {
+            if (JobPods.hasTrackingFinalizer(pod)) {
+                enqueueOrphan(pod);
+            }
+        }
+    }
+
+    private void syncOrphanPod(String key) throws Exception {
+        int slash = key.indexOf('/');
+        Pod pod = pods.lister().get(key.substring(0, slash), key.substring(slash + 1)).orElse(null);
+        if (pod == null || !JobPods.hasTrackingFinalizer(pod)) {
+            return;
+        }
+        OwnerReference ref = pod.metadata().controllerRef();
+        if (ref != null) {
+            if (!Job.KIND.equals(ref.kind()) || !Job.API_VERSION.equals(ref.apiVersion())) {
+                return; // controlled by something else: not ours to touch
+            }
+            Job job = resolve(pod.metadata().namespace(), ref);
+            if (job != null && job.spec().managedBy() != null
+                    && !io.kplane.api.batch.JobSpec.MANAGED_BY_JOB_CONTROLLER.equals(job.spec().managedBy())) {
+                return;
+            }
+            if (job != null && !job.isFinished()) {
+                return; // its Job will count it
+            }
+        }
+        try {
+            podControl.removeTrackingFinalizer(pod);
+            log.info("removed the tracking finalizer of orphan pod {}", key);
+        } catch (ApiException e) {
+            if (!e.isNotFound()) {
+                throw e;
+            }
+        }
+    }
+
+    private final class JobHandler implements ResourceEventHandler<Job> {
+        @Override
+        public void onAdd(Job job, boolean initial) {
+            enqueueNow(job);
+        }
+
+        @Override
+        public void onUpdate(Job old, Job cur) {
+            if (Objects.equals(old.metadata().generation(), cur.metadata().generation())
+                    && Objects.equals(old.metadata().deletionTimestamp(), cur.metadata().deletionTimestamp())) {
+                enqueueBatched(cur); // a status change, typically our own write
+            } else {
+                enqueueNow(cur);
+            }
+            if (cur.isFinished()) {
+                cleanupPodFinalizers(cur);
+            }
+            Long ads = cur.spec().activeDeadlineSeconds();
+            if (cur.status() != null && cur.status().startTime() != null && ads != null
+                    && !ads.equals(old.spec().activeDeadlineSeconds())) {
+                Duration left = Duration.ofSeconds(ads).minus(Duration.between(cur.status().startTime(), clock.now()));
+                queue.addAfter(key(cur), left);
+            }
+        }
+
+        @Override
+        public void onDelete(Job job, boolean finalStateUnknown) {
+            enqueueNow(job);
+            cleanupPodFinalizers(job);
+        }
+    }
+
+    private final class PodHandler implements ResourceEventHandler<Pod> {
+        @Override
+        public void onAdd(Pod pod, boolean initial) {
+            if (pod.metadata().deletionTimestamp() != null) {
+                // A restarted controller may see a pod already being deleted: not a creation.
+                podDeleted(pod, false);
+                return;
+            }
+            OwnerReference ref = pod.metadata().controllerRef();
+            if (ref != null) {
+                Job job = resolve(pod.metadata().namespace(), ref);
+                if (job == null) {
+                    if (JobPods.hasTrackingFinalizer(pod) && Job.KIND.equals(ref.kind())) {
+                        enqueueOrphan(pod);
+                    }
+                    return;
+                }
+                expectations.creationObserved(key(job));
+                enqueueBatched(job);
+                return;
+            }
+            if (JobPods.hasTrackingFinalizer(pod)) {
+                enqueueOrphan(pod);
+            }
+            enqueueMatchingJobs(pod);
+        }
+
+        @Override
+        public void onUpdate(Pod old, Pod cur) {
+            if (Objects.equals(old.metadata().resourceVersion(), cur.metadata().resourceVersion())) {
+                return; // periodic resync: nothing changed
+            }
+            if (cur.metadata().deletionTimestamp() != null) {
+                podDeleted(cur, false);
+                return;
+            }
+            boolean finalizerRemoved = !JobPods.hasTrackingFinalizer(cur);
+            OwnerReference curRef = cur.metadata().controllerRef();
+            OwnerReference oldRef = old.metadata().controllerRef();
+            boolean refChanged = !Objects.equals(curRef, oldRef);
+            if (refChanged && oldRef != null) {
+                Job oldJob = resolve(old.metadata().namespace(), oldRef);
+                if (oldJob != null) {
+                    if (finalizerRemoved) {
+                        finalizerExpectations.finalizerRemovalObserved(key(oldJob), cur.metadata().uid());
+                    }
+                    enqueueBatched(oldJob);
+                }
+            }
+            if (curRef != null) {
+                Job job = resolve(cur.metadata().namespace(), curRef);
+                if (job == null) {
+                    if (JobPods.hasTrackingFinalizer(cur) && Job.KIND.equals(curRef.kind())) {
+                        enqueueOrphan(cur);
+                    }
+                    return;
+                }
+                if (finalizerRemoved) {
+                    finalizerExpectations.finalizerRemovalObserved(key(job), cur.metadata().uid());
+                }
+                enqueueBatched(job);
+                return;
+            }
+            if (JobPods.hasTrackingFinalizer(cur)) {
+                enqueueOrphan(cur);
+            }
+            if (refChanged || !Objects.equals(old.metadata().labels(), cur.metadata().labels())) {
+                enqueueMatchingJobs(cur);
+            }
+        }
+
+        @Override
+        public void onDelete(Pod pod, boolean finalStateUnknown) {
+            podDeleted(pod, true);
+        }
+
+        private void podDeleted(Pod pod, boolean isFinal) {
+            OwnerReference ref = pod.metadata().controllerRef();
+            boolean hasFinalizer = JobPods.hasTrackingFinalizer(pod);
+            if (ref == null) {
+                if (hasFinalizer && !isFinal) {
+                    enqueueOrphan(pod);
+                }
+                return;
+            }
+            Job job = resolve(pod.metadata().namespace(), ref);
+            if (job == null || job.isFinished()) {
+                if (hasFinalizer && !isFinal && Job.KIND.equals(ref.kind())) {
+                    enqueueOrphan(pod);
+                }
+                return;
+            }
+            String jobKey = key(job);
+            expectations.deletionObserved(jobKey);
+            if (isFinal || !hasFinalizer) {
+                finalizerExpectations.finalizerRemovalObserved(jobKey, pod.metadata().uid());
+            }
+            enqueueBatched(job);
+        }
+    }
+}

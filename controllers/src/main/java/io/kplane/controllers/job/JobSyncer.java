@@ -1,0 +1,350 @@
+package io.kplane.controllers.job;
+
+import io.kplane.api.batch.Job;
+import io.kplane.api.batch.JobCondition;
+import io.kplane.api.batch.JobSpec;
+import io.kplane.api.core.Pod;
+import io.kplane.api.core.PodSpec;
+import io.kplane.api.core.PodStatus;
+import io.kplane.api.meta.OwnerReference;
+import io.kplane.api.selector.LabelQuery;
+import io.kplane.client.expectations.ControllerExpectations;
+import io.kplane.client.expectations.UIDTrackingExpectations;
+import io.kplane.client.time.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.function.BiConsumer;
+
+/**
+ * One reconcile of one Job: upstream's {@code syncJob} for Kubernetes v1.30 (JobPodReplacementPolicy
+ * and JobPodFailurePolicy on, JobManagedBy and JobSuccessPolicy off, no per-index back-off).
+ *
+ * <p>Conditions follow v1.30: {@code Failed} (BackoffLimitExceeded, DeadlineExceeded) and
+ * {@code Complete} are written directly once every finished pod is counted; only a podFailurePolicy
+ * FailJob match writes the interim {@code FailureTarget} first (so the reason survives the
+ * finalizer removals), followed by {@code Failed} with the same reason and message. The
+ * "delay terminal condition until pods terminated" behaviour of v1.31 is not applied.
+ *
+ * <p>Decision order: an existing FailureTarget; a FailJob rule; backoffLimit (failed &gt; limit, or
+ * for OnFailure the container restarts of active pods); activeDeadlineSeconds. Then manageJob.
+ */
+public final class JobSyncer {
+    private static final Logger log = LoggerFactory.getLogger(JobSyncer.class);
+    static final String BACKOFF_LIMIT_EXCEEDED = "BackoffLimitExceeded";
+    static final String BACKOFF_LIMIT_MESSAGE = "Job has reached the specified backoff limit";
+    static final String DEADLINE_EXCEEDED = "DeadlineExceeded";
+    static final String DEADLINE_MESSAGE = "Job was active longer than specified deadline";
+    static final String POD_FAILURE_POLICY = "PodFailurePolicy";
+
+    /** Where the syncer reads Jobs and Pods (the informer caches) and re-reads a Job before adoption. */
+    public interface Source {
+        Job cachedJob(String namespace, String name);
+
+        List<Pod> podsInNamespace(String namespace);
+
+        /** A live read of the Job from the API server (null when gone), to recheck before adopting. */
+        Job freshJob(String namespace, String name) throws Exception;
+    }
+
+    private final Clock clock;
+    private final ControllerExpectations expectations;
+    private final UIDTrackingExpectations finalizerExpectations;
+    private final BackoffRecords backoff;
+    private final PodControl podControl;
+    private final JobEvents events;
+    private final Source source;
+    private final BiConsumer<String, Duration> requeue;
+    private final PodManager podManager;
+    private final FinalizerTracker finalizerTracker;
+
+    public JobSyncer(JobSyncConfig config, Clock clock, ControllerExpectations expectations,
+                     UIDTrackingExpectations finalizerExpectations, BackoffRecords backoff, PodControl podControl,
+                     JobStatusUpdater statusUpdater, JobEvents events, Source source,
+                     BiConsumer<String, Duration> requeue, ExecutorService writers) {
+        this.clock = clock;
+        this.expectations = expectations;
+        this.finalizerExpectations = finalizerExpectations;
+        this.backoff = backoff;
+        this.podControl = podControl;
+        this.events = events;
+        this.source = source;
+        this.requeue = requeue;
+        this.podManager = new PodManager(config, clock, expectations, podControl, events, writers, requeue);
+        this.finalizerTracker = new FinalizerTracker(config, finalizerExpectations, podControl,
+                new JobStatusWriter(statusUpdater), backoff, events, writers, this::now);
+    }
+
+    /** Status times have second precision, like Kubernetes' metav1.Time. */
+    private Instant now() {
+        return clock.now().truncatedTo(ChronoUnit.SECONDS);
+    }
+
+    /** Syncs the Job with key {@code namespace/name}; throws to be retried with back-off. */
+    public void sync(String key) throws Exception {
+        int slash = key.indexOf('/');
+        String namespace = key.substring(0, slash);
+        String name = key.substring(slash + 1);
+        Job shared = source.cachedJob(namespace, name);
+        if (shared == null) {
+            expectations.deleteExpectations(key);
+            finalizerExpectations.deleteExpectations(key);
+            backoff.remove(key);
+            return;
+        }
+        String managedBy = shared.spec().managedBy();
+        if (managedBy != null && !JobSpec.MANAGED_BY_JOB_CONTROLLER.equals(managedBy)) {
+            return; // another controller owns this Job
+        }
+        if (shared.isFinished()) {
+            backoff.remove(key);
+            return;
+        }
+        String mode = shared.spec().completionMode();
+        if (mode != null && !JobSpec.NON_INDEXED.equals(mode) && !JobSpec.INDEXED.equals(mode)) {
+            events.record(shared, JobEvents.WARNING, "UnknownCompletionMode", "Skipped Job sync because completion mode is unknown");
+            return;
+        }
+
+        // Check expectations before listing pods: a pod that appears after this point is at worst
+        // missed until the next sync, never created twice.
+        boolean satisfied = expectations.satisfiedExpectations(key);
+        List<Pod> pods = claimPods(shared, source.podsInNamespace(namespace));
+        List<Pod> activePods = pods.stream().filter(JobPods::isActive).toList();
+        JobSyncState s = new JobSyncState(key, shared, pods, activePods, finalizerExpectations.expectedUids(key));
+        Job job = s.job;
+        s.ready = JobPods.countReady(activePods);
+        s.terminating = JobPods.countTerminating(pods);
+        int active = activePods.size();
+
+        List<Pod> newSucceeded = new ArrayList<>();
+        List<Pod> newFailed = new ArrayList<>();
+        collectNewFinishedPods(s, newSucceeded, newFailed);
+        int nonIgnoredFailed = 0;
+        for (Pod p : newFailed) {
+            if (job.spec().podFailurePolicy() == null
+                    || PodFailurePolicyMatcher.match(job.spec().podFailurePolicy(), p).countsFailed()) {
+                nonIgnoredFailed++;
+            }
+        }
+        s.succeeded = s.status.succeeded + newSucceeded.size() + s.status.uncountedSucceeded.size();
+        s.failed = s.status.failed + nonIgnoredFailed + s.status.uncountedFailed.size();
+
+        if (s.status.startTime == null && !job.spec().isSuspended()) {
+            s.status.startTime = now();
+        }
+        s.newBackoffRecord = BackoffRecords.next(backoff.get(key), newSucceeded, newFailed);
+
+        int backoffLimit = job.spec().backoffLimit() == null ? 6 : job.spec().backoffLimit();
+        JobCondition failureTarget = JobConditions.find(s.status.conditions, JobCondition.FAILURE_TARGET);
+        if (failureTarget != null && failureTarget.isTrue()) {
+            s.finishedCondition = JobConditions.newCondition(JobCondition.FAILED, JobConditions.TRUE,
+                    failureTarget.reason(), failureTarget.message(), now());
+        } else if (job.spec().podFailurePolicy() != null) {
+            String message = failJobMessage(job, pods);
+            if (message != null) {
+                s.finishedCondition = JobConditions.newCondition(JobCondition.FAILURE_TARGET, JobConditions.TRUE,
+                        POD_FAILURE_POLICY, message, now());
+            }
+        }
+        if (s.finishedCondition == null) {
+            if (s.failed > backoffLimit || pastBackoffLimitOnFailure(job, pods, backoffLimit)) {
+                s.finishedCondition = JobConditions.newCondition(JobCondition.FAILED, JobConditions.TRUE,
+                        BACKOFF_LIMIT_EXCEEDED, BACKOFF_LIMIT_MESSAGE, now());
+            } else if (pastActiveDeadline(job, s.status.startTime)) {
+                s.finishedCondition = JobConditions.newCondition(JobCondition.FAILED, JobConditions.TRUE,
+                        DEADLINE_EXCEEDED, DEADLINE_MESSAGE, now());
+            } else if (job.spec().activeDeadlineSeconds() != null && !job.spec().isSuspended()) {
+                Duration left = Duration.ofSeconds(job.spec().activeDeadlineSeconds())
+                        .minus(Duration.between(s.status.startTime, clock.now()));
+                requeue.accept(key, left);
+            }
+        }
+
+        if (s.isIndexed()) {
+            s.prevSucceededIndexes = IndexedCompletion.parse(s.status.completedIndexes, s.completions());
+            s.succeededIndexes = IndexedCompletion.succeededIndexes(job, pods);
+            s.succeeded = s.succeededIndexes.size();
+        } else {
+            s.prevSucceededIndexes = new TreeSet<>();
+            s.succeededIndexes = new TreeSet<>();
+        }
+
+        Exception manageError = null;
+        if (s.finishedCondition != null) {
+            PodManager.DeleteResult removed = podManager.deleteActivePods(s, activePods);
+            if (removed.deleted != active || !satisfied) {
+                // Pods may still appear in the cache or keep finalizers: decide again next sync.
+                s.finishedCondition = null;
+            }
+            active -= removed.deleted;
+            s.terminating += removed.deleted;
+            s.ready -= removed.deletedReady;
+            manageError = removed.firstError;
+        } else {
+            boolean manageCalled = false;
+            if (satisfied && job.metadata().deletionTimestamp() == null) {
+                try {
+                    active = podManager.manage(s);
+                } catch (Exception e) {
+                    manageError = e;
+                    active = countStillActive(s);
+                }
+                manageCalled = true;
+            }
+            boolean complete = job.spec().completions() == null
+                    ? s.succeeded > 0 && active == 0
+                    : s.succeeded >= job.spec().completions() && active == 0;
+            if (complete) {
+                s.finishedCondition = JobConditions.newCondition(JobCondition.COMPLETE, JobConditions.TRUE, "", "", now());
+            } else if (manageCalled) {
+                updateSuspendedCondition(s);
+            }
+        }
+
+        s.status.active = active;
+        s.status.ready = Math.max(0, s.ready);
+        s.status.terminating = Math.max(0, s.terminating);
+        finalizerTracker.track(s);
+        if (manageError != null) {
+            throw manageError;
+        }
+    }
+
+    private int countStillActive(JobSyncState s) {
+        // After a failed manageJob call the informer is the source of truth; report what we know.
+        return s.activePods.size();
+    }
+
+    private void updateSuspendedCondition(JobSyncState s) {
+        Job job = s.job;
+        if (job.spec().isSuspended()) {
+            List<JobCondition> updated = JobConditions.ensure(s.status.conditions, JobCondition.SUSPENDED,
+                    JobConditions.TRUE, "JobSuspended", "Job suspended", now());
+            if (updated != null) {
+                s.status.conditions = updated;
+                events.record(job, JobEvents.NORMAL, "Suspended", "Job suspended");
+            }
+        } else {
+            List<JobCondition> updated = JobConditions.ensure(s.status.conditions, JobCondition.SUSPENDED,
+                    JobConditions.FALSE, "JobResumed", "Job resumed", now());
+            if (updated != null) {
+                s.status.conditions = updated;
+                events.record(job, JobEvents.NORMAL, "Resumed", "Job resumed");
+                // activeDeadlineSeconds counts continuous activity, so the clock restarts on resume.
+                s.status.startTime = now();
+            }
+        }
+    }
+
+    /** Finished pods not yet in the status: still carrying the finalizer and not already uncounted. */
+    private static void collectNewFinishedPods(JobSyncState s, List<Pod> succeeded, List<Pod> failed) {
+        for (Pod pod : s.pods) {
+            String uid = pod.metadata().uid();
+            if (!JobPods.hasTrackingFinalizer(pod) || s.expectedRmFinalizers.contains(uid)) {
+                continue;
+            }
+            if (s.isIndexed() && !IndexedCompletion.isValid(IndexedCompletion.indexOf(pod), s.completions())) {
+                continue;
+            }
+            if (PodStatus.SUCCEEDED.equals(pod.phase())) {
+                if (!s.uncountedSucceededAtStart.contains(uid)) {
+                    succeeded.add(pod);
+                }
+            } else if (JobPods.isFailed(pod, s.job) && !s.uncountedFailedAtStart.contains(uid)) {
+                failed.add(pod);
+            }
+        }
+    }
+
+    private static String failJobMessage(Job job, List<Pod> pods) {
+        for (Pod pod : pods) {
+            if (JobPods.isFailed(pod, job)) {
+                PodFailurePolicyMatcher.Match m = PodFailurePolicyMatcher.match(job.spec().podFailurePolicy(), pod);
+                if (m.failJobMessage() != null) {
+                    return m.failJobMessage();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** restartPolicy OnFailure: the container restarts of Pending/Running pods reached the limit. */
+    static boolean pastBackoffLimitOnFailure(Job job, List<Pod> pods, int backoffLimit) {
+        PodSpec spec = job.spec().template().spec();
+        if (spec == null || !PodSpec.RESTART_ON_FAILURE.equals(spec.restartPolicy())) {
+            return false;
+        }
+        long restarts = JobPods.restartsOfRunningPods(pods);
+        return backoffLimit == 0 ? restarts > 0 : restarts >= backoffLimit;
+    }
+
+    private boolean pastActiveDeadline(Job job, Instant startTime) {
+        if (job.spec().activeDeadlineSeconds() == null || startTime == null || job.spec().isSuspended()) {
+            return false;
+        }
+        return Duration.between(startTime, clock.now()).compareTo(Duration.ofSeconds(job.spec().activeDeadlineSeconds())) >= 0;
+    }
+
+    /**
+     * The pods this Job controls: those whose controller reference is this Job and still match the
+     * selector, plus matching orphans it adopts. Pods controlled by another object (or by a former
+     * Job of the same name, with another UID) are left alone; a controlled pod that stopped
+     * matching is released.
+     */
+    List<Pod> claimPods(Job job, List<Pod> namespacePods) throws Exception {
+        LabelQuery selector = job.spec().selector() == null ? null : LabelQuery.from(job.spec().selector());
+        String uid = job.metadata().uid();
+        boolean jobDeleting = job.metadata().deletionTimestamp() != null;
+        List<Pod> claimed = new ArrayList<>();
+        Boolean canAdopt = null;
+        for (Pod pod : namespacePods) {
+            OwnerReference ref = pod.metadata().controllerRef();
+            boolean matches = selector != null && selector.matches(pod.metadata().labelsOrEmpty());
+            if (ref != null) {
+                if (!uid.equals(ref.uid())) {
+                    continue;
+                }
+                if (matches) {
+                    claimed.add(pod);
+                } else if (!jobDeleting && pod.metadata().deletionTimestamp() == null) {
+                    try {
+                        podControl.release(pod, uid);
+                    } catch (Exception e) {
+                        log.warn("job {}/{}: releasing pod {} failed: {}", job.metadata().namespace(),
+                                job.metadata().name(), pod.metadata().name(), e.getMessage());
+                    }
+                }
+                continue;
+            }
+            if (!matches || jobDeleting || pod.metadata().deletionTimestamp() != null) {
+                continue;
+            }
+            if (canAdopt == null) {
+                Job fresh = source.freshJob(job.metadata().namespace(), job.metadata().name());
+                canAdopt = fresh != null && uid.equals(fresh.metadata().uid()) && fresh.metadata().deletionTimestamp() == null;
+            }
+            if (!canAdopt) {
+                continue;
+            }
+            OwnerReference controllerRef = PodTemplates.controllerRef(job);
+            podControl.adopt(pod, controllerRef);
+            List<String> finalizers = new ArrayList<>(pod.metadata().finalizersOrEmpty());
+            if (!finalizers.contains(Job.TRACKING_FINALIZER)) {
+                finalizers.add(Job.TRACKING_FINALIZER);
+            }
+            List<OwnerReference> refs = new ArrayList<>(pod.metadata().ownerReferencesOrEmpty());
+            refs.add(controllerRef);
+            claimed.add(pod.withMetadata(pod.metadata().withOwnerReferences(refs).withFinalizers(finalizers)));
+            log.info("job {}/{} adopted pod {}", job.metadata().namespace(), job.metadata().name(), pod.metadata().name());
+        }
+        return claimed;
+    }
+}

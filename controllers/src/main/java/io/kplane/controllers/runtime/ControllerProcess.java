@@ -1,0 +1,171 @@
+package io.kplane.controllers.runtime;
+
+import io.kplane.client.ClientConfig;
+import io.kplane.client.KubeClient;
+import io.kplane.client.config.KubeConfig;
+import io.kplane.client.informer.SharedInformerFactory;
+import io.kplane.client.leaderelection.LeaderCallbacks;
+import io.kplane.client.leaderelection.LeaderElectionConfig;
+import io.kplane.client.leaderelection.LeaderElector;
+import io.kplane.client.time.Clock;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Runs one {@link ControllerComponent} as an OS process: connects to the API server, serves
+ * {@code /healthz} and {@code /metrics}, campaigns for the component's Lease (unless
+ * {@code --leader-elect=false}), and runs the controller only while leading. Losing the lease
+ * exits the process (as kube-controller-manager does), so a restart starts from a clean cache;
+ * SIGTERM stops the workers, releases the lease and exits.
+ */
+public final class ControllerProcess {
+    private static final Logger log = LoggerFactory.getLogger(ControllerProcess.class);
+    static final String DEFAULT_SERVER = "http://127.0.0.1:6443";
+
+    private final ControllerComponent component;
+    private final ControllerOptions options;
+    private final Clock clock;
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private final AtomicBoolean healthy = new AtomicBoolean(true);
+    private volatile ControllerComponent.Running running;
+    private volatile SharedInformerFactory informers;
+    private volatile LeaderElector elector;
+    private volatile HealthServer health;
+    private volatile EventWriter events;
+    private volatile int exitCode;
+
+    public ControllerProcess(ControllerComponent component, ControllerOptions options, Clock clock) {
+        this.component = component;
+        this.options = options;
+        this.clock = clock;
+    }
+
+    /** Builds the client from {@code --kubeconfig}/{@code --server}/{@code --token}. */
+    public static KubeClient connect(ControllerOptions options) {
+        ClientConfig config;
+        if (options.kubeconfig != null) {
+            config = KubeConfig.load(options.kubeconfig).toClientConfig();
+        } else if (options.server == null && Files.isRegularFile(KubeConfig.defaultPath())) {
+            config = KubeConfig.loadDefault().toClientConfig();
+        } else {
+            config = ClientConfig.forServer(options.server == null ? DEFAULT_SERVER : options.server);
+        }
+        if (options.server != null && !options.server.equals(config.server())) {
+            config = new ClientConfig(options.server, config.token(), config.caCertificatePem(),
+                    config.insecureSkipTlsVerify(), config.namespace(), config.requestTimeout());
+        }
+        if (options.token != null) {
+            config = config.withToken(options.token);
+        }
+        return KubeClient.create(config);
+    }
+
+    /** Runs until SIGTERM (or leadership loss); returns the process exit code. */
+    public int run() throws Exception {
+        KubeClient client = connect(options);
+        String identity = ProcessIdentity.current();
+        PrometheusMeterRegistry registry = HealthServer.newRegistry();
+        health = HealthServer.start(options.healthBind, options.healthPort, registry, healthy::get);
+        events = new EventWriter(client, clock, component.name(), identity);
+        log.info("{} starting: server {}, identity {}, health port {}", component.name(), client.config().server(),
+                identity, health.port());
+        Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "shutdown"));
+
+        ControllerContext ctx = new ControllerContext(client, null, clock, events, registry,
+                options.workersOr(component.defaultWorkers()), identity);
+        if (options.leaderElect) {
+            String leaseName = options.leaseName == null ? component.name() : options.leaseName;
+            LeaderElectionConfig config = new LeaderElectionConfig(options.leaseNamespace, leaseName, identity,
+                    options.leaseDuration, options.renewDeadline, options.retryPeriod, true);
+            elector = new LeaderElector(client, config, clock, new LeaderCallbacks() {
+                @Override
+                public void onStartedLeading() {
+                    startController(ctx);
+                }
+
+                @Override
+                public void onStoppedLeading() {
+                    stopController();
+                    if (!shuttingDown) {
+                        log.error("{} lost its lease {}/{}; exiting", component.name(), options.leaseNamespace, leaseName);
+                        exitCode = 1;
+                    }
+                    finished.countDown();
+                }
+            });
+            elector.start();
+        } else {
+            startController(ctx);
+        }
+        finished.await();
+        return exitCode;
+    }
+
+    private volatile boolean shuttingDown;
+
+    private void startController(ControllerContext base) {
+        try {
+            informers = new SharedInformerFactory(base.client(), clock);
+            ControllerContext ctx = new ControllerContext(base.client(), informers, clock, base.events(),
+                    base.metrics(), base.workers(), base.identity());
+            running = component.register(ctx);
+            informers.start();
+            while (!informers.waitForCacheSync(Duration.ofSeconds(30))) {
+                log.info("{} still waiting for informer caches to sync", component.name());
+            }
+            running.startWorkers();
+            log.info("{} running with {} workers", component.name(), ctx.workers());
+        } catch (Exception e) {
+            log.error("{} failed to start: {}", component.name(), e.toString(), e);
+            healthy.set(false);
+            exitCode = 1;
+            finished.countDown();
+        }
+    }
+
+    private void stopController() {
+        ControllerComponent.Running r = running;
+        running = null;
+        if (r != null) {
+            r.close();
+        }
+        SharedInformerFactory f = informers;
+        informers = null;
+        if (f != null) {
+            f.shutdown();
+        }
+    }
+
+    /** SIGTERM: stop the workers, give the lease back, close the endpoints. */
+    public void shutdown() {
+        if (shuttingDown) {
+            return;
+        }
+        shuttingDown = true;
+        log.info("{} shutting down", component.name());
+        LeaderElector e = elector;
+        if (e != null) {
+            e.stop();
+        } else {
+            stopController();
+            finished.countDown();
+        }
+        try {
+            finished.await();
+        } catch (InterruptedException ignored) {
+            Thread.currentThread().interrupt();
+        }
+        if (events != null) {
+            events.close();
+        }
+        if (health != null) {
+            health.close();
+        }
+    }
+}

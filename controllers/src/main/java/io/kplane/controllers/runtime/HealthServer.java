@@ -1,0 +1,90 @@
+package io.kplane.controllers.runtime;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The small HTTP endpoint every controller process exposes: {@code /healthz} (200 "ok" while the
+ * process is healthy, 503 otherwise) and {@code /metrics} in the Prometheus text format.
+ * The JDK's built-in server is enough for two tiny, rarely scraped endpoints.
+ */
+public final class HealthServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(HealthServer.class);
+
+    private final HttpServer server;
+    private final PrometheusMeterRegistry registry;
+
+    private HealthServer(HttpServer server, PrometheusMeterRegistry registry) {
+        this.server = server;
+        this.registry = registry;
+    }
+
+    /**
+     * Starts serving on {@code bind:port} (port 0 picks a free port).
+     *
+     * @param healthy decides what {@code /healthz} answers
+     */
+    public static HealthServer start(String bind, int port, PrometheusMeterRegistry registry,
+                                     BooleanSupplier healthy) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(bind, port), 0);
+        server.setExecutor(Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "health-server");
+            t.setDaemon(true);
+            return t;
+        }));
+        server.createContext("/healthz", exchange -> {
+            boolean ok = healthy.getAsBoolean();
+            respond(exchange, ok ? 200 : 503, "text/plain; charset=utf-8", ok ? "ok" : "unhealthy");
+        });
+        server.createContext("/metrics", exchange ->
+                respond(exchange, 200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape()));
+        server.createContext("/", exchange -> respond(exchange, 404, "text/plain; charset=utf-8", "not found"));
+        server.start();
+        HealthServer health = new HealthServer(server, registry);
+        log.info("health and metrics endpoint listening on {}:{}", bind, health.port());
+        return health;
+    }
+
+    public static PrometheusMeterRegistry newRegistry() {
+        return new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public PrometheusMeterRegistry registry() {
+        return registry;
+    }
+
+    private static void respond(HttpExchange exchange, int code, String contentType, String body) throws IOException {
+        try (exchange) {
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", contentType);
+            if ("HEAD".equals(exchange.getRequestMethod())) {
+                exchange.sendResponseHeaders(code, -1);
+                return;
+            }
+            exchange.sendResponseHeaders(code, bytes.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(bytes);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
