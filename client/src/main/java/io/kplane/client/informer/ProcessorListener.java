@@ -129,6 +129,11 @@ final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
         return true;
     }
 
+    /** When this listener's next resync is due, or null if it never resyncs. */
+    synchronized Instant nextResync() {
+        return nextResync;
+    }
+
     synchronized void scheduleFirstResync(Instant now) {
         if (nextResync == null && resyncPeriod.compareTo(Duration.ZERO) > 0) {
             nextResync = now.plus(resyncPeriod);

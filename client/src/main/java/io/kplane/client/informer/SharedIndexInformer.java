@@ -25,7 +25,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class SharedIndexInformer<T extends KubeObject> implements SharedInformer<T> {
     private static final Logger log = LoggerFactory.getLogger(SharedIndexInformer.class);
-    private static final Duration MIN_RESYNC_CHECK = Duration.ofSeconds(1);
 
     private final String name;
     private final Clock clock;
@@ -80,6 +79,9 @@ public final class SharedIndexInformer<T extends KubeObject> implements SharedIn
             listeners.add(listener);
         } finally {
             deltaLock.unlock();
+        }
+        if (resyncPeriod != null && resyncPeriod.compareTo(Duration.ZERO) > 0) {
+            scheduleResyncCheck();
         }
         return listener;
     }
@@ -234,13 +236,26 @@ public final class SharedIndexInformer<T extends KubeObject> implements SharedIn
         }
     }
 
+    /** Sets the resync timer for the earliest listener resync; no timer when no handler resyncs. */
     private synchronized void scheduleResyncCheck() {
-        if (stopped) {
+        if (stopped || !started) {
             return;
         }
-        Duration period = listeners.stream().map(ProcessorListener::resyncPeriod)
-                .filter(p -> p.compareTo(Duration.ZERO) > 0).min(Duration::compareTo).orElse(MIN_RESYNC_CHECK);
-        resyncTimer = clock.schedule(period, this::resyncCheck);
+        Instant earliest = null;
+        for (ProcessorListener<T> listener : listeners) {
+            Instant next = listener.nextResync();
+            if (next != null && (earliest == null || next.isBefore(earliest))) {
+                earliest = next;
+            }
+        }
+        if (resyncTimer != null) {
+            resyncTimer.cancel();
+            resyncTimer = null;
+        }
+        if (earliest != null) {
+            Duration delay = Duration.between(clock.now(), earliest);
+            resyncTimer = clock.schedule(delay.isNegative() ? Duration.ZERO : delay, this::resyncCheck);
+        }
     }
 
     private void resyncCheck() {
