@@ -33,7 +33,8 @@ final class Migrator {
 
     static Future<Integer> migrate(Pool pool) {
         List<Migration> migrations = load();
-        return pool.withTransaction(conn -> conn.query("SELECT pg_advisory_xact_lock(" + ADVISORY_LOCK_KEY + ")").execute()
+        return pool.withTransaction(conn -> conn.query("SET LOCAL client_min_messages = warning").execute()
+                .compose(v -> conn.query("SELECT pg_advisory_xact_lock(" + ADVISORY_LOCK_KEY + ")").execute())
                 .compose(v -> conn.query("CREATE TABLE IF NOT EXISTS schema_version (version int PRIMARY KEY, "
                         + "name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())").execute())
                 .compose(v -> conn.query("SELECT coalesce(max(version), 0) FROM schema_version").execute())
