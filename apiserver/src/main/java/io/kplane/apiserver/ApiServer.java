@@ -1,0 +1,283 @@
+package io.kplane.apiserver;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kplane.api.ResourceTypes;
+import io.kplane.api.json.Json;
+import io.kplane.apiserver.codec.BodyDecoders;
+import io.kplane.apiserver.codec.RequestBodyDecoder;
+import io.kplane.apiserver.errors.ApiError;
+import io.kplane.apiserver.handlers.DiscoveryHandler;
+import io.kplane.apiserver.handlers.PodSubresources;
+import io.kplane.apiserver.handlers.ResourceHandler;
+import io.kplane.apiserver.http.RequestGate;
+import io.kplane.apiserver.http.RouteContributor;
+import io.kplane.apiserver.http.Responses;
+import io.kplane.apiserver.metrics.ApiMetrics;
+import io.kplane.apiserver.patch.JsonPatches;
+import io.kplane.apiserver.render.ResponseRenderers;
+import io.kplane.apiserver.storage.ResourceService;
+import io.kplane.apiserver.storage.WriteOptions;
+import io.kplane.apiserver.storage.WriteStrategy;
+import io.kplane.store.ResourceStore;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.net.PemKeyCertOptions;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The embeddable API server: serves a {@link ResourceStore} over Kubernetes-compatible HTTP.
+ * {@link #start(ResourceStore, ApiServerOptions)} blocks until it listens; {@link #close()} stops it
+ * (the store stays open: it belongs to the caller).
+ */
+public final class ApiServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
+    private static final List<String> INITIAL_NAMESPACES = List.of("default", "kube-system", "kube-node-lease");
+
+    private final Vertx vertx;
+    private final boolean ownsVertx;
+    private final ResourceStore store;
+    private final ApiServerOptions options;
+    private final ApiMetrics metrics = new ApiMetrics();
+    private final HttpClient kubeletClient;
+    private final ResourceService service;
+    private final ResourceHandler resources;
+    private final DiscoveryHandler discovery = new DiscoveryHandler();
+    private final List<String> deployments = new ArrayList<>();
+    private volatile int actualPort;
+
+    private ApiServer(Vertx vertx, boolean ownsVertx, ResourceStore store, ApiServerOptions options) {
+        this.vertx = vertx;
+        this.ownsVertx = ownsVertx;
+        this.store = store;
+        this.options = options;
+        WriteStrategy strategy = new WriteStrategy(options.clock());
+        this.service = new ResourceService(store, strategy, options.admission(), new JsonPatches());
+        BodyDecoders decoders = BodyDecoders.standard();
+        ServiceLoader.load(RequestBodyDecoder.class).forEach(decoders::register);
+        options.decoders().forEach(decoders::register);
+        ResponseRenderers renderers = ResponseRenderers.discover(options.renderers());
+        this.kubeletClient = vertx.createHttpClient(new HttpClientOptions().setConnectTimeout(5000)
+                .setKeepAlive(false));
+        PodSubresources pods = new PodSubresources(service, strategy, kubeletClient, options.kubeletToken());
+        this.resources = new ResourceHandler(service, decoders, renderers, metrics, pods, options.bookmarkInterval());
+    }
+
+    /** Starts on its own Vert.x instance and waits until it listens. */
+    public static ApiServer start(ResourceStore store, ApiServerOptions options) {
+        Vertx vertx = Vertx.vertx();
+        ApiServer server = new ApiServer(vertx, true, store, options);
+        try {
+            server.listen().await(60, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            server.close();
+            throw new IllegalStateException("cannot start the API server: " + e.getMessage(), e);
+        }
+        return server;
+    }
+
+    /** Starts on a caller-owned Vert.x instance. */
+    public static Future<ApiServer> start(Vertx vertx, ResourceStore store, ApiServerOptions options) {
+        ApiServer server = new ApiServer(vertx, false, store, options);
+        return server.listen().map(server);
+    }
+
+    private Future<Void> listen() {
+        // Vert.x shares one listening socket between server instances with the same port; a negative
+        // port means "a random port, shared" (0 would give every instance its own random port).
+        int port = options.port() == 0 ? -1 : options.port();
+        return ensureNamespaces()
+                .compose(v -> vertx.deployVerticle(() -> new HttpVerticle(port),
+                        new DeploymentOptions().setInstances(options.eventLoops())))
+                .onSuccess(id -> {
+                    deployments.add(id);
+                    LOG.info("API server listening on {}", url());
+                })
+                .mapEmpty();
+    }
+
+    /** {@code default}, {@code kube-system} and {@code kube-node-lease} exist from the start. */
+    private Future<Void> ensureNamespaces() {
+        List<Future<?>> creates = new ArrayList<>();
+        for (String name : INITIAL_NAMESPACES) {
+            ObjectNode ns = Json.mapper().createObjectNode();
+            ns.putObject("metadata").put("name", name);
+            creates.add(service.create(ResourceTypes.NAMESPACES, null, ns, WriteOptions.defaults())
+                    .recover(t -> t instanceof ApiError e && e.code() == 409
+                            ? Future.succeededFuture() : Future.failedFuture(t)));
+        }
+        return Future.all(creates).mapEmpty();
+    }
+
+    /** {@code http://127.0.0.1:<port>} (https when TLS is configured). */
+    public String url() {
+        String host = options.bindHost().equals("0.0.0.0") ? "127.0.0.1" : options.bindHost();
+        return (options.tlsCertFile() != null ? "https" : "http") + "://" + host + ":" + actualPort;
+    }
+
+    public int port() {
+        return actualPort;
+    }
+
+    public ApiMetrics metrics() {
+        return metrics;
+    }
+
+    public Vertx vertx() {
+        return vertx;
+    }
+
+    @Override
+    public void close() {
+        try {
+            for (String id : deployments) {
+                vertx.undeploy(id).await(30, TimeUnit.SECONDS);
+            }
+            deployments.clear();
+            kubeletClient.close().await(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            LOG.warn("error while stopping the API server: {}", e.toString());
+        }
+        if (ownsVertx) {
+            try {
+                vertx.close().await(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                LOG.warn("error while closing Vert.x: {}", e.toString());
+            }
+        }
+        LOG.info("API server stopped");
+    }
+
+    private Router router() {
+        Router router = Router.router(vertx);
+        router.route().handler(new RequestGate(metrics, options.authenticator(), options.maxRequestsInflight())::handle);
+        router.get("/healthz").handler(ctx -> plain(ctx, 200, "ok"));
+        router.get("/livez").handler(ctx -> plain(ctx, 200, "ok"));
+        router.get("/readyz").handler(this::readyz);
+        router.get("/metrics").handler(ctx -> ctx.response().putHeader("Content-Type",
+                "text/plain; version=0.0.4; charset=utf-8").end(metrics.scrape()));
+        router.get("/version").handler(discovery::version);
+        router.get("/api").handler(discovery::core);
+        router.get("/apis").handler(discovery::groups);
+        router.get("/api/v1").handler(ctx -> discovery.resourceList(ctx, "", "v1"));
+        router.get("/apis/:group").handler(discovery::group);
+        router.get("/apis/:group/:version").handler(ctx -> discovery.resourceList(ctx, ctx.pathParam("group"),
+                ctx.pathParam("version")));
+        routeContributors().forEach(c -> c.mount(router));
+        BodyHandler body = BodyHandler.create(false).setBodyLimit(options.maxBodyBytes())
+                .setHandleFileUploads(false);
+        router.route("/api/*").handler(body).handler(resources::handle);
+        router.route("/apis/*").handler(body).handler(resources::handle);
+        router.route().handler(ctx -> Responses.error(ctx, ApiError.pathNotFound()));
+        router.route().failureHandler(this::failure);
+        return router;
+    }
+
+    /**
+     * Route contributors on the class path. The kubectl endpoints' {@code KubectlRoutes} is also
+     * picked up by name while it does not yet implement {@link RouteContributor}.
+     */
+    private static List<RouteContributor> routeContributors() {
+        List<RouteContributor> out = new ArrayList<>();
+        ServiceLoader.load(RouteContributor.class).forEach(out::add);
+        if (out.stream().noneMatch(c -> c.getClass().getName().endsWith(".KubectlRoutes"))) {
+            try {
+                Object routes = Class.forName("io.kplane.apiserver.kubectl.KubectlRoutes")
+                        .getConstructor().newInstance();
+                var mount = routes.getClass().getMethod("mount", Router.class);
+                out.add(router -> {
+                    try {
+                        mount.invoke(routes, router);
+                    } catch (ReflectiveOperationException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+            } catch (ReflectiveOperationException | LinkageError e) {
+                LOG.debug("no kubectl routes on the class path");
+            }
+        }
+        return out;
+    }
+
+    private void failure(RoutingContext ctx) {
+        Throwable t = ctx.failure();
+        ApiError error;
+        if (t instanceof ApiError e) {
+            error = e;
+        } else {
+            int code = ctx.statusCode();
+            error = switch (code) {
+                case 413 -> ApiError.tooLarge();
+                case 400 -> ApiError.badRequest(t == null ? "bad request" : t.getMessage());
+                case 404 -> ApiError.pathNotFound();
+                case 405 -> ApiError.methodNotAllowed(ctx.request().method().name());
+                case 415 -> ApiError.unsupportedMediaType(ctx.request().getHeader("Content-Type"));
+                default -> {
+                    if (code >= 400 && code < 500) {
+                        yield ApiError.of(code, "BadRequest", t == null ? "bad request" : t.getMessage());
+                    }
+                    LOG.error("unexpected failure on {} {}", ctx.request().method(), ctx.request().path(), t);
+                    yield ApiError.internal(t == null ? "unknown error" : t.toString());
+                }
+            };
+        }
+        Responses.error(ctx, error);
+    }
+
+    private void readyz(RoutingContext ctx) {
+        var context = vertx.getOrCreateContext();
+        store.currentRevision().timeout(5, TimeUnit.SECONDS).onComplete(ar -> context.runOnContext(v -> {
+            if (ar.succeeded()) {
+                metrics.storeRevision(ar.result());
+                plain(ctx, 200, "ok");
+            } else {
+                plain(ctx, 503, "[-]storage failed: " + ar.cause().getMessage() + "\nreadyz check failed");
+            }
+        }));
+    }
+
+    private static void plain(RoutingContext ctx, int code, String body) {
+        ctx.response().setStatusCode(code).putHeader("Content-Type", "text/plain; charset=utf-8").end(body);
+    }
+
+    /** One HTTP server instance on one event loop. */
+    private final class HttpVerticle extends VerticleBase {
+        private final int port;
+
+        HttpVerticle(int port) {
+            this.port = port;
+        }
+
+        @Override
+        public Future<?> start() {
+            HttpServerOptions httpOptions = new HttpServerOptions().setHost(options.bindHost()).setPort(port)
+                    .setCompressionSupported(true).setDecompressionSupported(false)
+                    .setMaxInitialLineLength(16 * 1024).setMaxHeaderSize(64 * 1024);
+            if (options.tlsCertFile() != null) {
+                httpOptions.setSsl(true).setKeyCertOptions(new PemKeyCertOptions()
+                        .setCertPath(options.tlsCertFile().toString())
+                        .setKeyPath(options.tlsKeyFile().toString()));
+            }
+            HttpServer server = vertx.createHttpServer(httpOptions);
+            return server.requestHandler(router()).listen().onSuccess(s -> {
+                if (actualPort == 0) {
+                    actualPort = s.actualPort();
+                }
+            });
+        }
+    }
+}

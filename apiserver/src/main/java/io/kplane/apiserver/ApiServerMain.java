@@ -1,0 +1,144 @@
+package io.kplane.apiserver;
+
+import io.kplane.apiserver.auth.TokenAuthenticator;
+import io.kplane.store.pg.PgResourceStore;
+import io.kplane.store.pg.StoreConfig;
+import io.vertx.core.Vertx;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/** The {@code kplane-apiserver} process. */
+@Command(name = "kplane-apiserver", mixinStandardHelpOptions = true,
+        description = "Kubernetes-compatible API server keeping its objects in PostgreSQL.")
+public final class ApiServerMain implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger(ApiServerMain.class);
+
+    @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Address to listen on (default ${DEFAULT-VALUE}).")
+    String bind;
+
+    @Option(names = "--port", defaultValue = "6443", description = "Port to listen on (default ${DEFAULT-VALUE}; 0 picks one).")
+    int port;
+
+    @Option(names = "--db-url", description = "External PostgreSQL, e.g. postgresql://user:pw@host:5432/db. "
+            + "Without it an embedded PostgreSQL is started in --data-dir.")
+    String dbUrl;
+
+    @Option(names = "--data-dir", defaultValue = "./.kplane/db", description = "Embedded PostgreSQL data directory (default ${DEFAULT-VALUE}).")
+    Path dataDir;
+
+    @Option(names = "--db-port", defaultValue = "0", description = "Port of the embedded PostgreSQL (default: a free port).")
+    int dbPort;
+
+    @Option(names = "--compaction-window", defaultValue = "5m", converter = DurationConverter.class,
+            description = "Watch history kept (e.g. 5m, 90s; default ${DEFAULT-VALUE}).")
+    Duration compactionWindow;
+
+    @Option(names = "--token-auth-file", description = "CSV token,user,uid[,\"group1,group2\"]: require a bearer token.")
+    Path tokenAuthFile;
+
+    @Option(names = "--tls-cert-file", description = "PEM certificate; with --tls-private-key-file serves HTTPS.")
+    Path tlsCertFile;
+
+    @Option(names = "--tls-private-key-file", description = "PEM private key.")
+    Path tlsKeyFile;
+
+    @Option(names = "--kubelet-token", description = "Bearer token sent to kubelets when proxying pod logs.")
+    String kubeletToken;
+
+    @Option(names = "--kubelet-token-file", description = "File holding the kubelet bearer token.")
+    Path kubeletTokenFile;
+
+    @Option(names = "--max-requests-inflight", defaultValue = "400",
+            description = "Non-watch requests served at once; more get 429 (default ${DEFAULT-VALUE}).")
+    int maxRequestsInflight;
+
+    @Option(names = "--write-port-file", description = "Write the port actually listened on to this file.")
+    Path portFile;
+
+    public static void main(String[] args) {
+        int code = new CommandLine(new ApiServerMain()).execute(args);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if ((tlsCertFile == null) != (tlsKeyFile == null)) {
+            System.err.println("--tls-cert-file and --tls-private-key-file must be given together");
+            return 2;
+        }
+        ApiServerOptions options = new ApiServerOptions().bindHost(bind).port(port)
+                .maxRequestsInflight(maxRequestsInflight).tls(tlsCertFile, tlsKeyFile);
+        if (tokenAuthFile != null) {
+            options.authenticator(TokenAuthenticator.fromFile(tokenAuthFile));
+        }
+        if (kubeletTokenFile != null) {
+            options.kubeletToken(Files.readString(kubeletTokenFile).trim());
+        } else if (kubeletToken != null) {
+            options.kubeletToken(kubeletToken);
+        }
+        StoreConfig config = dbUrl != null ? StoreConfig.external(dbUrl)
+                : StoreConfig.embedded(dataDir, dbPort == 0 ? freePort() : dbPort);
+        config = config.withCompaction(compactionWindow, Duration.ofMillis(Math.max(1000,
+                Math.min(30_000, compactionWindow.toMillis() / 5))));
+
+        Vertx vertx = Vertx.vertx();
+        PgResourceStore store = PgResourceStore.open(vertx, config).await(120, TimeUnit.SECONDS);
+        ApiServer server = ApiServer.start(vertx, store, options).await(60, TimeUnit.SECONDS);
+        if (portFile != null) {
+            Files.writeString(portFile, Integer.toString(server.port()));
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            LOG.info("shutting down");
+            server.close();
+            store.close();
+            try {
+                vertx.close().await(20, TimeUnit.SECONDS);
+            } catch (Exception ignored) {
+                // exiting anyway
+            }
+            stopped.countDown();
+        }, "apiserver-shutdown"));
+        stopped.await();
+        return 0;
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Durations as {@code 5m}, {@code 90s}, {@code 1h}, {@code 500ms} or ISO-8601 ({@code PT5M}). */
+    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            String v = value.trim().toLowerCase();
+            if (v.startsWith("pt") || v.startsWith("p")) {
+                return Duration.parse(value.trim().toUpperCase());
+            }
+            if (v.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
+            }
+            long n = Long.parseLong(v.substring(0, v.length() - 1));
+            return switch (v.charAt(v.length() - 1)) {
+                case 's' -> Duration.ofSeconds(n);
+                case 'm' -> Duration.ofMinutes(n);
+                case 'h' -> Duration.ofHours(n);
+                default -> throw new CommandLine.TypeConversionException("not a duration: " + value);
+            };
+        }
+    }
+}

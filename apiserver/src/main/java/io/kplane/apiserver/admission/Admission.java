@@ -1,0 +1,15 @@
+package io.kplane.apiserver.admission;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kplane.api.ResourceType;
+import io.kplane.apiserver.errors.ApiError;
+
+/**
+ * Defaulting and validation of an object about to be written. Implementations fill in defaults
+ * and throw {@link ApiError} (422 Invalid with one cause per bad field) when the object is invalid.
+ */
+public interface Admission {
+
+    /** {@code old} is null on create. Returns the object to store (defaults applied). */
+    ObjectNode admit(ResourceType type, ObjectNode object, ObjectNode old) throws ApiError;
+}

@@ -1,0 +1,29 @@
+package io.kplane.apiserver.admission;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kplane.api.ResourceType;
+
+import java.util.List;
+
+/** Runs admissions in order, each on the previous one's result. */
+public final class AdmissionChain implements Admission {
+    private final List<Admission> steps;
+
+    public AdmissionChain(List<Admission> steps) {
+        this.steps = List.copyOf(steps);
+    }
+
+    /** What the server runs by default: name validation, then the api module's defaulting and validation. */
+    public static AdmissionChain standard() {
+        return new AdmissionChain(List.of(new NameAdmission()));
+    }
+
+    @Override
+    public ObjectNode admit(ResourceType type, ObjectNode object, ObjectNode old) {
+        ObjectNode current = object;
+        for (Admission step : steps) {
+            current = step.admit(type, current, old);
+        }
+        return current;
+    }
+}

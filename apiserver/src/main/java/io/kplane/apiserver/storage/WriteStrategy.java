@@ -1,0 +1,123 @@
+package io.kplane.apiserver.storage;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kplane.api.ResourceType;
+import io.kplane.api.ResourceTypes;
+import io.kplane.api.json.Json;
+import io.kplane.api.meta.Status;
+import io.kplane.apiserver.errors.ApiError;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * The per-resource rules Kubernetes' registry strategies apply before a write: what the server sets
+ * on create, what an update may not change, when {@code generation} moves, and which part of the
+ * object the main resource and the {@code status} subresource own.
+ */
+public final class WriteStrategy {
+    private final Clock clock;
+
+    public WriteStrategy(Clock clock) {
+        this.clock = clock;
+    }
+
+    public Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.SECONDS);
+    }
+
+    /** Stamps a new object: identity, timestamps, generation 1, and the status create keeps. */
+    public void prepareForCreate(ResourceType type, ObjectNode object, String namespace) {
+        object.put("apiVersion", type.apiVersion());
+        object.put("kind", type.kind());
+        ObjectNode meta = Trees.meta(object);
+        if (type.namespaced()) {
+            meta.put("namespace", namespace);
+        } else {
+            meta.remove("namespace");
+        }
+        meta.put("uid", UUID.randomUUID().toString());
+        meta.put("creationTimestamp", Json.formatTime(now()));
+        meta.put("generation", 1);
+        meta.remove("resourceVersion");
+        meta.remove("deletionTimestamp");
+        meta.remove("deletionGracePeriodSeconds");
+        meta.remove("selfLink");
+        if (type == ResourceTypes.PODS) {
+            ObjectNode status = JsonNodeFactory.instance.objectNode();
+            status.put("phase", "Pending");
+            object.set("status", status);
+        } else if (type == ResourceTypes.NAMESPACES) {
+            ObjectNode status = JsonNodeFactory.instance.objectNode();
+            status.put("phase", "Active");
+            object.set("status", status);
+        } else if (type == ResourceTypes.JOBS || type == ResourceTypes.CRONJOBS) {
+            object.set("status", JsonNodeFactory.instance.objectNode());
+        }
+    }
+
+    /**
+     * Carries the fields an update of the main resource cannot change over from {@code old}, keeps
+     * the old status for resources with a status subresource, and bumps generation on spec change.
+     */
+    public void prepareForUpdate(ResourceType type, ObjectNode updated, ObjectNode old) {
+        updated.put("apiVersion", type.apiVersion());
+        updated.put("kind", type.kind());
+        ObjectNode meta = Trees.meta(updated);
+        ObjectNode oldMeta = Trees.meta(old);
+        for (String immutable : List.of("name", "namespace", "uid", "creationTimestamp", "deletionTimestamp",
+                "deletionGracePeriodSeconds", "generateName")) {
+            copy(oldMeta, meta, immutable);
+        }
+        if (type.hasSubresource("status")) {
+            copy(old, updated, "status");
+        }
+        long generation = oldMeta.path("generation").asLong(1);
+        if (!Objects.equals(old.get("spec"), updated.get("spec"))) {
+            generation++;
+        }
+        meta.put("generation", generation);
+        forbidNewFinalizersWhileDeleting(type, updated, old);
+    }
+
+    /** A status update: the stored object with only {@code status} taken from the request. */
+    public ObjectNode prepareForStatusUpdate(ObjectNode requested, ObjectNode old) {
+        ObjectNode result = old.deepCopy();
+        JsonNode status = requested.get("status");
+        if (status == null || status.isNull()) {
+            result.remove("status");
+        } else {
+            result.set("status", status.deepCopy());
+        }
+        return result;
+    }
+
+    private static void forbidNewFinalizersWhileDeleting(ResourceType type, ObjectNode updated, ObjectNode old) {
+        if (!Trees.isBeingDeleted(old)) {
+            return;
+        }
+        List<String> before = Trees.finalizers(old);
+        for (String f : Trees.finalizers(updated)) {
+            if (!before.contains(f)) {
+                throw ApiError.invalid(type, Trees.name(old), List.of(new Status.StatusCause("FieldValueForbidden",
+                        "Forbidden: no new finalizers can be added if the object is being deleted, found new "
+                                + "finalizers []string{\"" + f + "\"}", "metadata.finalizers")));
+            }
+        }
+    }
+
+    private static void copy(ObjectNode from, ObjectNode to, String field) {
+        JsonNode v = from.get(field);
+        if (v == null) {
+            to.remove(field);
+        } else {
+            to.set(field, v.deepCopy());
+        }
+    }
+}

@@ -1,0 +1,240 @@
+package io.kplane.apiserver.watch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kplane.api.ResourceType;
+import io.kplane.api.json.Json;
+import io.kplane.api.meta.WatchEvent;
+import io.kplane.apiserver.errors.ApiError;
+import io.kplane.apiserver.errors.Errors;
+import io.kplane.apiserver.render.RenderRequest;
+import io.kplane.apiserver.render.ResponseRenderer;
+import io.kplane.store.ListRequest;
+import io.kplane.store.ResourceStore;
+import io.kplane.store.StoreEvent;
+import io.kplane.store.StoredObject;
+import io.kplane.store.WatchHandle;
+import io.kplane.store.WatchListener;
+import io.vertx.core.Context;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.function.Predicate;
+
+/**
+ * One watch stream: chunked newline-delimited {@code {"type":...,"object":...}} lines. Starts with
+ * synthetic ADDED events for the current objects when no start revision is given, then relays store
+ * events. Selectors are evaluated on the new and the previous state, so an object that starts or
+ * stops matching is seen as ADDED or DELETED. All state is confined to the request's context.
+ */
+public final class WatchSession implements WatchListener {
+    private static final Logger LOG = LoggerFactory.getLogger(WatchSession.class);
+
+    private final Context context;
+    private final HttpServerResponse response;
+    private final ResourceType type;
+    private final String namespace;
+    private final Predicate<ObjectNode> filter;
+    private final ResponseRenderer renderer;
+    private final RenderRequest renderRequest;
+    private final WatchSettings settings;
+    private final Runnable onEnd;
+
+    private WatchHandle handle;
+    private long lastRevision;
+    private boolean first = true;
+    private boolean ended;
+    private long timeoutTimer = -1;
+    private long bookmarkTimer = -1;
+
+    public WatchSession(Context context, HttpServerResponse response, ResourceType type, String namespace,
+                        Predicate<ObjectNode> filter, ResponseRenderer renderer, RenderRequest renderRequest,
+                        WatchSettings settings, Runnable onEnd) {
+        this.context = context;
+        this.response = response;
+        this.type = type;
+        this.namespace = namespace;
+        this.filter = filter;
+        this.renderer = renderer;
+        this.renderRequest = renderRequest;
+        this.settings = settings;
+        this.onEnd = onEnd;
+    }
+
+    /**
+     * Starts streaming. {@code fromRevision} null means "current state first" (resourceVersion absent
+     * or 0): the objects are listed and sent as ADDED, then changes after the list's revision follow.
+     */
+    public void start(ResourceStore store, Long fromRevision) {
+        response.setChunked(true);
+        response.setStatusCode(200);
+        response.putHeader("Content-Type", renderer.contentType());
+        response.closeHandler(v -> end());
+        response.exceptionHandler(t -> end());
+        response.writeHead();
+        if (settings.timeout() != null) {
+            timeoutTimer = context.owner().setTimer(Math.max(1, settings.timeout().toMillis()), id -> {
+                timeoutTimer = -1;
+                if (settings.bookmarks() && lastRevision > 0) {
+                    writeBookmark();
+                }
+                end();
+            });
+        }
+        if (settings.bookmarks()) {
+            long every = Math.max(1, settings.bookmarkInterval().toMillis());
+            bookmarkTimer = context.owner().setPeriodic(every, id -> {
+                if (lastRevision > 0) {
+                    writeBookmark();
+                }
+            });
+        }
+        if (fromRevision != null) {
+            lastRevision = fromRevision;
+            handle = store.watch(type.storageName(), namespace, fromRevision, this);
+            return;
+        }
+        store.list(new ListRequest(type.storageName(), namespace, filter, 0, null)).onComplete(ar -> context
+                .runOnContext(v -> {
+                    if (ended) {
+                        return;
+                    }
+                    if (ar.failed()) {
+                        writeError(Errors.toApiError(ar.cause(), type, null));
+                        end();
+                        return;
+                    }
+                    for (StoredObject o : ar.result().items()) {
+                        write(WatchEvent.ADDED, o.object());
+                    }
+                    lastRevision = ar.result().revision();
+                    handle = store.watch(type.storageName(), namespace, lastRevision, this);
+                }));
+    }
+
+    @Override
+    public void onEvent(StoreEvent event) {
+        context.runOnContext(v -> deliver(event));
+    }
+
+    @Override
+    public void onProgress(long revision) {
+        context.runOnContext(v -> {
+            if (revision > lastRevision) {
+                lastRevision = revision;
+            }
+        });
+    }
+
+    @Override
+    public void onError(Throwable error) {
+        context.runOnContext(v -> {
+            if (ended) {
+                return;
+            }
+            ApiError apiError = Errors.toApiError(error, type, null);
+            LOG.info("watch {} ns={} ended: {}", type.storageName(), namespace, apiError.getMessage());
+            writeError(apiError);
+            end();
+        });
+    }
+
+    private void deliver(StoreEvent event) {
+        if (ended) {
+            return;
+        }
+        lastRevision = Math.max(lastRevision, event.revision());
+        boolean now = event.object() != null && filter.test(event.object());
+        boolean before = event.previous() != null && filter.test(event.previous());
+        switch (event.type()) {
+            case ADDED -> {
+                if (now) {
+                    write(WatchEvent.ADDED, event.object());
+                }
+            }
+            case MODIFIED -> {
+                if (now && before) {
+                    write(WatchEvent.MODIFIED, event.object());
+                } else if (now) {
+                    write(WatchEvent.ADDED, event.object());
+                } else if (before) {
+                    write(WatchEvent.DELETED, event.object());
+                }
+            }
+            case DELETED -> {
+                if (now || before) {
+                    write(WatchEvent.DELETED, event.object());
+                }
+            }
+        }
+    }
+
+    private void write(String eventType, ObjectNode object) {
+        JsonNode rendered = renderer.renderWatchObject(renderRequest, object, first);
+        first = false;
+        writeLine(eventType, rendered);
+    }
+
+    private void writeBookmark() {
+        ObjectNode object = JsonNodeFactory.instance.objectNode();
+        object.put("kind", type.kind());
+        object.put("apiVersion", type.apiVersion());
+        object.putObject("metadata").put("resourceVersion", Long.toString(lastRevision));
+        writeLine(WatchEvent.BOOKMARK, object);
+    }
+
+    private void writeError(ApiError error) {
+        writeLine(WatchEvent.ERROR, Json.toTree(error.status()));
+    }
+
+    private void writeLine(String eventType, JsonNode object) {
+        if (ended) {
+            return;
+        }
+        ObjectNode line = JsonNodeFactory.instance.objectNode();
+        line.put("type", eventType);
+        line.set("object", object);
+        Buffer buffer = Buffer.buffer(Json.writeBytes(line)).appendByte((byte) '\n');
+        response.write(buffer);
+        if (response.writeQueueFull()) {
+            // a client that does not keep up is cut off; it resumes from the last revision it saw
+            LOG.warn("watch {} ns={} closed: client too slow", type.storageName(), namespace);
+            ended = true;
+            cleanup();
+            response.reset();
+        }
+    }
+
+    /** Ends the stream (idempotent). */
+    public void end() {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        cleanup();
+        if (!response.ended() && !response.closed()) {
+            response.end();
+        }
+    }
+
+    private void cleanup() {
+        if (handle != null) {
+            handle.close();
+        }
+        if (timeoutTimer >= 0) {
+            context.owner().cancelTimer(timeoutTimer);
+        }
+        if (bookmarkTimer >= 0) {
+            context.owner().cancelTimer(bookmarkTimer);
+        }
+        onEnd.run();
+    }
+
+    /** @param timeout null for no timeout */
+    public record WatchSettings(Duration timeout, boolean bookmarks, Duration bookmarkInterval) {
+    }
+}
