@@ -27,6 +27,8 @@ final class JobSyncState {
     /** Complete / Failed / FailureTarget to reach once every finished pod is counted. */
     JobCondition finishedCondition;
     BackoffRecords.Record newBackoffRecord;
+    /** The first pod create/delete error of this sync: reported after the status is written. */
+    Exception manageError;
     TreeSet<Integer> prevSucceededIndexes;
     TreeSet<Integer> succeededIndexes;
 

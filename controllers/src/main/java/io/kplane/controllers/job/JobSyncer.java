@@ -191,12 +191,8 @@ public final class JobSyncer {
         } else {
             boolean manageCalled = false;
             if (satisfied && job.metadata().deletionTimestamp() == null) {
-                try {
-                    active = podManager.manage(s);
-                } catch (Exception e) {
-                    manageError = e;
-                    active = countStillActive(s);
-                }
+                active = podManager.manage(s);
+                manageError = s.manageError;
                 manageCalled = true;
             }
             boolean complete = job.spec().completions() == null
@@ -216,11 +212,6 @@ public final class JobSyncer {
         if (manageError != null) {
             throw manageError;
         }
-    }
-
-    private int countStillActive(JobSyncState s) {
-        // After a failed manageJob call the informer is the source of truth; report what we know.
-        return s.activePods.size();
     }
 
     private void updateSuspendedCondition(JobSyncState s) {

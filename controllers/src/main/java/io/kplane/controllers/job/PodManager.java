@@ -42,8 +42,11 @@ final class PodManager {
         this.requeue = requeue;
     }
 
-    /** Returns the number of active pods after this sync's creations/deletions; throws the first API error. */
-    int manage(JobSyncState s) throws Exception {
+    /**
+     * Returns the number of active pods after this sync's creations/deletions; the first API error,
+     * if any, is left in {@code s.manageError} (the sync still writes the status it reached).
+     */
+    int manage(JobSyncState s) {
         Job job = s.job;
         int active = s.activePods.size();
         int parallelism = job.spec().parallelism() == null ? 1 : job.spec().parallelism();
@@ -54,7 +57,7 @@ final class PodManager {
             DeleteResult removed = deleteJobPods(s, toDelete);
             s.terminating += removed.deleted;
             s.ready -= removed.deletedReady;
-            removed.throwIfFailed();
+            s.manageError = removed.firstError;
             return active - removed.deleted;
         }
 
@@ -77,7 +80,7 @@ final class PodManager {
             DeleteResult removed = deleteJobPods(s, toDelete);
             s.terminating += removed.deleted;
             s.ready -= removed.deletedReady;
-            removed.throwIfFailed();
+            s.manageError = removed.firstError;
             return active - removed.deleted;
         }
 
@@ -107,7 +110,7 @@ final class PodManager {
     }
 
     /** Slow start: batches of 1, 2, 4, … until all are created or a batch had a failure. */
-    private int createPods(JobSyncState s, int diff, List<Integer> indexes) throws Exception {
+    private int createPods(JobSyncState s, int diff, List<Integer> indexes) {
         expectations.expectCreations(s.key, diff);
         log.info("job {}: creating {} pods", s.key, diff);
         int created = 0;
@@ -143,9 +146,7 @@ final class PodManager {
                 break;
             }
         }
-        if (firstError != null) {
-            throw firstError;
-        }
+        s.manageError = firstError;
         return created;
     }
 
@@ -256,11 +257,6 @@ final class PodManager {
         int deletedReady;
         Exception firstError;
 
-        void throwIfFailed() throws Exception {
-            if (firstError != null) {
-                throw firstError;
-            }
-        }
     }
 
     static TreeSet<Integer> noIndexes() {
