@@ -35,12 +35,14 @@ public final class RawClient {
     /** Sends a request and returns the response whatever its status (only connection failures throw). */
     public RawResponse send(String method, String path, Map<String, String> query, byte[] body,
                             String contentType, String accept) {
-        HttpRequest request = builder(path, query, accept)
+        HttpRequest.Builder builder = builder(path, query, accept)
                 .timeout(config.requestTimeout())
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofByteArray(body))
-                .headers(contentType == null ? new String[0] : new String[]{"Content-Type", contentType})
-                .build();
+                        : HttpRequest.BodyPublishers.ofByteArray(body));
+        if (contentType != null) {
+            builder.header("Content-Type", contentType);
+        }
+        HttpRequest request = builder.build();
         try {
             HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
             return new RawResponse(response.statusCode(), response.headers(), response.body());
