@@ -65,6 +65,9 @@ public final class LeaderElector {
             leading = false;
             runner = null;
             if (wasLeading) {
+                log.info("{} stopped leading lease {}/{}", config.identity(), config.namespace(), config.leaseName());
+                // Stop acting before the lease can pass to someone else.
+                callbacks.onStoppedLeading();
                 if (stopped && config.releaseOnStop()) {
                     // stop() may have interrupted us mid-call; the release request must not see that interrupt
                     boolean interrupted = Thread.interrupted();
@@ -73,8 +76,6 @@ public final class LeaderElector {
                         Thread.currentThread().interrupt();
                     }
                 }
-                log.info("{} stopped leading lease {}/{}", config.identity(), config.namespace(), config.leaseName());
-                callbacks.onStoppedLeading();
             }
         }
     }
