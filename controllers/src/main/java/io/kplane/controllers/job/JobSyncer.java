@@ -303,7 +303,9 @@ public final class JobSyncer {
                 if (!uid.equals(ref.uid())) {
                     continue;
                 }
-                if (matches) {
+                // A Job without a selector (the server did not default one) keeps what it controls
+                // rather than releasing every pod it creates.
+                if (matches || selector == null) {
                     claimed.add(pod);
                 } else if (!jobDeleting && pod.metadata().deletionTimestamp() == null) {
                     try {
