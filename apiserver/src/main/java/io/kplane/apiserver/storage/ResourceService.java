@@ -365,7 +365,7 @@ public final class ResourceService {
                 return Future.failedFuture(ApiError.badRequest(e.getMessage()));
             }
             Trees.meta(updated).put("resourceVersion", Long.toString(current.revision()));
-            if (updated.equals(current.object())) {
+            if (Trees.sameContent(updated, current.object())) {
                 return Future.succeededFuture(new WriteResult(current.object(), false));
             }
             if (options.dryRun()) {

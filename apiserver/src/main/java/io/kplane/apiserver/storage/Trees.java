@@ -68,6 +68,21 @@ public final class Trees {
         return at(object, "metadata", "deletionTimestamp") != null;
     }
 
+    /** JSON equality where numbers compare by value (1 as int equals 1 as long), as after a round trip. */
+    public static boolean sameContent(JsonNode a, JsonNode b) {
+        return a.equals(NUMERIC_BY_VALUE, b);
+    }
+
+    private static final java.util.Comparator<JsonNode> NUMERIC_BY_VALUE = (x, y) -> {
+        if (x.equals(y)) {
+            return 0;
+        }
+        if (x.isNumber() && y.isNumber()) {
+            return x.decimalValue().compareTo(y.decimalValue());
+        }
+        return 1;
+    };
+
     /** Parses a resourceVersion string; a malformed one is a client mistake (400). */
     public static long parseResourceVersion(String rv) {
         try {
