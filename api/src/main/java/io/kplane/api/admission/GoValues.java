@@ -16,6 +16,9 @@ final class GoValues {
         if (value == null) {
             return "null";
         }
+        if (value instanceof GoLiteral literal) {
+            return literal.text();
+        }
         if (value instanceof String s) {
             return quote(s);
         }

@@ -1,0 +1,22 @@
+package io.kplane.api.admission;
+
+import io.kplane.api.core.Node;
+
+/** Nodes: DNS-1123 subdomain names; the rest of the node is the kubelet's to report. */
+final class NodeAdmission extends TypedAdmission<Node> {
+    NodeAdmission() {
+        super(Node.class, false, MetadataValidation.NameRule.SUBDOMAIN);
+    }
+
+    @Override
+    void validateSpecUpdate(Node newNode, Node oldNode, FieldErrors errs) {
+        if (oldNode.spec() != null && oldNode.spec().podCIDR() != null && !oldNode.spec().podCIDR().isEmpty()) {
+            errs.immutable("spec.podCIDR", newNode.spec() == null ? null : newNode.spec().podCIDR(),
+                    oldNode.spec().podCIDR());
+        }
+        if (oldNode.spec() != null && oldNode.spec().providerID() != null && !oldNode.spec().providerID().isEmpty()) {
+            errs.immutable("spec.providerID", newNode.spec() == null ? null : newNode.spec().providerID(),
+                    oldNode.spec().providerID());
+        }
+    }
+}
