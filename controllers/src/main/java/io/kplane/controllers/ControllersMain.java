@@ -22,9 +22,9 @@ public final class ControllersMain {
     static {
         // One line per component: name -> its own main class.
         COMPONENTS.put("job-controller", JobControllerMain::main);
-        // COMPONENTS.put("cronjob-controller", io.kplane.controllers.cronjob.CronJobControllerMain::main);
-        // COMPONENTS.put("garbage-collector", io.kplane.controllers.gc.GarbageCollectorMain::main);
-        // COMPONENTS.put("ttl-controller", io.kplane.controllers.ttl.TtlControllerMain::main);
+        COMPONENTS.put("cronjob-controller", io.kplane.controllers.cronjob.CronJobControllerMain::main);
+        COMPONENTS.put("garbage-collector", io.kplane.controllers.gc.GarbageCollectorMain::main);
+        COMPONENTS.put("ttl-controller", io.kplane.controllers.ttl.TtlControllerMain::main);
         // COMPONENTS.put("scheduler", io.kplane.controllers.scheduler.SchedulerMain::main);
         // COMPONENTS.put("node-lifecycle", io.kplane.controllers.nodelifecycle.NodeLifecycleMain::main);
     }

@@ -3,6 +3,7 @@ package io.kplane.controllers.cronjob;
 import com.cronutils.model.definition.CronDefinitionBuilder;
 import com.cronutils.model.time.ExecutionTime;
 import com.cronutils.parser.CronParser;
+import io.kplane.api.batch.CronSchedule;
 
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -48,11 +49,14 @@ public final class CronScheduleTimes {
     private final String expression;
     private final ZoneId zone;
     private final ExecutionTime wallClock;
+    /** For {@code @every <duration>}, which is not wall-clock based: the api module's schedule. */
+    private final CronSchedule constantDelay;
 
-    private CronScheduleTimes(String expression, ZoneId zone, ExecutionTime wallClock) {
+    private CronScheduleTimes(String expression, ZoneId zone, ExecutionTime wallClock, CronSchedule constantDelay) {
         this.expression = expression;
         this.zone = zone;
         this.wallClock = wallClock;
+        this.constantDelay = constantDelay;
     }
 
     /**
@@ -72,17 +76,33 @@ public final class CronScheduleTimes {
             throw new IllegalArgumentException("unknown time zone " + timeZone, e);
         }
         String trimmed = schedule.trim();
+        if (trimmed.toLowerCase(Locale.ROOT).startsWith("@every ")) {
+            return new CronScheduleTimes(trimmed, zone, null, CronSchedule.parse(trimmed, null));
+        }
         String expression = trimmed.startsWith("@")
                 ? MACROS.get(trimmed.toLowerCase(Locale.ROOT))
-                : trimmed;
+                : trimmed.replace('?', '*'); // robfig/cron reads '?' as '*'
         if (expression == null) {
             throw new IllegalArgumentException("unrecognized descriptor: " + trimmed);
         }
+        int fields = expression.split("\\s+").length;
+        if (fields != 5) {
+            throw new IllegalArgumentException("expected exactly 5 fields, found " + fields + ": [" + expression + "]");
+        }
         try {
-            return new CronScheduleTimes(trimmed, zone, ExecutionTime.forCron(PARSER.parse(expression)));
+            return new CronScheduleTimes(trimmed, zone, ExecutionTime.forCron(PARSER.parse(expression)), null);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
+    }
+
+    /** The interval of an {@code @every} schedule, whose times are a fixed step apart; empty for cron schedules. */
+    public Optional<java.time.Duration> constantInterval() {
+        if (constantDelay == null) {
+            return Optional.empty();
+        }
+        Instant t0 = Instant.EPOCH;
+        return constantDelay.nextAfter(t0).map(t1 -> java.time.Duration.between(t0, t1));
     }
 
     public String expression() {
@@ -95,6 +115,9 @@ public final class CronScheduleTimes {
 
     /** The first schedule time strictly after {@code after}, or empty if the schedule never fires. */
     public Optional<Instant> next(Instant after) {
+        if (constantDelay != null) {
+            return constantDelay.nextAfter(after);
+        }
         ZoneRules rules = zone.getRules();
         LocalDateTime wall = firstWallToConsider(after, rules);
         Instant best = null;

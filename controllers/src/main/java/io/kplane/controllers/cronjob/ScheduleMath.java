@@ -79,6 +79,12 @@ public final class ScheduleMath {
      * now over a window that doubles until it contains a schedule time, then step through that window.
      */
     private static Instant latestAtOrBefore(CronScheduleTimes schedule, Instant now, Instant floor, Instant known) {
+        Optional<Duration> interval = schedule.constantInterval();
+        if (interval.isPresent()) {
+            // @every: times are known + k * interval; the chain matters, so no searching back from now.
+            long steps = Duration.between(known, now).toMillis() / interval.get().toMillis();
+            return known.plus(interval.get().multipliedBy(steps));
+        }
         Duration window = Duration.ofMinutes(1);
         while (true) {
             Instant probe = now.minus(window);

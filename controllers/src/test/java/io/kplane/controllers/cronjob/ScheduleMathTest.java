@@ -57,6 +57,8 @@ class ScheduleMathTest {
                         TOP, at(m(30)), 60L, false, at(m(31)), at(m(30)), null, Missed.NONE),
                 Arguments.of("earliestTime being LastScheduleTime (outside StartingDeadlineSeconds)", "*/5 * * * *",
                         TOP, at(m(30)), 60L, true, at(m(32)), at(m(31)), null, Missed.NONE),
+                Arguments.of("@every schedule", "@every 1h", TOP.minus(m(59)), at(m(1)), 10L, false,
+                        at(h(7 * 24)), at(m(1)), at(h(6 * 24 + 23).plus(m(1))), Missed.MANY),
                 Arguments.of("hourly, a week late: too many missed, the latest still found", "1 * * * *", TOP,
                         at(m(1)), null, false, at(h(7 * 24)), at(m(1)), at(h(6 * 24 + 23).plus(m(1))), Missed.MANY));
     }
