@@ -1,0 +1,151 @@
+package io.kplane.kubelet;
+
+import io.kplane.api.core.Pod;
+import io.kplane.client.KubeClient;
+import io.kplane.client.ListOptions;
+import io.kplane.client.informer.Indexers;
+import io.kplane.client.informer.ListerWatcher;
+import io.kplane.client.informer.ReflectorOptions;
+import io.kplane.client.informer.SharedIndexInformer;
+import io.kplane.client.time.Clock;
+import io.kplane.kubelet.logs.LogRegistry;
+import io.kplane.kubelet.node.NodeAgent;
+import io.kplane.kubelet.pod.ApiPodStatusWriter;
+import io.kplane.kubelet.pod.ContainerRecord;
+import io.kplane.kubelet.pod.CrashLoopBackoff;
+import io.kplane.kubelet.pod.PodManager;
+import io.kplane.kubelet.pod.PodRecord;
+import io.kplane.kubelet.pod.PodStateStore;
+import io.kplane.kubelet.pod.WorkerSettings;
+import io.kplane.kubelet.runtime.ContainerRuntime;
+import io.kplane.kubelet.runtime.DockerRuntime;
+import io.kplane.kubelet.runtime.ProcessRuntime;
+import io.kplane.kubelet.server.KubeletServer;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One simulated node: the kubelet endpoint, the node's registration and heartbeats, and the pod
+ * workers fed by a watch of the pods bound to this node. Embeddable (tests, the all-in-one launcher)
+ * and run as a process by {@link KubeletMain}.
+ */
+public final class Kubelet implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Kubelet.class);
+
+    private final KubeletConfig config;
+    private final Clock clock;
+    private ContainerRuntime runtime;
+    private KubeletServer server;
+    private NodeAgent node;
+    private PodManager pods;
+    private SharedIndexInformer<Pod> informer;
+
+    public Kubelet(KubeletConfig config, Clock clock) {
+        this.config = config;
+        this.clock = clock;
+    }
+
+    public Kubelet start() throws IOException, InterruptedException {
+        runtime = createRuntime();
+        KubeClient client = KubeClient.create(config.client());
+        PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        LogRegistry logs = new LogRegistry(config.rootDir(), config.logMaxBytes(), config.logMaxFiles(), clock::now);
+        PodStateStore states = new PodStateStore(config.rootDir());
+        server = new KubeletServer(config.bind(), config.port(), logs, config.tokens(), metrics, clock::now);
+        server.start();
+
+        WorkerSettings settings = new WorkerSettings(config.nodeName(), "127.0.0.1", config.rootDir(), runtime, states,
+                new ApiPodStatusWriter(client), logs,
+                new CrashLoopBackoff(config.crashLoopBase(), config.crashLoopMax()),
+                config.logMaxBytes(), config.logMaxFiles(), clock);
+        pods = new PodManager(settings, config.maxPods());
+        Gauge.builder("kubelet_running_pods", pods, PodManager::runningPods)
+                .description("pods this kubelet runs (not terminal)").register(metrics);
+
+        node = new NodeAgent(client, clock, config.nodeName(), server.port(), config.maxPods(), runtime.version(),
+                config.leaseInterval(), config.nodeStatusInterval());
+        node.start();
+
+        informer = new SharedIndexInformer<>("pods@" + config.nodeName(),
+                ListerWatcher.of(client.pods(), ListOptions.fieldSelector("spec.nodeName=" + config.nodeName())),
+                clock, ReflectorOptions.DEFAULT, Indexers.standard());
+        informer.addEventHandler(pods);
+        informer.start();
+        if (!informer.waitForSync(Duration.ofMinutes(1))) {
+            throw new IllegalStateException("could not list the pods of node " + config.nodeName());
+        }
+        cleanOrphans(states, logs);
+        log.info("kubelet-sim {} ready: runtime {}, endpoint port {}, root {}", config.nodeName(), runtime.type(),
+                server.port(), config.rootDir());
+        return this;
+    }
+
+    private ContainerRuntime createRuntime() {
+        if ("docker".equals(config.runtime())) {
+            DockerRuntime docker = new DockerRuntime(config.dockerHost() != null ? config.dockerHost()
+                    : DockerRuntime.defaultHost(), clock);
+            docker.ping();
+            return docker;
+        }
+        if (!"process".equals(config.runtime())) {
+            throw new IllegalArgumentException("unknown runtime \"" + config.runtime() + "\": use process or docker");
+        }
+        return new ProcessRuntime(clock);
+    }
+
+    /** Pods with state on disk that the API server no longer has (deleted while we were down). */
+    private void cleanOrphans(PodStateStore states, LogRegistry logs) {
+        Set<String> live = new HashSet<>();
+        informer.lister().list().forEach(p -> live.add(p.metadata().uid()));
+        for (String uid : states.knownUids()) {
+            if (live.contains(uid)) {
+                continue;
+            }
+            states.load(uid).ifPresent((PodRecord r) -> {
+                for (ContainerRecord c : r.all()) {
+                    if (c.running || c.starting) {
+                        runtime.discard(c.containerId, c.startedAt);
+                    }
+                }
+                logs.deletePodLogs(r.namespace, r.name, uid);
+                log.info("removed leftovers of deleted pod {}/{}", r.namespace, r.name);
+            });
+            states.delete(uid);
+        }
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public String nodeName() {
+        return config.nodeName();
+    }
+
+    /** Stops heartbeats, the watch and the endpoint; containers are left as they are (like a kubelet crash). */
+    @Override
+    public void close() {
+        if (node != null) {
+            node.close();
+        }
+        if (informer != null) {
+            informer.stop();
+        }
+        if (pods != null) {
+            pods.shutdown();
+        }
+        if (server != null) {
+            server.close();
+        }
+        if (runtime != null) {
+            runtime.close();
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package io.kplane.kubelet;
+
+import io.kplane.client.ClientConfig;
+import io.kplane.client.config.KubeConfig;
+import io.kplane.client.time.Clock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code java -jar kplane-kubelet-sim.jar --server http://127.0.0.1:6443 --node-name node-1 ...} */
+@Command(name = "kubelet-sim", mixinStandardHelpOptions = true,
+        description = "Simulated kubelet: registers a node and runs the pods bound to it.")
+public final class KubeletMain implements Callable<Integer> {
+
+    @Option(names = "--server", description = "API server URL (overrides the kubeconfig's)")
+    String server;
+    @Option(names = "--kubeconfig", description = "kubeconfig file (default: $KUBECONFIG, ~/.kube/config)")
+    Path kubeconfig;
+    @Option(names = "--token", description = "bearer token for the API server")
+    String token;
+    @Option(names = "--node-name", description = "name of the Node (default: host name)")
+    String nodeName;
+    @Option(names = "--bind", defaultValue = "127.0.0.1", description = "address of the kubelet endpoint")
+    String bind;
+    @Option(names = "--port", defaultValue = "10250", description = "port of the kubelet endpoint (0: any free port)")
+    int port;
+    @Option(names = "--root-dir", description = "state and logs (default: ./.kplane/kubelet/<node>)")
+    Path rootDir;
+    @Option(names = "--runtime", defaultValue = "process", description = "process or docker")
+    String runtime;
+    @Option(names = "--docker-host", description = "Docker Engine API address (default: $DOCKER_HOST)")
+    String dockerHost;
+    @Option(names = "--max-pods", defaultValue = "110")
+    int maxPods;
+    @Option(names = "--lease-interval", defaultValue = "10s", converter = DurationConverter.class,
+            description = "how often the node Lease is renewed (lease duration: 4x this)")
+    Duration leaseInterval;
+    @Option(names = "--node-status-interval", defaultValue = "1m", converter = DurationConverter.class)
+    Duration nodeStatusInterval;
+    @Option(names = "--crashloop-base", defaultValue = "10s", converter = DurationConverter.class)
+    Duration crashLoopBase;
+    @Option(names = "--crashloop-max", defaultValue = "5m", converter = DurationConverter.class)
+    Duration crashLoopMax;
+    @Option(names = "--container-log-max-size", defaultValue = "10485760", description = "bytes per log file")
+    long logMaxBytes;
+    @Option(names = "--container-log-max-files", defaultValue = "5")
+    int logMaxFiles;
+    @Option(names = "--token-auth-file", description = "CSV token,user,uid[,groups] (like kube-apiserver's): tokens "
+            + "accepted by the kubelet endpoint")
+    Path tokenAuthFile;
+    @Option(names = "--endpoint-token", description = "a token accepted by the kubelet endpoint (repeatable)")
+    List<String> endpointTokens;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new KubeletMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        ClientConfig client = clientConfig();
+        String node = nodeName != null ? nodeName : java.net.InetAddress.getLocalHost().getHostName().toLowerCase();
+        Path root = rootDir != null ? rootDir : Path.of(".kplane", "kubelet", node);
+        Set<String> tokens = new HashSet<>();
+        if (endpointTokens != null) {
+            tokens.addAll(endpointTokens);
+        }
+        if (tokenAuthFile != null) {
+            for (String line : Files.readAllLines(tokenAuthFile)) {
+                String t = line.strip();
+                if (!t.isEmpty() && !t.startsWith("#")) {
+                    tokens.add(t.split(",", 2)[0].strip());
+                }
+            }
+        }
+        KubeletConfig config = new KubeletConfig(client, node, bind, port, root.toAbsolutePath(), runtime, dockerHost,
+                maxPods, leaseInterval, nodeStatusInterval, crashLoopBase, crashLoopMax, logMaxBytes, logMaxFiles,
+                Set.copyOf(tokens));
+        Kubelet kubelet = new Kubelet(config, Clock.system()).start();
+        CountDownLatch stop = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            kubelet.close();
+            stop.countDown();
+        }, "shutdown"));
+        stop.await();
+        return 0;
+    }
+
+    private ClientConfig clientConfig() {
+        ClientConfig c = null;
+        Path path = kubeconfig != null ? kubeconfig : KubeConfig.defaultPath();
+        if (kubeconfig != null || (server == null && path != null && Files.exists(path))) {
+            c = KubeConfig.load(path).toClientConfig();
+        }
+        if (server != null) {
+            c = c == null ? ClientConfig.forServer(server) : new ClientConfig(server, c.token(), c.caCertificatePem(),
+                    c.insecureSkipTlsVerify(), c.namespace(), c.requestTimeout());
+        }
+        if (c == null) {
+            c = ClientConfig.forServer("http://127.0.0.1:6443");
+        }
+        if (token != null) {
+            c = c.withToken(token);
+        }
+        return c;
+    }
+
+    /** {@code 500ms}, {@code 10s}, {@code 5m}, {@code 1h}, or an ISO-8601 duration. */
+    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String v) {
+            String s = v.strip().toLowerCase();
+            if (s.startsWith("p")) {
+                return Duration.parse(v);
+            }
+            if (s.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2)));
+            }
+            long n = Long.parseLong(s.substring(0, s.length() - 1));
+            return switch (s.charAt(s.length() - 1)) {
+                case 's' -> Duration.ofSeconds(n);
+                case 'm' -> Duration.ofMinutes(n);
+                case 'h' -> Duration.ofHours(n);
+                default -> throw new CommandLine.TypeConversionException("invalid duration \"" + v
+                        + "\": use e.g. 500ms, 10s, 5m");
+            };
+        }
+    }
+}

@@ -1,0 +1,239 @@
+package io.kplane.kubelet.logs;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Serves one container attempt's CRI log as plain text, the way {@code kubectl logs} shows it:
+ * rotated files first, {@code sinceTime}/{@code tailLines}/{@code limitBytes} applied, optional
+ * timestamps, and with {@code follow} the stream stays open, picking up new records (also across a
+ * rotation) until the container has ended and everything written has been sent.
+ */
+public final class CriLogReader {
+    private static final Duration POLL = Duration.ofMillis(50);
+
+    private final Path current;
+    private final LogOptions options;
+    private final BooleanSupplier stillWriting;
+    private long remaining;
+
+    public CriLogReader(Path current, LogOptions options, BooleanSupplier stillWriting) {
+        this.current = current;
+        this.options = options;
+        this.stillWriting = stillWriting;
+        this.remaining = options.limitBytes() == null ? Long.MAX_VALUE : options.limitBytes();
+    }
+
+    /** Writes the log to {@code out}; returns when done (or when the client went away: IOException). */
+    public void copyTo(OutputStream out) throws IOException, InterruptedException {
+        List<Path> files = LogFiles.filesOldestFirst(current);
+        Deque<byte[]> tail = options.tailLines() == null ? null : new ArrayDeque<>();
+        ByteArrayOutputStream pendingLine = new ByteArrayOutputStream();
+        Source last = null;
+        for (Path file : files) {
+            Source source = Source.open(file);
+            if (source == null) {
+                continue;
+            }
+            LogFiles.Record r;
+            while ((r = source.next()) != null) {
+                if (!emit(r, out, tail, pendingLine)) {
+                    source.close();
+                    return;
+                }
+            }
+            if (file.equals(current)) {
+                last = source;
+            } else {
+                source.close();
+            }
+        }
+        if (tail != null) {
+            for (byte[] line : tail) {
+                if (!write(out, line)) {
+                    closeQuietly(last);
+                    return;
+                }
+            }
+            tail = null;
+        }
+        out.flush();
+        if (!options.follow()) {
+            closeQuietly(last);
+            return;
+        }
+        follow(out, last);
+    }
+
+    private void follow(OutputStream out, Source source) throws IOException, InterruptedException {
+        try {
+            while (true) {
+                boolean writing = stillWriting.getAsBoolean();
+                if (source == null) {
+                    source = Source.open(current);
+                }
+                boolean progressed = false;
+                if (source != null) {
+                    LogFiles.Record r;
+                    while ((r = source.next()) != null) {
+                        progressed = true;
+                        if (!emit(r, out, null, null)) {
+                            return;
+                        }
+                    }
+                    if (source.rotatedAway(current)) {
+                        // records written just before the rotation are still in the old file
+                        while ((r = source.next()) != null) {
+                            if (!emit(r, out, null, null)) {
+                                return;
+                            }
+                        }
+                        source.close();
+                        source = null;
+                        continue;
+                    }
+                }
+                if (progressed) {
+                    out.flush();
+                }
+                if (!writing) {
+                    return;
+                }
+                Thread.sleep(POLL.toMillis());
+            }
+        } finally {
+            closeQuietly(source);
+        }
+    }
+
+    /** Renders a record; returns false once {@code limitBytes} is used up. */
+    private boolean emit(LogFiles.Record r, OutputStream out, Deque<byte[]> tail, ByteArrayOutputStream pendingLine)
+            throws IOException {
+        if (options.since() != null && r.at().isBefore(options.since())) {
+            return true;
+        }
+        byte[] rendered = render(r);
+        if (tail == null) {
+            return write(out, rendered);
+        }
+        pendingLine.write(rendered);
+        if (r.complete()) {
+            tail.addLast(pendingLine.toByteArray());
+            pendingLine.reset();
+            while (tail.size() > options.tailLines()) {
+                tail.removeFirst();
+            }
+        }
+        return true;
+    }
+
+    private byte[] render(LogFiles.Record r) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream(r.content().length + 40);
+        if (options.timestamps()) {
+            b.writeBytes((LogFiles.TIME_FORMAT.format(r.at()) + " ").getBytes(StandardCharsets.US_ASCII));
+        }
+        b.writeBytes(r.content());
+        if (r.complete()) {
+            b.write('\n');
+        }
+        return b.toByteArray();
+    }
+
+    private boolean write(OutputStream out, byte[] bytes) throws IOException {
+        if (remaining <= 0) {
+            return false;
+        }
+        int n = (int) Math.min(bytes.length, remaining);
+        out.write(bytes, 0, n);
+        remaining -= n;
+        return remaining > 0;
+    }
+
+    private static void closeQuietly(Source source) {
+        if (source != null) {
+            source.close();
+        }
+    }
+
+    /** Reads complete records from one file, remembering where it stopped. */
+    private static final class Source {
+        private final RandomAccessFile file;
+        private final Object fileKey;
+        private final byte[] chunk = new byte[64 * 1024];
+        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+        private int chunkPos;
+        private int chunkLen;
+
+        private Source(RandomAccessFile file, Object fileKey) {
+            this.file = file;
+            this.fileKey = fileKey;
+        }
+
+        static Source open(Path path) throws IOException {
+            try {
+                Object key = Files.readAttributes(path, BasicFileAttributes.class).fileKey();
+                return new Source(new RandomAccessFile(path.toFile(), "r"), key);
+            } catch (NoSuchFileException | java.io.FileNotFoundException e) {
+                return null;
+            }
+        }
+
+        /** The next complete record, or null at the current end of the file. */
+        LogFiles.Record next() throws IOException {
+            while (true) {
+                if (chunkPos == chunkLen) {
+                    chunkLen = file.read(chunk);
+                    chunkPos = 0;
+                    if (chunkLen <= 0) {
+                        chunkLen = 0;
+                        return null;
+                    }
+                }
+                while (chunkPos < chunkLen) {
+                    byte b = chunk[chunkPos++];
+                    if (b == '\n') {
+                        byte[] bytes = line.toByteArray();
+                        line.reset();
+                        LogFiles.Record r = LogFiles.parse(bytes, bytes.length);
+                        if (r != null) {
+                            return r;
+                        }
+                    } else {
+                        line.write(b);
+                    }
+                }
+            }
+        }
+
+        /** Whether the writer has moved on to a new file at {@code path} (this one was rotated). */
+        boolean rotatedAway(Path path) {
+            try {
+                Object now = Files.readAttributes(path, BasicFileAttributes.class).fileKey();
+                return !Objects.equals(now, fileKey);
+            } catch (IOException e) {
+                return false;
+            }
+        }
+
+        void close() {
+            try {
+                file.close();
+            } catch (IOException ignored) {
+                // nothing to do: read-only handle
+            }
+        }
+    }
+}

@@ -1,0 +1,246 @@
+package io.kplane.kubelet.node;
+
+import io.kplane.api.coordination.Lease;
+import io.kplane.api.coordination.LeaseSpec;
+import io.kplane.api.core.DaemonEndpoint;
+import io.kplane.api.core.Node;
+import io.kplane.api.core.NodeAddress;
+import io.kplane.api.core.NodeBuilder;
+import io.kplane.api.core.NodeCondition;
+import io.kplane.api.core.NodeDaemonEndpoints;
+import io.kplane.api.core.NodeStatus;
+import io.kplane.api.core.NodeStatusBuilder;
+import io.kplane.api.core.NodeSystemInfo;
+import io.kplane.api.meta.ObjectMeta;
+import io.kplane.api.meta.ObjectMetaBuilder;
+import io.kplane.api.meta.OwnerReference;
+import io.kplane.client.ApiException;
+import io.kplane.client.KubeClient;
+import io.kplane.client.KubeClientException;
+import io.kplane.client.time.Clock;
+import io.kplane.kubelet.pod.NodeFacts;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The node's side of being alive: registers the Node, renews the Lease {@code kube-node-lease/<node>}
+ * every {@code leaseInterval}, and posts node status (Ready heartbeat) every {@code statusInterval} or
+ * at once when the server's copy is not Ready (e.g. the node-lifecycle controller set it Unknown
+ * while this kubelet was away).
+ */
+public final class NodeAgent implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(NodeAgent.class);
+    public static final String KUBELET_VERSION = "v1.32.0-kplane";
+
+    private final KubeClient client;
+    private final Clock clock;
+    private final String nodeName;
+    private final int kubeletPort;
+    private final int maxPods;
+    private final String runtimeVersion;
+    private final Duration leaseInterval;
+    private final Duration statusInterval;
+    private final int leaseDurationSeconds;
+    private volatile boolean closed;
+    private Instant lastStatusPost = Instant.EPOCH;
+    private String nodeUid;
+    private Clock.Timer leaseTimer;
+
+    public NodeAgent(KubeClient client, Clock clock, String nodeName, int kubeletPort, int maxPods,
+            String runtimeVersion, Duration leaseInterval, Duration statusInterval) {
+        this.client = client;
+        this.clock = clock;
+        this.nodeName = nodeName;
+        this.kubeletPort = kubeletPort;
+        this.maxPods = maxPods;
+        this.runtimeVersion = runtimeVersion;
+        this.leaseInterval = leaseInterval;
+        this.statusInterval = statusInterval;
+        // like the kubelet: the lease lasts 4 renew intervals (40 s for 10 s)
+        this.leaseDurationSeconds = (int) Math.max(1, leaseInterval.multipliedBy(4).toSeconds());
+    }
+
+    /** Registers the node (create, or update the status of an existing one) and starts the heartbeats. */
+    public void start() {
+        register();
+        heartbeat();
+    }
+
+    public void register() {
+        Instant now = clock.now();
+        Node desired = NodeBuilder.builder()
+                .metadata(ObjectMetaBuilder.builder().name(nodeName).labels(Map.of(
+                        "kubernetes.io/hostname", nodeName, "kubernetes.io/os", "linux",
+                        "kubernetes.io/arch", arch(), "node.kplane.io/runtime", runtimeVersion.split(":")[0]))
+                        .build())
+                .build();
+        Node node;
+        try {
+            node = client.nodes().create(desired);
+            log.info("registered node {}", nodeName);
+        } catch (ApiException e) {
+            if (!e.isAlreadyExists()) {
+                throw e;
+            }
+            node = client.nodes().get(nodeName);
+            log.info("node {} already registered; updating its status", nodeName);
+        }
+        nodeUid = node.metadata().uid();
+        postStatus(node, now);
+    }
+
+    private void heartbeat() {
+        if (closed) {
+            return;
+        }
+        try {
+            renewLease();
+            Node node = client.nodes().get(nodeName);
+            Instant now = clock.now();
+            if (!node.isReady() || Duration.between(lastStatusPost, now).compareTo(statusInterval) >= 0) {
+                postStatus(node, now);
+            }
+        } catch (ApiException e) {
+            if (e.isNotFound()) {
+                log.warn("node {} was deleted; registering again", nodeName);
+                try {
+                    register();
+                } catch (KubeClientException again) {
+                    log.warn("cannot register node {}: {}", nodeName, again.getMessage());
+                }
+            } else {
+                log.warn("node heartbeat failed: {}", e.getMessage());
+            }
+        } catch (KubeClientException e) {
+            log.warn("node heartbeat failed: {}", e.getMessage());
+        }
+        synchronized (this) {
+            if (!closed) {
+                leaseTimer = clock.schedule(leaseInterval, this::heartbeat);
+            }
+        }
+    }
+
+    private void postStatus(Node node, Instant now) {
+        NodeCondition oldReady = node.status() == null ? null : node.status().condition(NodeCondition.READY);
+        Instant transition = oldReady != null && "True".equals(oldReady.status()) && oldReady.lastTransitionTime() != null
+                ? oldReady.lastTransitionTime() : now;
+        List<NodeCondition> conditions = new ArrayList<>();
+        conditions.add(new NodeCondition("MemoryPressure", "False", now, transition, "KubeletHasSufficientMemory",
+                "kubelet has sufficient memory available"));
+        conditions.add(new NodeCondition("DiskPressure", "False", now, transition, "KubeletHasNoDiskPressure",
+                "kubelet has no disk pressure"));
+        conditions.add(new NodeCondition("PIDPressure", "False", now, transition, "KubeletHasSufficientPID",
+                "kubelet has sufficient PID available"));
+        conditions.add(new NodeCondition(NodeCondition.READY, "True", now, transition, "KubeletReady",
+                "kubelet is posting ready status"));
+        Map<String, String> capacity = new LinkedHashMap<>();
+        capacity.put("cpu", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        capacity.put("memory", (NodeFacts.memoryBytes() / 1024) + "Ki");
+        capacity.put("pods", Integer.toString(maxPods));
+        capacity.put("ephemeral-storage", "0");
+        NodeStatus status = NodeStatusBuilder.builder()
+                .capacity(capacity)
+                .allocatable(capacity)
+                .conditions(conditions)
+                .addresses(List.of(new NodeAddress("InternalIP", "127.0.0.1"), new NodeAddress("Hostname", nodeName)))
+                .daemonEndpoints(new NodeDaemonEndpoints(new DaemonEndpoint(kubeletPort)))
+                .nodeInfo(new NodeSystemInfo(machineId(), machineId(), bootId(), System.getProperty("os.version"),
+                        osImage(), runtimeVersion, KUBELET_VERSION, "", "linux", arch()))
+                .build();
+        Node current = node;
+        for (int attempt = 0; attempt < 5; attempt++) {
+            try {
+                client.nodes().updateStatus(current.withStatus(status));
+                lastStatusPost = now;
+                if (oldReady == null || !"True".equals(oldReady.status())) {
+                    log.info("node {} is Ready", nodeName);
+                }
+                return;
+            } catch (ApiException e) {
+                if (!e.isConflict()) {
+                    throw e;
+                }
+                current = client.nodes().get(nodeName);
+            }
+        }
+    }
+
+    private void renewLease() {
+        var leases = client.leases().inNamespace(Lease.NODE_LEASE_NAMESPACE);
+        Instant now = clock.now();
+        Optional<Lease> existing = leases.find(nodeName);
+        if (existing.isEmpty()) {
+            ObjectMeta meta = ObjectMetaBuilder.builder().name(nodeName).namespace(Lease.NODE_LEASE_NAMESPACE)
+                    .ownerReferences(nodeUid == null ? null : List.of(new OwnerReference("v1", "Node", nodeName,
+                            nodeUid, null, null)))
+                    .build();
+            leases.create(new Lease(null, null, meta, new LeaseSpec(nodeName, leaseDurationSeconds, now, now, 0,
+                    null, null)));
+            return;
+        }
+        Lease lease = existing.get();
+        LeaseSpec spec = lease.spec() == null ? new LeaseSpec(nodeName, leaseDurationSeconds, now, now, 0, null, null)
+                : lease.spec().withHolderIdentity(nodeName).withLeaseDurationSeconds(leaseDurationSeconds)
+                        .withRenewTime(now);
+        leases.update(lease.withSpec(spec));
+    }
+
+    /** Stops renewing (the lease then expires, as when a node dies). */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (leaseTimer != null) {
+            leaseTimer.cancel();
+        }
+    }
+
+    private static String arch() {
+        String a = System.getProperty("os.arch");
+        return switch (a) {
+            case "x86_64", "amd64" -> "amd64";
+            case "aarch64" -> "arm64";
+            default -> a;
+        };
+    }
+
+    private static String machineId() {
+        return read(Path.of("/etc/machine-id")).orElse("kplane");
+    }
+
+    private static String bootId() {
+        return read(Path.of("/proc/sys/kernel/random/boot_id")).orElse("");
+    }
+
+    private static String osImage() {
+        return read(Path.of("/etc/os-release")).flatMap(s -> s.lines().filter(l -> l.startsWith("PRETTY_NAME="))
+                .map(l -> l.substring("PRETTY_NAME=".length()).replace("\"", "")).findFirst()).orElse("Linux");
+    }
+
+    private static Optional<String> read(Path p) {
+        try {
+            return Optional.of(Files.readString(p).strip());
+        } catch (Exception e) {
+            return Optional.empty();
+        }
+    }
+
+    static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.kplane.kubelet.runtime;
+
+import io.kplane.kubelet.logs.CriLogWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a runtime needs to start one attempt of one container of a pod. {@code command} and
+ * {@code args} are already expanded ({@code $(VAR)}) and {@code env} resolved (fieldRefs).
+ *
+ * @param attempt    0 for the first start, then the restart count; part of the runtime's name for it
+ * @param scratchDir a private directory of the pod (the process runtime's default working directory)
+ */
+public record ContainerLaunch(
+        String podUid,
+        String podNamespace,
+        String podName,
+        String containerName,
+        int attempt,
+        String image,
+        String imagePullPolicy,
+        List<String> command,
+        List<String> args,
+        Map<String, String> env,
+        String workingDir,
+        Path scratchDir,
+        CriLogWriter log) {
+
+    /** A short description for log lines. */
+    public String describe() {
+        return podNamespace + "/" + podName + "/" + containerName + "#" + attempt;
+    }
+}

@@ -1,0 +1,45 @@
+package io.kplane.kubelet.runtime;
+
+/**
+ * A container could not be started. Kubernetes shows two kinds of failure differently, and so do we:
+ * a failure before the container exists leaves it <em>waiting</em> with {@link #reason()} (e.g.
+ * ErrImagePull, CreateContainerConfigError) and is retried; a failure to execute its process makes a
+ * <em>terminated</em> attempt (reason StartError, exit code 128) that counts like a failed run.
+ */
+public final class ContainerStartException extends Exception {
+    public static final String ERR_IMAGE_PULL = "ErrImagePull";
+    public static final String ERR_IMAGE_NEVER_PULL = "ErrImageNeverPull";
+    public static final String CREATE_CONFIG_ERROR = "CreateContainerConfigError";
+    public static final String CREATE_ERROR = "CreateContainerError";
+    public static final String START_ERROR = "StartError";
+
+    private final String reason;
+    private final boolean terminated;
+
+    private ContainerStartException(String reason, String message, boolean terminated, Throwable cause) {
+        super(message, cause);
+        this.reason = reason;
+        this.terminated = terminated;
+    }
+
+    public static ContainerStartException waiting(String reason, String message) {
+        return new ContainerStartException(reason, message, false, null);
+    }
+
+    public static ContainerStartException waiting(String reason, String message, Throwable cause) {
+        return new ContainerStartException(reason, message, false, cause);
+    }
+
+    public static ContainerStartException startError(String message) {
+        return new ContainerStartException(START_ERROR, message, true, null);
+    }
+
+    public String reason() {
+        return reason;
+    }
+
+    /** True when the attempt counts as a run that exited with code 128. */
+    public boolean terminated() {
+        return terminated;
+    }
+}

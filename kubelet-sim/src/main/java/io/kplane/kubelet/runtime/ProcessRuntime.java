@@ -1,0 +1,259 @@
+package io.kplane.kubelet.runtime;
+
+import io.kplane.client.time.Clock;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a container's {@code command + args} as a host process. The image is recorded, not pulled.
+ *
+ * <p>Each container is started through {@code setsid}, so it leads its own session and process group:
+ * stop signals go to the whole group ({@code kill -TERM -- -pgid}) and reach children such as the
+ * commands a {@code sh -c} script runs. When the main process exits the rest of its group is killed,
+ * as a container's processes die with its PID 1. Its environment is exactly the container's (plus
+ * {@code PATH} and {@code HOME} of the host unless the pod sets them, and {@code HOSTNAME} = pod name).
+ */
+public final class ProcessRuntime implements ContainerRuntime {
+    private static final Logger log = LoggerFactory.getLogger(ProcessRuntime.class);
+    private static final String HOST_PATH = Optional.ofNullable(System.getenv("PATH"))
+            .orElse("/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin");
+
+    private final Clock clock;
+    /** Waits for output copiers after an exit; not the common pool, whose single thread would serialise exits. */
+    private final ExecutorService reaper = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "process-reaper");
+        t.setDaemon(true);
+        return t;
+    });
+
+    public ProcessRuntime(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public String type() {
+        return "process";
+    }
+
+    @Override
+    public String version() {
+        return "process://" + System.getProperty("os.name").toLowerCase() + "-" + System.getProperty("os.version");
+    }
+
+    @Override
+    public void ensureImage(ContainerLaunch launch) {
+        // host processes need no image
+    }
+
+    @Override
+    public RunningContainer start(ContainerLaunch launch) throws ContainerStartException {
+        if (launch.command() == null || launch.command().isEmpty()) {
+            throw ContainerStartException.waiting(ContainerStartException.CREATE_CONFIG_ERROR,
+                    "the process runtime runs the container's command and cannot run the entrypoint of image \""
+                            + launch.image() + "\": set command for container \"" + launch.containerName() + "\"");
+        }
+        String path = launch.env().getOrDefault("PATH", HOST_PATH);
+        String executable = launch.command().get(0);
+        if (resolve(executable, path) == null) {
+            throw ContainerStartException.startError("exec: \"" + executable + "\": executable file not found in $PATH");
+        }
+        Path workDir = launch.workingDir() == null || launch.workingDir().isEmpty()
+                ? launch.scratchDir() : Path.of(launch.workingDir());
+        if (!Files.isDirectory(workDir)) {
+            throw ContainerStartException.startError("chdir to cwd (\"" + workDir + "\") set in config.json failed: "
+                    + "no such file or directory");
+        }
+        List<String> argv = new ArrayList<>();
+        argv.add("setsid");
+        argv.addAll(launch.command());
+        if (launch.args() != null) {
+            argv.addAll(launch.args());
+        }
+        ProcessBuilder pb = new ProcessBuilder(argv).directory(workDir.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.environment().clear();
+        pb.environment().put("PATH", HOST_PATH);
+        Optional.ofNullable(System.getenv("HOME")).ifPresent(home -> pb.environment().put("HOME", home));
+        pb.environment().put("HOSTNAME", launch.podName());
+        pb.environment().putAll(launch.env());
+        Process process;
+        try {
+            process = pb.start();
+        } catch (IOException e) {
+            throw ContainerStartException.startError(e.getMessage());
+        }
+        Instant startedAt = clock.now();
+        log.info("started {} as pid {}", launch.describe(), process.pid());
+        return new HostProcess(launch, process, startedAt);
+    }
+
+    private static Path resolve(String executable, String path) {
+        if (executable.contains("/")) {
+            Path p = Path.of(executable);
+            return Files.isExecutable(p) ? p : null;
+        }
+        for (String dir : path.split(":")) {
+            if (!dir.isEmpty()) {
+                Path p = Path.of(dir, executable);
+                if (Files.isExecutable(p) && !Files.isDirectory(p)) {
+                    return p;
+                }
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public Optional<RunningContainer> reattach(ContainerLaunch launch, String containerId, Instant startedAt) {
+        if (containerId != null && containerId.startsWith("process://")) {
+            long pid = Long.parseLong(containerId.substring("process://".length()));
+            ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+                    .filter(h -> sameProcess(h, startedAt))
+                    .ifPresent(h -> {
+                        log.warn("killing process group {} left over from {}: host processes cannot be re-attached",
+                                pid, launch.describe());
+                        signalGroup(pid, "KILL");
+                    });
+        }
+        return Optional.empty();
+    }
+
+    /** Guards against PID reuse: the process must have started within a few seconds of the record. */
+    private static boolean sameProcess(ProcessHandle h, Instant startedAt) {
+        Optional<Instant> start = h.info().startInstant();
+        return startedAt == null || start.isEmpty()
+                || Duration.between(start.get(), startedAt).abs().compareTo(Duration.ofSeconds(5)) < 0;
+    }
+
+    @Override
+    public void discard(String containerId, Instant startedAt) {
+        if (containerId != null && containerId.startsWith("process://")) {
+            long pid = Long.parseLong(containerId.substring("process://".length()));
+            ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(h -> sameProcess(h, startedAt))
+                    .ifPresent(h -> signalGroup(pid, "KILL"));
+        }
+    }
+
+    @Override
+    public void remove(String containerId) {
+        // nothing is left of an exited host process
+    }
+
+    @Override
+    public void close() {
+        // processes belong to pod workers, which stop them
+        reaper.shutdown();
+    }
+
+    static void signalGroup(long pgid, String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-s", signal, "--", "-" + pgid)
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            kill.waitFor(5, TimeUnit.SECONDS);
+        } catch (IOException e) {
+            log.warn("cannot signal process group {}: {}", pgid, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** One host process and the two threads copying its output into the log. */
+    private final class HostProcess implements RunningContainer {
+        private final ContainerLaunch launch;
+        private final Process process;
+        private final Instant startedAt;
+        private final CompletableFuture<ExitStatus> exited = new CompletableFuture<>();
+        private volatile Clock.Timer killTimer;
+
+        HostProcess(ContainerLaunch launch, Process process, Instant startedAt) {
+            this.launch = launch;
+            this.process = process;
+            this.startedAt = startedAt;
+            Thread out = copier(process.getInputStream(), launch.log().lineStream("stdout"), "stdout");
+            Thread err = copier(process.getErrorStream(), launch.log().lineStream("stderr"), "stderr");
+            process.onExit().thenRunAsync(() -> finish(out, err), reaper);
+        }
+
+        private Thread copier(InputStream in, OutputStream sink, String stream) {
+            Thread t = new Thread(() -> {
+                try (in; sink) {
+                    in.transferTo(sink);
+                } catch (IOException | RuntimeException e) {
+                    log.debug("{} {} copy ended: {}", launch.describe(), stream, e.toString());
+                }
+            }, "log-" + launch.containerName() + "-" + stream);
+            t.setDaemon(true);
+            t.start();
+            return t;
+        }
+
+        private void finish(Thread out, Thread err) {
+            int code = process.exitValue();
+            // PID 1 of a container gone means its other processes go too
+            signalGroup(process.pid(), "KILL");
+            try {
+                out.join(2000);
+                err.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            Clock.Timer timer = killTimer;
+            if (timer != null) {
+                timer.cancel();
+            }
+            Instant finishedAt = clock.now();
+            log.info("{} (pid {}) exited with code {}", launch.describe(), process.pid(), code);
+            exited.complete(new ExitStatus(code, finishedAt, null));
+        }
+
+        @Override
+        public String containerId() {
+            return "process://" + process.pid();
+        }
+
+        @Override
+        public Instant startedAt() {
+            return startedAt;
+        }
+
+        @Override
+        public CompletableFuture<ExitStatus> exited() {
+            return exited;
+        }
+
+        @Override
+        public void stop(Duration grace) {
+            if (!process.isAlive()) {
+                return;
+            }
+            if (grace.isZero() || grace.isNegative()) {
+                signalGroup(process.pid(), "KILL");
+                return;
+            }
+            signalGroup(process.pid(), "TERM");
+            if (killTimer == null) {
+                killTimer = clock.schedule(grace, () -> {
+                    if (process.isAlive()) {
+                        log.info("{} still running after {}s grace: SIGKILL", launch.describe(), grace.toSeconds());
+                        signalGroup(process.pid(), "KILL");
+                    }
+                });
+            }
+        }
+    }
+}

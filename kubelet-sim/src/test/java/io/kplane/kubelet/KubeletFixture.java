@@ -1,0 +1,84 @@
+package io.kplane.kubelet;
+
+import io.kplane.api.core.Pod;
+import io.kplane.apiserver.testing.TestApiServer;
+import io.kplane.client.ClientConfig;
+import io.kplane.client.KubeClient;
+import io.kplane.client.time.Clock;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+import static org.awaitility.Awaitility.await;
+
+/** A real API server (on real PostgreSQL) and one in-process kubelet-sim. */
+final class KubeletFixture implements AutoCloseable {
+    final TestApiServer api;
+    final KubeClient client;
+    final Kubelet kubelet;
+    final Path root;
+    final String node;
+
+    KubeletFixture(String node, String runtime, String dockerHost) throws Exception {
+        this.node = node;
+        this.api = TestApiServer.start();
+        this.client = KubeClient.create(ClientConfig.forServer(api.url()));
+        this.root = Files.createTempDirectory("kubelet-" + node);
+        KubeletConfig config = KubeletConfig.defaults(ClientConfig.forServer(api.url()), node, root)
+                .withRuntime(runtime, dockerHost)
+                .withCrashLoop(Duration.ofMillis(300), Duration.ofSeconds(2))
+                .withLeaseInterval(Duration.ofSeconds(1));
+        this.kubelet = new Kubelet(config, Clock.system()).start();
+    }
+
+    Pod create(Pod pod) {
+        return client.pods().inNamespace(pod.metadata().namespace()).create(pod);
+    }
+
+    Optional<Pod> find(String name) {
+        return client.pods().inNamespace("default").find(name);
+    }
+
+    Pod awaitPod(String name, Predicate<Pod> condition) {
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+                .until(() -> find(name).filter(condition).isPresent());
+        return find(name).orElseThrow();
+    }
+
+    Pod awaitPhase(String name, String phase) {
+        return awaitPod(name, p -> phase.equals(p.phase()));
+    }
+
+    /** GET the kubelet's own log endpoint. */
+    String logs(String pod, String container, String query) throws IOException, InterruptedException {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                "http://127.0.0.1:" + kubelet.port() + "/containerLogs/default/" + pod + "/" + container
+                        + (query.isEmpty() ? "" : "?" + query))).build(), HttpResponse.BodyHandlers.ofString());
+        return r.body();
+    }
+
+    InputStream logStream(String pod, String container, String query) throws IOException, InterruptedException {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                "http://127.0.0.1:" + kubelet.port() + "/containerLogs/default/" + pod + "/" + container + "?"
+                        + query)).build(), HttpResponse.BodyHandlers.ofInputStream()).body();
+    }
+
+    static String readAll(InputStream in) throws IOException {
+        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() {
+        kubelet.close();
+        api.close();
+    }
+}
