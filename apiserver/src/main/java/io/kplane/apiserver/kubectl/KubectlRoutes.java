@@ -1,0 +1,43 @@
+package io.kplane.apiserver.kubectl;
+
+import io.kplane.apiserver.errors.ApiError;
+import io.kplane.apiserver.http.Responses;
+import io.kplane.apiserver.http.RouteContributor;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * The endpoints only kubectl needs: {@code /openapi/v3} (root and group documents) and
+ * {@code /openapi/v2}, which answers 404 so kubectl falls back to its compiled-in types (it only asks
+ * for v2 in protobuf). Mounted by the API server's router with {@link #mount(Router)}.
+ */
+public final class KubectlRoutes implements RouteContributor {
+    private static final String V3 = "/openapi/v3";
+    private final OpenApiV3 openApi;
+
+    public KubectlRoutes(OpenApiV3 openApi) {
+        this.openApi = openApi;
+    }
+
+    public KubectlRoutes() {
+        this(new OpenApiV3());
+    }
+
+    @Override
+    public void mount(Router router) {
+        router.get(V3).handler(ctx -> send(ctx, openApi.root()));
+        router.get(V3 + "/*").handler(this::group);
+        router.route("/openapi/v2").handler(ctx -> Responses.error(ctx, ApiError.pathNotFound()));
+    }
+
+    private void group(RoutingContext ctx) {
+        String path = ctx.normalizedPath().substring(V3.length() + 1);
+        openApi.group(path).ifPresentOrElse(doc -> send(ctx, doc),
+                () -> Responses.error(ctx, ApiError.pathNotFound()));
+    }
+
+    private static void send(RoutingContext ctx, byte[] body) {
+        ctx.response().putHeader("Content-Type", "application/json").end(Buffer.buffer(body));
+    }
+}
