@@ -5,7 +5,11 @@ import io.kplane.store.ResourceKey;
 import io.kplane.store.StoreEvent;
 import io.vertx.sqlclient.Row;
 
-/** Decodes event-log rows as returned by {@code Statements.EVENTS_AFTER / RESOURCE_EVENTS_BETWEEN}. */
+/**
+ * Event-log rows as returned by {@code Statements.EVENTS_AFTER / RESOURCE_EVENTS_BETWEEN}. The JSON
+ * is parsed lazily, once, when the first interested watcher needs the event: the hub reads every
+ * resource's events, most of which no watcher on this instance may want.
+ */
 final class EventRows {
     private EventRows() {
     }
@@ -19,23 +23,53 @@ final class EventRows {
         return row.getLong(1) != null;
     }
 
-    static StoreEvent decode(Row row) {
-        long revision = row.getLong(1);
-        String type = row.getString(2);
-        ResourceKey key = new ResourceKey(row.getString(3), row.getString(4), row.getString(5));
-        String object = row.getString(6);
-        String prevObject = row.getString(7);
-        Long prevRevision = row.getLong(8);
-        return switch (type) {
-            case "A" -> new StoreEvent(revision, StoreEvent.Type.ADDED, key, ObjectCodec.decode(object, revision), null);
-            case "M" -> new StoreEvent(revision, StoreEvent.Type.MODIFIED, key, ObjectCodec.decode(object, revision),
-                    ObjectCodec.decode(prevObject, prevRevision));
-            case "D" -> {
-                ObjectNode last = ObjectCodec.decode(object, revision);
-                yield new StoreEvent(revision, StoreEvent.Type.DELETED, key, last,
-                        ObjectCodec.stamp(last.deepCopy(), prevRevision));
+    static LoggedEvent read(Row row) {
+        return new LoggedEvent(row.getLong(1), row.getString(2),
+                new ResourceKey(row.getString(3), row.getString(4), row.getString(5)),
+                row.getString(6), row.getString(7), row.getLong(8));
+    }
+
+    /** One event-log row, decoded into a {@link StoreEvent} on first use. */
+    static final class LoggedEvent {
+        final long revision;
+        final ResourceKey key;
+        private final String type;
+        private String object;
+        private String prevObject;
+        private final Long prevRevision;
+        private StoreEvent decoded;
+
+        LoggedEvent(long revision, String type, ResourceKey key, String object, String prevObject, Long prevRevision) {
+            this.revision = revision;
+            this.type = type;
+            this.key = key;
+            this.object = object;
+            this.prevObject = prevObject;
+            this.prevRevision = prevRevision;
+        }
+
+        /** Only called on the hub's context. */
+        StoreEvent event() {
+            if (decoded == null) {
+                decoded = decode();
+                object = null;
+                prevObject = null;
             }
-            default -> throw new IllegalStateException("unknown event type " + type + " at revision " + revision);
-        };
+            return decoded;
+        }
+
+        private StoreEvent decode() {
+            return switch (type) {
+                case "A" -> new StoreEvent(revision, StoreEvent.Type.ADDED, key, ObjectCodec.decode(object, revision), null);
+                case "M" -> new StoreEvent(revision, StoreEvent.Type.MODIFIED, key, ObjectCodec.decode(object, revision),
+                        ObjectCodec.decode(prevObject, prevRevision));
+                case "D" -> {
+                    ObjectNode last = ObjectCodec.decode(object, revision);
+                    yield new StoreEvent(revision, StoreEvent.Type.DELETED, key, last,
+                            ObjectCodec.stamp(last.deepCopy(), prevRevision));
+                }
+                default -> throw new IllegalStateException("unknown event type " + type + " at revision " + revision);
+            };
+        }
     }
 }

@@ -7,7 +7,6 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlConnection;
-import io.vertx.sqlclient.Transaction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -106,39 +105,46 @@ final class GroupCommitWriter {
         });
     }
 
-    /** Runs the batch in one transaction; completes each op's future on success; returns the last revision taken. */
+    /**
+     * Runs the batch in one transaction and completes each op's future; returns the last revision
+     * taken. BEGIN, the statements and COMMIT are pipelined: one round trip per batch. If any
+     * statement fails, PostgreSQL turns the COMMIT of the aborted transaction into a ROLLBACK, so
+     * nothing of the batch is applied and the failure is reported from that statement's future.
+     */
     private Future<Long> commit(List<WriteOp> batch) {
         long createdMs = clock.millis();
-        return pool.getConnection().compose(conn -> conn.begin()
-                .compose(tx -> runStatements(conn, tx, batch, createdMs))
-                .eventually(conn::close));
+        return pool.getConnection().compose(conn -> runStatements(conn, batch, createdMs).eventually(conn::close));
     }
 
-    private Future<Long> runStatements(SqlConnection conn, Transaction tx, List<WriteOp> batch, long createdMs) {
-        // Everything is pipelined on the connection: one round trip for the whole batch.
+    private Future<Long> runStatements(SqlConnection conn, List<WriteOp> batch, long createdMs) {
+        List<Future<?>> all = new ArrayList<>(batch.size() + 4);
+        all.add(conn.query("BEGIN").execute());
+        all.add(conn.query(Statements.LOCK_REVISION).execute());
         List<Future<RowSet<Row>>> results = new ArrayList<>(batch.size());
-        Future<RowSet<Row>> lock = conn.query(Statements.LOCK_REVISION).execute();
         for (WriteOp op : batch) {
-            results.add(conn.preparedQuery(op.sql()).execute(op.params(createdMs)));
+            Future<RowSet<Row>> result = conn.preparedQuery(op.sql()).execute(op.params(createdMs));
+            results.add(result);
+            all.add(result);
         }
-        Future<RowSet<Row>> notify = conn.query(Statements.NOTIFY).execute();
-        List<Future<?>> all = new ArrayList<>(results);
-        all.add(lock);
-        all.add(notify);
-        return Future.join(all)
-                .compose(v -> tx.commit())
-                .map(v -> {
-                    long last = 0;
-                    for (int i = 0; i < batch.size(); i++) {
-                        Row row = results.get(i).result().iterator().next();
-                        last = Math.max(last, WriteOp.revisionOf(row));
-                        batch.get(i).complete(row);
-                    }
-                    return last;
-                })
-                .recover(err -> tx.rollback().transform(ignored -> Future.failedFuture(firstCause(all, err))));
+        all.add(conn.query(Statements.NOTIFY).execute());
+        Future<RowSet<Row>> commit = conn.query("COMMIT").execute();
+        all.add(commit);
+        return Future.join(all).transform(ar -> {
+            Throwable failure = firstCause(all, ar.cause());
+            if (failure != null) {
+                return Future.failedFuture(failure);
+            }
+            long last = 0;
+            for (int i = 0; i < batch.size(); i++) {
+                Row row = results.get(i).result().iterator().next();
+                last = Math.max(last, WriteOp.revisionOf(row));
+                batch.get(i).complete(row);
+            }
+            return Future.succeededFuture(last);
+        });
     }
 
+    /** The first statement failure (the cause; later statements only report the aborted transaction). */
     private static Throwable firstCause(List<Future<?>> all, Throwable fallback) {
         for (Future<?> f : all) {
             if (f.failed()) {
@@ -150,12 +156,14 @@ final class GroupCommitWriter {
 
     private void failed(List<WriteOp> batch, Throwable cause) {
         if (PgErrors.isConnectionFailure(cause) || batch.size() == 1) {
-            if (!PgErrors.isConnectionFailure(cause)) {
-                LOG.error("write of {} failed: {}", batch.get(0).key, PgErrors.describe(cause));
-            } else {
-                LOG.warn("write batch of {} failed, database unavailable: {}", batch.size(), PgErrors.describe(cause));
-            }
             StoreException error = PgErrors.toStoreException(cause);
+            if (PgErrors.isConnectionFailure(cause)) {
+                LOG.warn("write batch of {} failed, database unavailable: {}", batch.size(), PgErrors.describe(cause));
+            } else if (error instanceof StoreException.BadRequest) {
+                LOG.warn("write of {} rejected by the database: {}", batch.get(0).key, PgErrors.describe(cause));
+            } else {
+                LOG.error("write of {} failed: {}", batch.get(0).key, PgErrors.describe(cause));
+            }
             batch.forEach(op -> op.promise.tryFail(error));
             return;
         }

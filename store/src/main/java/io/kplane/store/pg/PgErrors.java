@@ -15,6 +15,10 @@ final class PgErrors {
         if (error instanceof StoreException se) {
             return se;
         }
+        if (error instanceof PgException pg && pg.getSqlState() != null && pg.getSqlState().startsWith("22")) {
+            // Data exception (e.g. a NUL character in a text value): the request's fault, not the database's.
+            return new StoreException.BadRequest("invalid data: " + pg.getErrorMessage());
+        }
         return new StoreException.Unavailable("database unavailable: " + describe(error), error);
     }
 

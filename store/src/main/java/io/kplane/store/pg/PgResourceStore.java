@@ -49,7 +49,8 @@ public final class PgResourceStore implements ResourceStore {
         this.vertx = vertx;
         this.config = config;
         this.embedded = embedded;
-        options = new PgConnectOptions(options).setPipeliningLimit(Math.max(256, config.maxBatchSize() + 2))
+        options = new PgConnectOptions(options).setPipeliningLimit(Math.max(256, config.maxBatchSize() + 4))
+                .setCachePreparedStatements(true)
                 .setReconnectAttempts(0);
         NetClientOptions net = new NetClientOptions().setConnectTimeout(5_000);
         // Bounded waits so that requests fail fast with Unavailable while the database is down.

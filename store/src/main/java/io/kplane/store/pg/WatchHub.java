@@ -1,6 +1,5 @@
 package io.kplane.store.pg;
 
-import io.kplane.store.StoreEvent;
 import io.kplane.store.StoreException;
 import io.kplane.store.WatchHandle;
 import io.kplane.store.WatchListener;
@@ -45,7 +44,7 @@ final class WatchHub {
     private final int cacheSize;
     private final Duration safetyPoll;
 
-    private final ArrayDeque<StoreEvent> cache = new ArrayDeque<>();
+    private final ArrayDeque<EventRows.LoggedEvent> cache = new ArrayDeque<>();
     private final Set<Watcher> watchers = new LinkedHashSet<>();
     /** Every event up to here has been read and offered to live watchers. */
     private long lastRevision;
@@ -139,7 +138,7 @@ final class WatchHub {
 
     /** Replays the cached events above the watcher's position, then it receives events as they are read. */
     private void goLive(Watcher w) {
-        for (StoreEvent e : cache) {
+        for (EventRows.LoggedEvent e : cache) {
             w.offer(e);
         }
         w.live = true;
@@ -171,7 +170,7 @@ final class WatchHub {
                 }
                 if (EventRows.hasEvent(row)) {
                     events++;
-                    w.offer(EventRows.decode(row));
+                    w.offer(EventRows.read(row));
                 }
             }
             if (events < CATCH_UP_PAGE) {
@@ -235,10 +234,10 @@ final class WatchHub {
             if (!EventRows.hasEvent(row)) {
                 continue;
             }
-            StoreEvent event = EventRows.decode(row);
+            EventRows.LoggedEvent event = EventRows.read(row);
             events++;
             remember(event);
-            lastRevision = event.revision();
+            lastRevision = event.revision;
             for (Watcher w : watchers) {
                 if (w.live) {
                     w.offer(event);
@@ -259,10 +258,10 @@ final class WatchHub {
         cacheStart = compacted;
     }
 
-    private void remember(StoreEvent event) {
+    private void remember(EventRows.LoggedEvent event) {
         cache.addLast(event);
         if (cache.size() > cacheSize) {
-            cacheStart = cache.removeFirst().revision();
+            cacheStart = cache.removeFirst().revision;
         }
     }
 

@@ -1,6 +1,5 @@
 package io.kplane.store.pg;
 
-import io.kplane.store.StoreEvent;
 import io.kplane.store.WatchHandle;
 import io.kplane.store.WatchListener;
 import org.slf4j.Logger;
@@ -41,16 +40,16 @@ final class Watcher implements WatchHandle {
     }
 
     /** Offers the next event in revision order; events at or below {@code sentUpTo} were already seen. */
-    void offer(StoreEvent event) {
-        if (closed || event.revision() <= sentUpTo) {
+    void offer(EventRows.LoggedEvent event) {
+        if (closed || event.revision <= sentUpTo) {
             return;
         }
-        sentUpTo = event.revision();
-        if (event.key().resource().equals(resource) && (namespace == null || namespace.equals(event.key().namespace()))) {
+        sentUpTo = event.revision;
+        if (event.key.resource().equals(resource) && (namespace == null || namespace.equals(event.key.namespace()))) {
             try {
-                listener.onEvent(event);
+                listener.onEvent(event.event());
             } catch (RuntimeException e) {
-                LOG.warn("watch listener on {} failed on revision {}: {}", resource, event.revision(), e.toString());
+                LOG.warn("watch listener on {} failed on revision {}: {}", resource, event.revision, e.toString());
             }
         }
     }

@@ -122,6 +122,16 @@ class PgResourceStoreCrudTest {
     }
 
     @Test
+    void aWriteTheDatabaseRejectsFailsAloneNotItsBatch() {
+        List<io.vertx.core.Future<StoredObject>> creates = new ArrayList<>();
+        IntStream.range(0, 50).forEach(i -> creates.add(store.create(podKey("iso", "p" + i), pod("iso", "p" + i, "Pending"))));
+        io.vertx.core.Future<StoredObject> bad = store.create(podKey("iso", "nul\u0000name"), pod("iso", "x", "Pending"));
+        IntStream.range(50, 100).forEach(i -> creates.add(store.create(podKey("iso", "p" + i), pod("iso", "p" + i, "Pending"))));
+        assertThat(failure(bad)).isInstanceOf(StoreException.BadRequest.class);
+        creates.forEach(f -> assertThat(await(f).revision()).isPositive());
+    }
+
+    @Test
     void reopeningMigratesIdempotently() {
         PgResourceStore second = await(PgResourceStore.open(vertx, StoreTestSupport.fastConfig(db)));
         try {
