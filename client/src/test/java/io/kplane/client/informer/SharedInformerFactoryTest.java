@@ -1,0 +1,61 @@
+package io.kplane.client.informer;
+
+import io.kplane.api.batch.Job;
+import io.kplane.api.core.Pod;
+import io.kplane.api.meta.OwnerReference;
+import io.kplane.apiserver.testing.TestApiServer;
+import io.kplane.client.KubeClient;
+import io.kplane.client.TestPods;
+import io.kplane.client.time.Clock;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+class SharedInformerFactoryTest {
+    static TestApiServer api;
+    static KubeClient client;
+
+    @BeforeAll
+    static void start() {
+        api = TestApiServer.start();
+        client = KubeClient.forServer(api.url());
+        TestPods.namespace(client, "factory");
+    }
+
+    @AfterAll
+    static void stop() {
+        api.close();
+    }
+
+    @Test
+    void sharesOneInformerPerResourceWithPodIndexes() throws Exception {
+        SharedInformerFactory factory = new SharedInformerFactory(client, Clock.system());
+        try {
+            SharedIndexInformer<Pod> pods = factory.informerFor(Pod.class);
+            assertThat(factory.informerFor(Pod.class)).isSameAs(pods);
+            SharedIndexInformer<Job> jobs = factory.informerFor(Job.class);
+            Pod owned = TestPods.pod("factory", "owned", Map.of("app", "x"));
+            owned = owned.withMetadata(owned.metadata().withOwnerReferences(
+                    List.of(new OwnerReference("batch/v1", "Job", "j", "uid-1", true, true))));
+            client.pods().inNamespace("factory").create(owned);
+            factory.start();
+            assertThat(factory.waitForCacheSync(Duration.ofSeconds(30))).isTrue();
+            assertThat(jobs.hasSynced()).isTrue();
+            assertThat(pods.lister().namespace("factory").ownedBy("uid-1")).extracting(Pod::name).containsExactly("owned");
+
+            client.pods().inNamespace("factory").bind("owned", "node-a");
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> pods.indexer().indexKeys(Indexers.NODE_NAME, "node-a").contains("factory/owned"));
+            assertThat(pods.indexer().indexKeys(Indexers.LABEL, "app=x")).containsExactly("factory/owned");
+        } finally {
+            factory.shutdown();
+        }
+    }
+}
