@@ -53,6 +53,7 @@ public final class GarbageCollector implements Reconciler {
     private final KubeClient client;
     private final OwnerGraph graph = new OwnerGraph();
     private final List<SharedInformer<? extends KubeObject>> informers = new ArrayList<>();
+    private final List<ResourceType> watchedTypes = new ArrayList<>();
     private final RateLimitingQueue<String> queue;
     private final Controller controller;
 
@@ -78,6 +79,7 @@ public final class GarbageCollector implements Reconciler {
         SharedInformer<T> informer = factory.informerFor(type, javaType);
         informer.addEventHandler(new GraphUpdater<>(type));
         informers.add(informer);
+        watchedTypes.add(type);
     }
 
     public OwnerGraph graph() {
@@ -263,8 +265,20 @@ public final class GarbageCollector implements Reconciler {
     private Result processDeletingDependents(OwnerGraph.Node owner) {
         List<OwnerGraph.Node> blocking = graph.blockingDependentsOf(owner.uid());
         if (blocking.isEmpty()) {
-            removeFinalizer(owner, FOREGROUND_FINALIZER);
-            return Result.done();
+            // The informers may not have delivered a dependent created just before the delete: ask the
+            // server before letting the owner go.
+            List<OwnerGraph.Node> unseen = liveDependents(owner).stream()
+                    .filter(d -> {
+                        OwnerReference ref = d.ownerRef(owner.uid());
+                        return ref != null && Boolean.TRUE.equals(ref.blockOwnerDeletion());
+                    })
+                    .toList();
+            if (unseen.isEmpty()) {
+                removeFinalizer(owner, FOREGROUND_FINALIZER);
+                return Result.done();
+            }
+            unseen.forEach(d -> queue.add(d.uid()));
+            return Result.requeueAfter(Duration.ofSeconds(1));
         }
         for (OwnerGraph.Node dependent : graph.dependentsOf(owner.uid())) {
             if (!dependent.beingDeleted() || dependent.deletingDependents()) {
@@ -278,7 +292,9 @@ public final class GarbageCollector implements Reconciler {
     // --- orphaning ----------------------------------------------------------------------------
 
     private Result orphanDependents(OwnerGraph.Node owner) {
-        for (OwnerGraph.Node dependent : graph.dependentsOf(owner.uid())) {
+        // Live, not from the graph: a dependent the informers have not delivered yet must be orphaned
+        // too, or it would be collected later as the dependent of a missing owner.
+        for (OwnerGraph.Node dependent : liveDependents(owner)) {
             Optional<KubeObject> latest = live(dependent.type(), dependent.namespace(), dependent.name());
             if (latest.isPresent() && Objects.equals(latest.get().uid(), dependent.uid())) {
                 removeOwnerReferences(dependent.type(), latest.get(), List.of(owner.uid()));
@@ -287,6 +303,26 @@ public final class GarbageCollector implements Reconciler {
         removeFinalizer(owner, ORPHAN_FINALIZER);
         log.info("orphaned the dependents of {}", owner.describe());
         return Result.done();
+    }
+
+    /** Objects of the watched types that list {@code owner} among their owners, read from the server. */
+    private List<OwnerGraph.Node> liveDependents(OwnerGraph.Node owner) {
+        List<OwnerGraph.Node> found = new ArrayList<>();
+        for (ResourceType type : watchedTypes) {
+            if (!type.namespaced() && owner.type().namespaced()) {
+                continue; // a cluster-scoped object cannot be owned by a namespaced one
+            }
+            ResourceClient<KubeObject> resource = resource(type, owner.type().namespaced() ? owner.namespace() : null);
+            if (!owner.type().namespaced() && type.namespaced()) {
+                resource = resource.inAnyNamespace();
+            }
+            for (KubeObject obj : resource.list()) {
+                if (obj.metadata().ownerReferencesOrEmpty().stream().anyMatch(r -> Objects.equals(r.uid(), owner.uid()))) {
+                    found.add(OwnerGraph.Node.of(type, obj));
+                }
+            }
+        }
+        return found;
     }
 
     // --- API writes -----------------------------------------------------------------------------

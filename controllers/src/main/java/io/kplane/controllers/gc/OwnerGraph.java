@@ -46,7 +46,7 @@ public final class OwnerGraph {
             return type.resource() + " " + (namespace == null || namespace.isEmpty() ? "" : namespace + "/") + name;
         }
 
-        static Node of(ResourceType type, KubeObject obj) {
+        public static Node of(ResourceType type, KubeObject obj) {
             ObjectMeta m = obj.metadata();
             return new Node(type, m.namespace(), m.name(), m.uid(), List.copyOf(m.ownerReferencesOrEmpty()),
                     m.isBeingDeleted(), List.copyOf(m.finalizersOrEmpty()));

@@ -20,6 +20,7 @@ import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.client.time.FakeClock;
 import io.kplane.controllers.testing.RecordingEvents;
+import io.kplane.controllers.testing.TestObjects;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -91,14 +92,7 @@ class CronJobControllerTest {
     }
 
     static CronJob cronJob(String ns, String name, UnaryOperator<CronJobSpecBuilder> spec) {
-        Container container = ContainerBuilder.builder().name("main").image("busybox").build();
-        PodTemplateSpec pod = new PodTemplateSpec(ObjectMetaBuilder.builder().build(),
-                PodSpecBuilder.builder().containers(List.of(container)).restartPolicy("Never").build());
-        JobTemplateSpec template = new JobTemplateSpec(
-                ObjectMetaBuilder.builder().labels(Map.of("app", name)).build(),
-                JobSpecBuilder.builder().template(pod).build());
-        CronJobSpecBuilder builder = CronJobSpecBuilder.builder().schedule("* * * * *").jobTemplate(template);
-        return new CronJob(null, null, ObjectMeta.named(ns, name), spec.apply(builder).build(), null);
+        return TestObjects.cronJob(ns, name, spec);
     }
 
     private CronJob create(CronJob cj) {
