@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -123,6 +124,8 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             if (lock == null) {
                 throw new IOException("data directory " + dataDir + " is in use by another running process");
             }
+        } catch (OverlappingFileLockException e) {
+            throw new IOException("data directory " + dataDir + " is in use by a server in this process", e);
         }
         ProcessHandle process = postmaster.get();
         LOG.warn("stopping orphaned PostgreSQL postmaster pid {} left on {}", process.pid(), dataDir);

@@ -136,6 +136,11 @@ public final class TestPostgres {
         }
     }
 
+    /** A currently free local port (for tests that start their own server). */
+    public static int freePortForTests() {
+        return freePort();
+    }
+
     static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
