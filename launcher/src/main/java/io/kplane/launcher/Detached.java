@@ -40,7 +40,7 @@ final class Detached {
                 throw new LauncherException("the launcher exited with code " + launcher.exitValue() + "; see " + log);
             }
             StateFile state = StateFile.read(options.stateDir());
-            if (state != null && state.launcherAlive()) {
+            if (state != null && state.ready() && state.launcherAlive()) {
                 System.out.println();
                 System.out.println("kplane is up: API server at " + state.serverUrl() + " (launcher pid "
                         + state.launcherPid() + ")");
@@ -51,7 +51,7 @@ final class Detached {
             System.out.print(".");
             Thread.sleep(500);
         }
-        launcher.destroy();
+        launcher.destroy(); // its shutdown hook stops whatever it started
         throw new LauncherException("kplane did not become healthy within " + TIMEOUT.toMinutes() + " minutes; see " + log);
     }
 }

@@ -57,11 +57,12 @@ final class Stack {
         }
         Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "kplane-shutdown"));
 
+        writeState(false);
         for (List<SupervisedProcess> wave : waves()) {
             wave.forEach(SupervisedProcess::start);
             awaitHealthy(wave);
         }
-        writeState();
+        writeState(true);
     }
 
     /** Groups components so that each starts only after what it depends on is healthy. */
@@ -82,10 +83,14 @@ final class Stack {
         return waves;
     }
 
-    private void awaitHealthy(List<SupervisedProcess> wave) throws InterruptedException {
+    private void awaitHealthy(List<SupervisedProcess> wave) throws InterruptedException, IOException {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         while (true) {
+            if (stopping) {
+                throw new LauncherException("stopped while starting");
+            }
             wave.forEach(SupervisedProcess::probe);
+            writeState(false); // pids change while components start and restart
             view.render(List.copyOf(processes.values()));
             if (wave.stream().allMatch(SupervisedProcess::healthy)) {
                 return;
@@ -99,10 +104,10 @@ final class Stack {
         }
     }
 
-    private void writeState() throws IOException {
+    private void writeState(boolean ready) throws IOException {
         List<StateFile.Entry> entries = processes.values().stream().map(p -> new StateFile.Entry(p.spec().name(),
                 p.pid(), p.spec().healthPort(), p.spec().healthPath(), p.logFile().toString())).toList();
-        new StateFile(ProcessHandle.current().pid(), options.serverUrl(), entries).write(options.stateDir());
+        new StateFile(ProcessHandle.current().pid(), options.serverUrl(), ready, entries).write(options.stateDir());
     }
 
     void printUsage() {
@@ -125,7 +130,7 @@ final class Stack {
             view.render(List.copyOf(processes.values()));
             long pids = processes.values().stream().mapToLong(SupervisedProcess::pid).sum();
             if (pids != lastPids) {
-                writeState(); // a restarted component has a new pid
+                writeState(true); // a restarted component has a new pid
                 lastPids = pids;
             }
             Thread.sleep(1000);

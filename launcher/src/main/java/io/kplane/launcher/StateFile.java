@@ -11,9 +11,10 @@ import java.util.List;
 
 /**
  * {@code .kplane/state.json}: the running launcher's pid and its components, so that
- * {@code kplane down|status|logs} work from another terminal.
+ * {@code kplane down|status|logs} work from another terminal. Written as soon as the components are
+ * started (so {@code down} can stop a stack that is still starting); {@code ready} once all are healthy.
  */
-record StateFile(long launcherPid, String serverUrl, List<Entry> components) {
+record StateFile(long launcherPid, String serverUrl, boolean ready, List<Entry> components) {
 
     record Entry(String name, long pid, int healthPort, String healthPath, String logFile) {
     }
