@@ -41,6 +41,13 @@ final class KubeletFixture implements AutoCloseable {
     }
 
     Pod create(Pod pod) {
+        String image = PodLifecycleContract.image;
+        if (!"busybox".equals(image)) {
+            pod = pod.withSpec(pod.spec()
+                    .withContainers(pod.spec().containersOrEmpty().stream().map(c -> c.withImage(image)).toList())
+                    .withInitContainers(pod.spec().initContainers() == null ? null
+                            : pod.spec().initContainers().stream().map(c -> c.withImage(image)).toList()));
+        }
         return client.pods().inNamespace(pod.metadata().namespace()).create(pod);
     }
 

@@ -22,6 +22,8 @@ import static org.awaitility.Awaitility.await;
  */
 abstract class PodLifecycleContract {
     static KubeletFixture env;
+    /** The image the manifests name; the docker tests may swap in a working busybox. */
+    static String image = "busybox";
 
     @AfterAll
     static void stop() {

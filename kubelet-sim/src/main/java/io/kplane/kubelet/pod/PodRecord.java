@@ -12,6 +12,8 @@ public final class PodRecord {
     public Instant startTime;
     /** Succeeded or Failed once decided; a terminal pod never runs again. */
     public String terminalPhase;
+    /** activeDeadlineSeconds passed: containers are being stopped, then the pod fails. */
+    public boolean deadlineExceeded;
     public String reason;
     public String message;
     public List<ContainerRecord> initContainers = new ArrayList<>();

@@ -178,12 +178,13 @@ public final class PodWorker {
             return;
         }
         boolean deleting = pod.metadata().deletionTimestamp() != null;
-        if (!deleting && record.terminalPhase == null && spec.activeDeadlineSeconds() != null
+        if (!deleting && record.terminalPhase == null && !record.deadlineExceeded && spec.activeDeadlineSeconds() != null
                 && record.startTime != null) {
             Instant deadline = record.startTime.plusSeconds(spec.activeDeadlineSeconds());
             if (!now.isBefore(deadline)) {
                 log.info("pod {}/{} exceeded its active deadline", pod.metadata().namespace(), pod.metadata().name());
-                record.terminalPhase = PodStatus.FAILED;
+                // the phase turns Failed once the containers have stopped, as in Kubernetes 1.27+
+                record.deadlineExceeded = true;
                 record.reason = "DeadlineExceeded";
                 record.message = DEADLINE_MESSAGE;
                 persist();
@@ -191,7 +192,7 @@ public final class PodWorker {
                 wakeAt(deadline);
             }
         }
-        if (deleting || record.terminalPhase != null) {
+        if (deleting || record.terminalPhase != null || record.deadlineExceeded) {
             terminate(pod, deleting);
             return;
         }
@@ -426,7 +427,7 @@ public final class PodWorker {
         if (record.terminalPhase == null) {
             boolean allSucceeded = !record.containers.isEmpty()
                     && record.containers.stream().allMatch(ContainerRecord::succeeded);
-            record.terminalPhase = allSucceeded ? PodStatus.SUCCEEDED : PodStatus.FAILED;
+            record.terminalPhase = allSucceeded && !record.deadlineExceeded ? PodStatus.SUCCEEDED : PodStatus.FAILED;
             persist();
         }
         report(pod);
