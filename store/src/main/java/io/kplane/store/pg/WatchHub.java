@@ -52,7 +52,8 @@ final class WatchHub {
     private long cacheStart;
     private long knownCompacted;
     private boolean reading;
-    private boolean readAgain;
+    /** Highest revision announced (NOTIFY, own writer) since the current read started. */
+    private long announced;
     private boolean healthy = true;
     private long timerId = -1;
     private PgSubscriber subscriber;
@@ -100,7 +101,8 @@ final class WatchHub {
     void poke(long revision) {
         context.runOnContext(v -> {
             if (revision > lastRevision) {
-                read();
+                announced = Math.max(announced, revision);
+                read(); // if a read is in flight, it re-reads afterwards only if still behind
             }
         });
     }
@@ -194,14 +196,11 @@ final class WatchHub {
     }
 
     private void read() {
-        if (closed) {
-            return;
-        }
-        if (reading) {
-            readAgain = true;
+        if (closed || reading) {
             return;
         }
         reading = true;
+        announced = 0;
         pool.preparedQuery(Statements.EVENTS_AFTER).execute(Tuple.of(lastRevision, READ_PAGE)).onComplete(ar -> {
             reading = false;
             if (ar.failed()) {
@@ -216,8 +215,7 @@ final class WatchHub {
                 healthy = true;
             }
             int events = apply(ar.result());
-            if (events == READ_PAGE || readAgain) {
-                readAgain = false;
+            if (events == READ_PAGE || announced > lastRevision) {
                 read();
             }
         });
