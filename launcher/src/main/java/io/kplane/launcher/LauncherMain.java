@@ -73,6 +73,9 @@ public final class LauncherMain implements Runnable {
         boolean detach;
         @Option(names = "--demo", description = "Apply examples/ and show the Jobs running to completion.")
         boolean demo;
+        @Option(names = "--component-arg", paramLabel = "NAME=ARG",
+                description = "Extra argument for one component (repeatable), e.g. kubelet-sim=--crashloop-base=1s.")
+        List<String> componentArgs = new ArrayList<>();
 
         @Override
         public Integer call() throws Exception {
@@ -82,7 +85,16 @@ public final class LauncherMain implements Runnable {
             if (!runtime.equals("process") && !runtime.equals("docker")) {
                 throw new LauncherException("--runtime must be process or docker, not " + runtime);
             }
-            StackOptions options = StackOptions.local(state.stateDir, bind, port, dbPort, dbUrl, nodes, runtime, auth);
+            java.util.Map<String, List<String>> extra = new java.util.HashMap<>();
+            for (String a : componentArgs) {
+                int eq = a.indexOf('=');
+                if (eq <= 0 || eq == a.length() - 1) {
+                    throw new LauncherException("--component-arg wants NAME=ARG, got \"" + a + "\"");
+                }
+                extra.computeIfAbsent(a.substring(0, eq), k -> new ArrayList<>()).add(a.substring(eq + 1));
+            }
+            StackOptions options = StackOptions.local(state.stateDir, bind, port, dbPort, dbUrl, nodes, runtime, auth)
+                    .withExtraArgs(extra);
             if (detach) {
                 return Detached.start(options, reArgs());
             }
@@ -107,6 +119,7 @@ public final class LauncherMain implements Runnable {
             if (auth) {
                 args.add("--auth");
             }
+            componentArgs.forEach(a -> args.add("--component-arg=" + a));
             return args;
         }
     }

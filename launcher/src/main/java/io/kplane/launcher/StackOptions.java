@@ -13,13 +13,23 @@ public record StackOptions(
         String runtime,
         boolean auth,
         String advertisedHost,
-        String nodeAddress) {
+        String nodeAddress,
+        java.util.Map<String, java.util.List<String>> extraArgs) {
+
+    public StackOptions {
+        extraArgs = extraArgs == null ? java.util.Map.of() : java.util.Map.copyOf(extraArgs);
+    }
 
     /** Local stack defaults: everything on loopback. */
     public static StackOptions local(Path stateDir, String bind, int apiPort, int dbPort, String dbUrl, int nodes,
                                      String runtime, boolean auth) {
         String host = "0.0.0.0".equals(bind) ? "127.0.0.1" : bind;
-        return new StackOptions(stateDir, bind, apiPort, dbPort, dbUrl, nodes, runtime, auth, host, "127.0.0.1");
+        return new StackOptions(stateDir, bind, apiPort, dbPort, dbUrl, nodes, runtime, auth, host, "127.0.0.1", null);
+    }
+
+    public StackOptions withExtraArgs(java.util.Map<String, java.util.List<String>> extra) {
+        return new StackOptions(stateDir, bind, apiPort, dbPort, dbUrl, nodes, runtime, auth, advertisedHost,
+                nodeAddress, extra);
     }
 
     /** The URL the other components (and the kubeconfig) use to reach the API server. */

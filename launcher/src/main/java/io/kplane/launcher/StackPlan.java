@@ -43,6 +43,25 @@ public final class StackPlan {
     }
 
     public static List<ComponentSpec> plan(StackOptions o) {
+        return plainPlan(o).stream().map(c -> withExtraArgs(c, o)).toList();
+    }
+
+    /**
+     * {@code --component-arg NAME=ARG} appends ARG to a component's arguments: e.g. shorter
+     * back-offs for a demo or a test ({@code kubelet-sim=--crashloop-base=1s}). {@code kubelet-sim}
+     * applies to every node.
+     */
+    private static ComponentSpec withExtraArgs(ComponentSpec c, StackOptions o) {
+        List<String> extra = o.extraArgs().getOrDefault(c.name(), o.extraArgs().get(c.entryPoint()));
+        if (extra == null || extra.isEmpty()) {
+            return c;
+        }
+        List<String> args = new ArrayList<>(c.args());
+        args.addAll(extra);
+        return new ComponentSpec(c.name(), c.entryPoint(), args, c.env(), c.healthPort(), c.healthPath(), c.dependsOn());
+    }
+
+    private static List<ComponentSpec> plainPlan(StackOptions o) {
         List<ComponentSpec> components = new ArrayList<>();
         String dbUrl = o.dbUrl();
         if (dbUrl == null) {
@@ -70,7 +89,9 @@ public final class StackPlan {
         });
         for (int i = 1; i <= o.nodes(); i++) {
             List<String> args = new ArrayList<>(clientArgs);
-            args.addAll(List.of("--node-name", nodeName(i), "--node-address", o.nodeAddress(),
+            // Locally the kubelet endpoint stays on loopback; in containers it must accept the API server's proxy.
+            String kubeletBind = "127.0.0.1".equals(o.nodeAddress()) ? "127.0.0.1" : "0.0.0.0";
+            args.addAll(List.of("--node-name", nodeName(i), "--node-address", o.nodeAddress(), "--bind", kubeletBind,
                     "--port", String.valueOf(kubeletPort(i)),
                     "--root-dir", o.stateDir().resolve("kubelet").resolve(nodeName(i)).toString(),
                     "--runtime", o.runtime()));

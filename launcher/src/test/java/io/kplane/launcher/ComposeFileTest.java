@@ -26,7 +26,7 @@ class ComposeFileTest {
     /** The launcher's plan for the compose topology: service names as hosts, the docker runtime. */
     static StackOptions composeOptions() {
         return new StackOptions(Path.of("/var/lib/kplane"), "0.0.0.0", 6443, 5432,
-                "postgresql://kplane:kplane@postgres:5432/kplane", 1, "docker", false, "apiserver", "kubelet-sim-1");
+                "postgresql://kplane:kplane@postgres:5432/kplane", 1, "docker", false, "apiserver", "kubelet-sim-1", null);
     }
 
     @SuppressWarnings("unchecked")

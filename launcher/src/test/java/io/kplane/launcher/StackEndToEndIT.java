@@ -1,0 +1,261 @@
+package io.kplane.launcher;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kplane.api.json.Json;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The product as a user meets it: {@code ./kplane up} starts every component as its own OS process on
+ * a fresh database; the examples are applied with kubectl-lite and the real kubectl, and must end as
+ * Kubernetes would end them. Back-offs are shortened through {@code --component-arg} and the
+ * examples' sleeps are shortened, nothing else differs from a user's run.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class StackEndToEndIT {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static Path stateDir;
+    private static Process launcher;
+    private static String server;
+
+    @BeforeAll
+    static void startStack() throws Exception {
+        stateDir = Files.createTempDirectory("kplane-e2e");
+        int apiPort = freePort();
+        server = "http://127.0.0.1:" + apiPort;
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar",
+                ROOT.resolve("launcher/target/kplane-launcher.jar").toString(), "up",
+                "--state-dir", stateDir.toString(), "--port", String.valueOf(apiPort),
+                "--db-port", String.valueOf(freePort()), "--nodes", "2",
+                "--component-arg=kubelet-sim=--crashloop-base=1s",
+                "--component-arg=kubelet-sim=--lease-interval=2s",
+                "--component-arg=job-controller=--pod-failure-backoff=1s",
+                "--component-arg=job-controller=--pod-event-batch-period=100ms",
+                "--component-arg=job-controller=--lease-duration=4s",
+                "--component-arg=job-controller=--renew-deadline=3s",
+                "--component-arg=job-controller=--retry-period=1s"));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(stateDir.resolve("launcher.out").toFile());
+        pb.environment().put("KPLANE_HOME", ROOT.toString());
+        pb.environment().put("CI", "true");
+        launcher = pb.start();
+        await("stack ready").atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(1)).until(() -> {
+            assertThat(launcher.isAlive()).as("launcher alive; output:\n%s", launcherOutput()).isTrue();
+            StateFile s = StateFile.read(stateDir);
+            return s != null && s.ready();
+        });
+    }
+
+    @AfterAll
+    static void stopStack() throws Exception {
+        if (launcher == null) {
+            return;
+        }
+        List<ProcessHandle> children = launcher.descendants().toList();
+        launcher.destroy();
+        assertThat(launcher.waitFor(90, TimeUnit.SECONDS)).as("launcher stops on SIGTERM").isTrue();
+        await("no orphaned component processes").atMost(Duration.ofSeconds(30))
+                .until(() -> children.stream().noneMatch(ProcessHandle::isAlive));
+        assertThat(StateFile.read(stateDir)).isNull();
+    }
+
+    @Test
+    @Order(1)
+    void piJobCompletesAndItsLogIsServed() throws Exception {
+        Result apply = kubectlLite("apply", "-f", example("pi-job.yaml").toString());
+        assertThat(apply.out).contains("job.batch/pi created");
+        Result wait = kubectlLite("wait", "--for=condition=complete", "job/pi", "--timeout=120s");
+        assertThat(wait.code).as(wait.toString()).isZero();
+        JsonNode job = get("/apis/batch/v1/namespaces/default/jobs/pi");
+        assertThat(job.at("/status/succeeded").asInt()).isEqualTo(1);
+        assertThat(job.at("/status/failed").asInt()).isZero();
+        Result logs = kubectlLite("logs", "job/pi");
+        assertThat(logs.out).contains("3.14159");
+        Result real = kubectl("get", "jobs", "pi");
+        assertThat(real.out).contains("pi").contains("Complete").contains("1/1");
+    }
+
+    @Test
+    @Order(2)
+    void backoffLimitWithRestartPolicyNeverKeepsFourFailedPods() throws Exception {
+        applyFastVariant("backoff-never.yaml");
+        JsonNode job = awaitFinished("backoff-never");
+        assertThat(condition(job, "Failed").path("reason").asText()).isEqualTo("BackoffLimitExceeded");
+        assertThat(job.at("/status/failed").asInt()).isEqualTo(4);
+        JsonNode pods = get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-never");
+        assertThat(pods.path("items")).hasSize(4);
+        pods.path("items").forEach(p -> assertThat(p.at("/status/phase").asText()).isEqualTo("Failed"));
+    }
+
+    @Test
+    @Order(3)
+    void backoffLimitWithRestartPolicyOnFailureRunsOnePodFourTimes() throws Exception {
+        applyFastVariant("backoff-onfailure.yaml");
+        JsonNode job = awaitFinished("backoff-onfailure");
+        assertThat(condition(job, "Failed").path("reason").asText()).isEqualTo("BackoffLimitExceeded");
+        assertThat(job.at("/status/failed").asInt()).isEqualTo(1);
+        // The pod is deleted once the Job fails (its last run cut short).
+        await().atMost(Duration.ofSeconds(60)).until(() -> get(
+                "/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-onfailure")
+                .path("items").isEmpty());
+    }
+
+    @Test
+    @Order(4)
+    void indexedJobRecordsEveryIndex() throws Exception {
+        kubectl("apply", "-f", example("indexed-job.yaml").toString());
+        JsonNode job = awaitFinished("indexed");
+        assertThat(condition(job, "Complete").path("status").asText()).isEqualTo("True");
+        assertThat(job.at("/status/completedIndexes").asText()).isEqualTo("0-4");
+        assertThat(job.at("/status/succeeded").asInt()).isEqualTo(5);
+    }
+
+    @Test
+    @Order(5)
+    void podFailurePolicyFailsTheJobOnExitCode42() throws Exception {
+        kubectlLite("apply", "-f", example("pod-failure-policy-job.yaml").toString());
+        JsonNode job = awaitFinished("pod-failure-policy");
+        assertThat(condition(job, "Failed").path("reason").asText()).isEqualTo("PodFailurePolicy");
+    }
+
+    @Test
+    @Order(6)
+    void parallelJobSurvivesKillingTheJobControllerApiServerAndKubelet() throws Exception {
+        String manifest = Files.readString(example("parallel-job.yaml"))
+                .replace("name: parallel", "name: drill").replace("completions: 4", "completions: 12")
+                .replace("sleep 2", "sleep 3").replace("activeDeadlineSeconds: 100", "activeDeadlineSeconds: 600");
+        Path file = stateDir.resolve("drill.yaml");
+        Files.writeString(file, manifest);
+        kubectlLite("apply", "-f", file.toString());
+        for (String component : List.of("job-controller", "apiserver", "kubelet-sim-1")) {
+            await().atMost(Duration.ofSeconds(60)).until(() -> get("/apis/batch/v1/namespaces/default/jobs/drill")
+                    .at("/status/active").asInt() > 0);
+            killDashNine(component);
+        }
+        JsonNode job = awaitFinished("drill");
+        assertThat(condition(job, "Complete").path("status").asText()).isEqualTo("True");
+        assertThat(job.at("/status/succeeded").asInt()).isEqualTo(12);
+        JsonNode pods = get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=drill");
+        long succeededPods = 0;
+        for (JsonNode p : pods.path("items")) {
+            if (p.at("/status/phase").asText().equals("Succeeded")) {
+                succeededPods++;
+            }
+        }
+        assertThat(succeededPods).as("no completion counted twice or lost").isEqualTo(12);
+    }
+
+    // --- helpers ---
+
+    private static void killDashNine(String component) throws IOException {
+        StateFile s = StateFile.read(stateDir);
+        long pid = s.components().stream().filter(e -> e.name().equals(component)).findFirst().orElseThrow().pid();
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        // the launcher restarts it; wait for a new, healthy process
+        await(component + " restarted").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).until(() -> {
+            StateFile now = StateFile.read(stateDir);
+            StateFile.Entry e = now.components().stream().filter(c -> c.name().equals(component)).findFirst().orElseThrow();
+            return e.pid() != pid && HealthProbe.healthy(new ComponentSpec(e.name(), e.name(), List.of(),
+                    java.util.Map.of(), e.healthPort(), e.healthPath(), List.of()));
+        });
+    }
+
+    private static void applyFastVariant(String example) throws Exception {
+        String manifest = Files.readString(example(example)).replace("sleep 20", "sleep 1");
+        Path file = stateDir.resolve(example);
+        Files.writeString(file, manifest);
+        Result r = kubectlLite("apply", "-f", file.toString());
+        assertThat(r.code).as(r.toString()).isZero();
+    }
+
+    private static JsonNode awaitFinished(String name) {
+        return await(name + " finished").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500))
+                .until(() -> get("/apis/batch/v1/namespaces/default/jobs/" + name),
+                        j -> "True".equals(condition(j, "Complete").path("status").asText())
+                                || "True".equals(condition(j, "Failed").path("status").asText()));
+    }
+
+    private static JsonNode condition(JsonNode job, String type) {
+        for (JsonNode c : job.at("/status/conditions")) {
+            if (c.path("type").asText().equals(type)) {
+                return c;
+            }
+        }
+        return Json.mapper().createObjectNode();
+    }
+
+    private static JsonNode get(String path) throws IOException, InterruptedException {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(server + path))
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        return Json.tree(r.body());
+    }
+
+    private static Path example(String name) {
+        return ROOT.resolve("examples").resolve(name);
+    }
+
+    record Result(int code, String out) {
+    }
+
+    private static Result kubectlLite(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(ROOT.resolve("deploy/bin/kplane-component").toString(),
+                "kubectl-lite", "--kubeconfig", stateDir.resolve("kubeconfig").toString()));
+        cmd.addAll(List.of(args));
+        return run(cmd);
+    }
+
+    private static Result kubectl(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("kubectl", "--kubeconfig", stateDir.resolve("kubeconfig").toString()));
+        cmd.addAll(List.of(args));
+        return run(cmd);
+    }
+
+    private static Result run(List<String> cmd) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("HOME", stateDir.toString()); // a fresh kubectl discovery cache
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
+        return new Result(p.exitValue(), out);
+    }
+
+    private static String javaBinary() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    private static String launcherOutput() {
+        try {
+            return Files.readString(stateDir.resolve("launcher.out"));
+        } catch (IOException e) {
+            return "(no output)";
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+}
