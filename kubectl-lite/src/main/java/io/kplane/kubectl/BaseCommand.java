@@ -1,0 +1,63 @@
+package io.kplane.kubectl;
+
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** What every command shares: the connection options, the resolved connection, the output streams. */
+public abstract class BaseCommand implements Callable<Integer> {
+    @Mixin
+    GlobalOptions options;
+
+    @Spec
+    protected CommandSpec spec;
+
+    private Connection connection;
+
+    protected Connection connection() {
+        if (connection == null) {
+            GlobalOptions merged = options;
+            for (CommandSpec p = spec.parent(); p != null; p = p.parent()) {
+                Object user = p.userObject();
+                if (user instanceof BaseCommand b) {
+                    merged = merged.over(b.options);
+                } else if (user instanceof KubectlLite root) {
+                    merged = merged.over(root.options);
+                }
+            }
+            KubectlLite.Environment env = KubectlLite.environment();
+            connection = Connection.resolve(merged.server, merged.token, merged.kubeconfig, merged.namespace,
+                    env.kubeconfigEnv(), env.home());
+        }
+        return connection;
+    }
+
+    protected Api api() {
+        return connection().api();
+    }
+
+    protected String namespace() {
+        return connection().namespace();
+    }
+
+    protected PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    protected PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    protected InputStream stdin() {
+        return KubectlLite.environment().stdin();
+    }
+
+    protected Path workingDirectory() {
+        return Path.of("").toAbsolutePath();
+    }
+}

@@ -1,0 +1,141 @@
+package io.kplane.kubectl;
+
+import io.kplane.api.meta.Status;
+import io.kplane.client.ApiConnectionException;
+import io.kplane.client.ApiException;
+import io.kplane.client.KubeClientException;
+import io.kplane.kubectl.cmd.ApiResourcesCommand;
+import io.kplane.kubectl.cmd.ApplyCommand;
+import io.kplane.kubectl.cmd.CompletionCommand;
+import io.kplane.kubectl.cmd.CreateCommand;
+import io.kplane.kubectl.cmd.DeleteCommand;
+import io.kplane.kubectl.cmd.DescribeCommand;
+import io.kplane.kubectl.cmd.GetCommand;
+import io.kplane.kubectl.cmd.LogsCommand;
+import io.kplane.kubectl.cmd.PatchCommand;
+import io.kplane.kubectl.cmd.SuspendCommand;
+import io.kplane.kubectl.cmd.VersionCommand;
+import io.kplane.kubectl.cmd.WaitCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+
+/**
+ * kubectl-lite: the kplane CLI. Commands and output follow kubectl; errors are one line on stderr
+ * with a non-zero exit code.
+ */
+@Command(name = "kubectl-lite", mixinStandardHelpOptions = true, versionProvider = VersionCommand.Provider.class,
+        description = "kubectl-lite controls the kplane control plane.",
+        subcommands = {GetCommand.class, DescribeCommand.class, ApplyCommand.class, CreateCommand.class,
+                DeleteCommand.class, LogsCommand.class, PatchCommand.class, WaitCommand.class,
+                SuspendCommand.class, SuspendCommand.Resume.class, VersionCommand.class, ApiResourcesCommand.class,
+                CompletionCommand.class})
+public final class KubectlLite implements Runnable {
+    /** What the process environment provides; tests substitute their own. */
+    public record Environment(String kubeconfigEnv, Path home, InputStream stdin) {
+        static Environment system() {
+            return new Environment(System.getenv("KUBECONFIG"), Path.of(System.getProperty("user.home")), System.in);
+        }
+    }
+
+    private static volatile Environment environment = Environment.system();
+
+    @Mixin
+    GlobalOptions options;
+
+    static Environment environment() {
+        return environment;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true),
+                Environment.system()));
+    }
+
+    /** Runs one command line; returns the exit code. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, Environment env) {
+        environment = env;
+        CommandLine cli = commandLine();
+        cli.setOut(out);
+        cli.setErr(err);
+        int code = cli.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    public static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new KubectlLite());
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            commandLine.getErr().println(message(e));
+            return e instanceof CliException c ? c.exitCode() : 1;
+        });
+        cli.setParameterExceptionHandler((e, args) -> {
+            PrintWriter err = e.getCommandLine().getErr();
+            err.println("error: " + e.getMessage());
+            err.println("See '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+            return 1;
+        });
+        return cli;
+    }
+
+    /** The one line printed for a failure, worded like kubectl's. */
+    static String message(Exception e) {
+        if (e instanceof CliException) {
+            return e.getMessage();
+        }
+        if (e instanceof ApiException api) {
+            return serverError(api, null);
+        }
+        if (e instanceof ApiConnectionException c) {
+            return "cannot reach the apiserver at " + c.url() + ": " + rootMessage(c);
+        }
+        if (e instanceof KubeClientException) {
+            return "error: " + e.getMessage();
+        }
+        return "error: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+    }
+
+    /** {@code Error from server (Reason): message}, or the Invalid form with each cause. */
+    public static String serverError(ApiException e, String context) {
+        Status status = e.status();
+        if (e.code() == 422 && status != null && status.details() != null && status.details().causes() != null
+                && !status.details().causes().isEmpty()) {
+            var causes = status.details().causes();
+            String kind = status.details().kind() == null ? "" : status.details().kind();
+            StringBuilder sb = new StringBuilder("The ").append(kind).append(" \"")
+                    .append(status.details().name() == null ? "" : status.details().name()).append("\" is invalid: ");
+            if (causes.size() == 1) {
+                var c = causes.get(0);
+                sb.append(c.field() == null ? "" : c.field() + ": ").append(c.message());
+            } else {
+                for (var c : causes) {
+                    sb.append("\n* ").append(c.field() == null ? "" : c.field() + ": ").append(c.message());
+                }
+            }
+            return sb.toString();
+        }
+        String reason = e.reason() == null || e.reason().isEmpty() ? "Unknown" : e.reason();
+        return "Error from server (" + reason + "): " + (context == null ? "" : context + ": ") + e.getMessage();
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null) {
+            c = c.getCause();
+        }
+        return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
+    }
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

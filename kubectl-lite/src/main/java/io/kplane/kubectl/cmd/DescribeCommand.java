@@ -1,0 +1,92 @@
+package io.kplane.kubectl.cmd;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kplane.api.ResourceTypes;
+import io.kplane.kubectl.Api;
+import io.kplane.kubectl.BaseCommand;
+import io.kplane.kubectl.ResourceRef;
+import io.kplane.kubectl.print.Output;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** {@code describe job|pod|cronjob|node NAME}: kubectl's layout, with the object's events. */
+@Command(name = "describe", description = "Show details of a specific resource or group of resources.")
+public final class DescribeCommand extends BaseCommand {
+    @Parameters(arity = "1..*", paramLabel = "TYPE [NAME...] | TYPE/NAME")
+    List<String> args;
+
+    @Option(names = {"-l", "--selector"}, description = "Label selector.")
+    String selector;
+
+    @Override
+    public Integer call() {
+        List<ResourceRef> refs = ResourceRef.parse(args, namespace());
+        List<JsonNode> objects = new ArrayList<>();
+        for (ResourceRef ref : refs) {
+            if (ref.name() == null) {
+                JsonNode list = api().get(ref.collectionPath(), Api.query("labelSelector", selector), Api.JSON);
+                list.path("items").forEach(objects::add);
+            } else {
+                objects.add(api().get(ref.path()));
+            }
+        }
+        if (objects.isEmpty()) {
+            err().println("No resources found in " + namespace() + " namespace.");
+            return 0;
+        }
+        boolean first = true;
+        for (JsonNode obj : objects) {
+            if (!first) {
+                out().println();
+                out().println();
+            }
+            first = false;
+            out().print(describe(obj, refs.get(0)));
+        }
+        out().flush();
+        return 0;
+    }
+
+    private String describe(JsonNode obj, ResourceRef ref) {
+        String kind = obj.path("kind").asText(ref.type().kind());
+        Describer d = new Describer(Instant.now(), ZoneId.systemDefault());
+        List<JsonNode> events = events(obj, kind);
+        return switch (kind) {
+            case "Job" -> d.job(obj, events);
+            case "CronJob" -> d.cronJob(obj, events);
+            case "Pod" -> d.pod(obj, events);
+            case "Node" -> d.node(obj, events);
+            default -> Output.yaml(obj);
+        };
+    }
+
+    /** The object's events, selected like kubectl does (by involvedObject name, namespace, kind and uid). */
+    private List<JsonNode> events(JsonNode obj, String kind) {
+        JsonNode meta = obj.path("metadata");
+        String ns = meta.path("namespace").asText("");
+        StringBuilder fs = new StringBuilder("involvedObject.name=").append(meta.path("name").asText());
+        if (!ns.isEmpty()) {
+            fs.append(",involvedObject.namespace=").append(ns);
+        }
+        if (!kind.equals("Pod")) {
+            fs.append(",involvedObject.kind=").append(kind);
+        }
+        fs.append(",involvedObject.uid=").append(meta.path("uid").asText());
+        String path = ResourceRef.collectionPath(ResourceTypes.EVENTS, ns.isEmpty() ? "default" : ns);
+        List<JsonNode> events = new ArrayList<>();
+        try {
+            api().get(path, Map.of("fieldSelector", fs.toString(), "limit", "500"), Api.JSON).path("items")
+                    .forEach(events::add);
+        } catch (RuntimeException e) {
+            // like kubectl: events are best effort
+        }
+        return events;
+    }
+}
