@@ -28,6 +28,9 @@ public final class Errors {
         if (t instanceof StoreException.Expired expired) {
             return ApiError.expired(expired.getMessage());
         }
+        if (t instanceof StoreException.BadRequest) {
+            return ApiError.badRequest(t.getMessage());
+        }
         if (t instanceof StoreException.Unavailable) {
             return ApiError.unavailable("the storage is unavailable: " + t.getMessage());
         }
