@@ -42,6 +42,8 @@ public final class EventRecorder implements AutoCloseable {
     private final EventSource source;
     private final Clock clock;
     private final ExecutorService writer;
+    /** Only touched by the writer thread. */
+    private long sequence = System.nanoTime() % 1_000_000;
     /** Recent events by aggregation key, least recently used first. Only touched by the writer thread. */
     private final Map<AggregationKey, Recorded> recent = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
@@ -111,7 +113,8 @@ public final class EventRecorder implements AutoCloseable {
                     // the Event expired or was deleted: start a new one
                 }
             }
-            String name = ref.name() + "." + Long.toHexString(now.getEpochSecond() * 1_000_000_000L + System.nanoTime() % 1_000_000_000L);
+            // Kubernetes names events <object>.<hex unix nanos>; the sequence keeps same-second events apart.
+            String name = ref.name() + "." + Long.toHexString(now.getEpochSecond() * 1_000_000_000L + sequence++);
             Event event = new Event(null, null, ObjectMeta.named(namespace, name), ref, reason, message, source,
                     now, now, 1, type, null, null, null, null, source.component(), source.host());
             events.create(event);
