@@ -5,19 +5,22 @@ import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceType;
 import io.kplane.api.json.Json;
+import io.kplane.apiserver.errors.ApiError;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Finds the fields of an object its typed model does not know, as Kubernetes' strict decoding does,
- * and prunes them (Kubernetes drops unknown fields of built-in types).
+ * Decodes an object into its typed model the way Kubernetes' decoder does: a value of the wrong
+ * type is a 400 BadRequest, and fields the model does not know are collected (for
+ * {@code fieldValidation}) and can be pruned (Kubernetes drops unknown fields of built-in types).
  */
 public final class UnknownFields {
     private static final ObjectMapper MAPPER = Json.mapper().copy()
@@ -26,31 +29,31 @@ public final class UnknownFields {
     private UnknownFields() {
     }
 
-    /** Paths in Kubernetes' notation ({@code spec.template.spec.containers[0].foo}), in document order. */
+    /**
+     * Paths of unknown fields in Kubernetes' notation ({@code spec.template.spec.containers[0].foo}),
+     * in document order.
+     *
+     * @throws ApiError 400 when a known field has a value of the wrong type
+     */
     public static List<String> find(ResourceType type, ObjectNode object) {
         List<String> unknown = new ArrayList<>();
-        List<JsonPointer> pointers = new ArrayList<>();
-        try {
-            MAPPER.reader().forType(type.javaType()).withHandler(new DeserializationProblemHandler() {
-                @Override
-                public boolean handleUnknownProperty(DeserializationContext ctxt, JsonParser p,
-                                                     JsonDeserializer<?> deserializer, Object beanOrClass,
-                                                     String propertyName) throws IOException {
-                    JsonPointer pointer = p.getParsingContext().pathAsPointer();
-                    pointers.add(pointer);
-                    unknown.add(toFieldPath(pointer));
-                    p.skipChildren();
-                    return true;
-                }
-            }).readValue(MAPPER.treeAsTokens(object));
-        } catch (IOException | RuntimeException e) {
-            // Type mismatches are reported by validation, not here.
+        for (JsonPointer p : pointers(type, object)) {
+            unknown.add(toFieldPath(p));
         }
         return unknown;
     }
 
-    /** Removes the fields at the given Kubernetes paths (as returned by {@link #find}). */
+    /** Removes the unknown fields. */
     public static void prune(ObjectNode object, ResourceType type) {
+        for (JsonPointer pointer : pointers(type, object)) {
+            var parent = object.at(pointer.head());
+            if (parent instanceof ObjectNode on) {
+                on.remove(pointer.last().getMatchingProperty());
+            }
+        }
+    }
+
+    private static List<JsonPointer> pointers(ResourceType type, ObjectNode object) {
         List<JsonPointer> pointers = new ArrayList<>();
         try {
             MAPPER.reader().forType(type.javaType()).withHandler(new DeserializationProblemHandler() {
@@ -63,15 +66,32 @@ public final class UnknownFields {
                     return true;
                 }
             }).readValue(MAPPER.treeAsTokens(object));
+        } catch (JsonMappingException e) {
+            throw ApiError.badRequest("error decoding " + type.kind() + ": " + describe(e));
         } catch (IOException | RuntimeException e) {
-            return;
+            throw ApiError.badRequest("error decoding " + type.kind() + ": " + e.getMessage());
         }
-        for (JsonPointer pointer : pointers) {
-            var parent = object.at(pointer.head());
-            if (parent instanceof ObjectNode on) {
-                on.remove(pointer.last().getMatchingProperty());
+        return pointers;
+    }
+
+    private static String describe(JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                if (path.length() > 0) {
+                    path.append('.');
+                }
+                path.append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                path.append('[').append(r.getIndex()).append(']');
             }
         }
+        String msg = e.getOriginalMessage();
+        int nl = msg == null ? -1 : msg.indexOf('\n');
+        if (nl > 0) {
+            msg = msg.substring(0, nl);
+        }
+        return path.length() == 0 ? msg : "field " + path + ": " + msg;
     }
 
     static String toFieldPath(JsonPointer pointer) {

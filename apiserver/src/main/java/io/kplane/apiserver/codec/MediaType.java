@@ -12,7 +12,7 @@ public record MediaType(String type, Map<String, String> parameters) {
         if (value == null || value.isBlank()) {
             return new MediaType("", Map.of());
         }
-        String[] parts = value.split(";");
+        String[] parts = value.split(";", -1);
         Map<String, String> params = new LinkedHashMap<>();
         for (int i = 1; i < parts.length; i++) {
             String p = parts[i].trim();

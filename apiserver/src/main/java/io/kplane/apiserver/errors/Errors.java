@@ -31,6 +31,9 @@ public final class Errors {
         if (t instanceof StoreException.BadRequest) {
             return ApiError.badRequest(t.getMessage());
         }
+        if (t instanceof StoreException.BadRequest) {
+            return ApiError.badRequest(t.getMessage());
+        }
         if (t instanceof StoreException.Unavailable) {
             return ApiError.unavailable("the storage is unavailable: " + t.getMessage());
         }

@@ -153,6 +153,8 @@ public final class PodSubresources {
                 .recover(t -> Future.failedFuture(ApiError.of(502, "BadGateway",
                         "cannot reach the kubelet of node " + Trees.name(node) + ": " + t.getMessage())))
                 .compose(resp -> {
+                    // hold the body until the relay, which runs on the request's context, is wired up
+                    resp.pause();
                     context.runOnContext(v -> relay(ctx, resp));
                     return Future.succeededFuture();
                 });
