@@ -51,7 +51,7 @@ final class HttpWatchStream<T> implements WatchStream<T> {
     private WatchEvent<T> decode(String line) {
         JsonNode tree;
         try {
-            tree = Json.mapper().readTree(line);
+            tree = ClientJson.DECODER.readTree(line);
         } catch (IOException e) {
             throw new KubeClientException("malformed watch event from " + url + ": " + abbreviate(line), e);
         }
@@ -65,7 +65,7 @@ final class HttpWatchStream<T> implements WatchStream<T> {
                 }
                 throw ApiException.of(status);
             }
-            return new WatchEvent<>(eventType, object == null ? null : Json.mapper().treeToValue(object, type));
+            return new WatchEvent<>(eventType, object == null ? null : ClientJson.DECODER.treeToValue(object, type));
         } catch (IOException e) {
             throw new KubeClientException("cannot decode watch event from " + url + ": " + abbreviate(line), e);
         }

@@ -93,7 +93,7 @@ public final class ResourceClient<T extends KubeObject> {
     public KubeList<T> list(ListOptions options) {
         byte[] body = raw.request("GET", collectionPath(namespace), options.toQuery(), null, null, JSON).body();
         try {
-            return Json.mapper().readValue(body, listType);
+            return ClientJson.DECODER.readValue(body, listType);
         } catch (IOException e) {
             throw new KubeClientException("cannot decode " + type.listKind() + ": " + e.getMessage(), e);
         }
@@ -289,7 +289,7 @@ public final class ResourceClient<T extends KubeObject> {
 
     private T decode(byte[] body) {
         try {
-            return Json.mapper().readValue(body, javaType);
+            return ClientJson.DECODER.readValue(body, javaType);
         } catch (IOException e) {
             throw new KubeClientException("cannot decode " + type.kind() + ": " + e.getMessage(), e);
         }
@@ -304,7 +304,7 @@ public final class ResourceClient<T extends KubeObject> {
             if (tree == null || "Status".equals(tree.path("kind").asText())) {
                 return Optional.empty();
             }
-            return Optional.of(Json.mapper().treeToValue(tree, javaType));
+            return Optional.of(ClientJson.DECODER.treeToValue(tree, javaType));
         } catch (IOException e) {
             throw new KubeClientException("cannot decode delete response: " + e.getMessage(), e);
         }

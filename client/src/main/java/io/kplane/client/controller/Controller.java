@@ -1,5 +1,6 @@
 package io.kplane.client.controller;
 
+import io.kplane.client.KubeClientException;
 import io.kplane.client.workqueue.RateLimitingQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -102,6 +103,10 @@ public final class Controller {
         } catch (InterruptedException e) {
             queue.addRateLimited(key);
             throw e;
+        } catch (KubeClientException e) {
+            // API errors (conflicts, not found, server away) are routine: one line, no stack trace
+            log.warn("controller {} failed to sync {} (retry {}): {}", name, key, queue.numRequeues(key) + 1, e.toString());
+            queue.addRateLimited(key);
         } catch (Exception | LinkageError | AssertionError e) {
             log.warn("controller {} failed to sync {} (retry {}): {}", name, key, queue.numRequeues(key) + 1,
                     e.toString(), e);

@@ -125,7 +125,13 @@ public final class Reflector<T extends KubeObject> {
                             e.getMessage());
                     return;
                 }
-                throw e;
+                if (!isTransient(e)) {
+                    throw e;
+                }
+                Duration delay = backoff.next();
+                log.warn("reflector {}: watch refused: {}; retrying in {} ms", name, e.getMessage(), delay.toMillis());
+                clock.sleep(delay);
+                continue;
             } catch (ApiConnectionException e) {
                 Duration delay = backoff.next();
                 log.warn("reflector {}: watch failed: {}; retrying in {} ms", name, e.getMessage(), delay.toMillis());
@@ -152,7 +158,13 @@ public final class Reflector<T extends KubeObject> {
                             e.getMessage());
                     return;
                 }
-                throw e;
+                if (!isTransient(e)) {
+                    throw e;
+                }
+                Duration delay = backoff.next();
+                log.warn("reflector {}: watch ended with {}; re-watching from {} in {} ms", name, e.getMessage(),
+                        lastSyncResourceVersion, delay.toMillis());
+                clock.sleep(delay);
             } catch (ApiConnectionException e) {
                 if (stopped) {
                     return;
@@ -167,6 +179,11 @@ public final class Reflector<T extends KubeObject> {
                 watch.close();
             }
         }
+    }
+
+    /** Overload and server-side failures: the resourceVersion is still good, so re-watch rather than relist. */
+    private static boolean isTransient(ApiException e) {
+        return e.code() == 429 || e.code() == 500 || e.code() == 503 || e.code() == 504;
     }
 
     private void list() {

@@ -55,21 +55,27 @@ public final class InformerBenchmark {
             System.out.printf("created %d pods in %.2f s (%.0f pods/s, 16 concurrent clients)%n", objects, createSeconds,
                     objects / createSeconds);
 
-            // Physical limit for the list: the same pages over HTTP, bytes only.
+            // Physical limit for the list: the same pages over HTTP, bytes only (best of two, the first warms up).
             long rawBytes = 0;
-            long r0 = System.nanoTime();
-            String token = null;
-            do {
-                Map<String, String> query = new java.util.LinkedHashMap<>();
-                query.put("limit", "500");
-                if (token != null) {
-                    query.put("continue", token);
-                }
-                var response = client.raw().request("GET", pods.collectionPath(NS), query, null, null, "application/json");
-                rawBytes += response.body().length;
-                token = io.kplane.api.json.Json.tree(response.bodyText()).path("metadata").path("continue").asText("");
-            } while (!token.isEmpty());
-            double rawListSeconds = seconds(r0);
+            double rawListSeconds = Double.MAX_VALUE;
+            for (int round = 0; round < 2; round++) {
+                rawBytes = 0;
+                long r0 = System.nanoTime();
+                String token = null;
+                do {
+                    Map<String, String> query = new java.util.LinkedHashMap<>();
+                    query.put("limit", "500");
+                    if (token != null) {
+                        query.put("continue", token);
+                    }
+                    var response = client.raw().request("GET", pods.collectionPath(NS), query, null, null,
+                            "application/json");
+                    rawBytes += response.body().length;
+                    token = io.kplane.api.json.Json.tree(response.bodyText()).path("metadata").path("continue")
+                            .asText("");
+                } while (!token.isEmpty());
+                rawListSeconds = Math.min(rawListSeconds, seconds(r0));
+            }
 
             long heapBefore = usedHeapAfterGc();
             SharedIndexInformer<Pod> informer = new SharedIndexInformer<>("pods", ListerWatcher.of(pods), Clock.system(),
