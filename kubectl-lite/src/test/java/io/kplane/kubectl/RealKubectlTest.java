@@ -1,0 +1,259 @@
+package io.kplane.kubectl;
+
+import io.kplane.apiserver.testing.TestApiServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The real {@code /usr/bin/kubectl} (1.32, picked by the server's {@code minor: "32"}) as a process
+ * against a real API server: the wire facts in the reference (Tables, OpenAPI v3, strategic merge,
+ * protobuf bodies, field selectors) checked end to end. Skipped only where kubectl is not installed.
+ */
+class RealKubectlTest {
+    private static final Path KUBECTL = Path.of("/usr/bin/kubectl");
+    private static final String JOB = """
+            apiVersion: batch/v1
+            kind: Job
+            metadata:
+              name: %s
+            spec:
+              backoffLimit: %d
+              template:
+                spec:
+                  containers:
+                  - name: pi
+                    image: perl
+                    command: ["perl", "-e", "print 1"]
+                  restartPolicy: Never
+            """;
+
+    private static TestApiServer server;
+    private static Path home;
+    private static Path kubeconfig;
+
+    record Result(int code, String out, String err) {
+    }
+
+    @BeforeAll
+    static void start() throws IOException {
+        Assumptions.assumeTrue(Files.isExecutable(KUBECTL), "kubectl is not installed at " + KUBECTL);
+        server = TestApiServer.start();
+        home = Files.createTempDirectory("kubectl-home");
+        kubeconfig = home.resolve("kubeconfig");
+        Files.writeString(kubeconfig, """
+                apiVersion: v1
+                kind: Config
+                clusters:
+                - name: kplane
+                  cluster: {server: %s}
+                users:
+                - name: kplane
+                  user: {}
+                contexts:
+                - name: kplane
+                  context: {cluster: kplane, user: kplane, namespace: default}
+                current-context: kplane
+                """.formatted(server.url()));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static Result kubectlIn(String stdin, String... args) {
+        List<String> command = new ArrayList<>(List.of(KUBECTL.toString(), "--kubeconfig", kubeconfig.toString()));
+        command.addAll(List.of(args));
+        try {
+            ProcessBuilder pb = new ProcessBuilder(command);
+            pb.environment().put("HOME", home.toString());
+            pb.environment().remove("KUBECONFIG");
+            Process p = pb.start();
+            if (stdin != null) {
+                p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
+            }
+            p.getOutputStream().close();
+            var out = read(p.getInputStream());
+            var err = read(p.getErrorStream());
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("kubectl " + String.join(" ", args) + " did not finish");
+            }
+            return new Result(p.exitValue(), out.get(), err.get());
+        } catch (IOException | InterruptedException | java.util.concurrent.ExecutionException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static java.util.concurrent.Future<String> read(InputStream in) {
+        java.util.concurrent.CompletableFuture<String> f = new java.util.concurrent.CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                f.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                f.completeExceptionally(e);
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+        return f;
+    }
+
+    private static Result kubectl(String... args) {
+        return kubectlIn(null, args);
+    }
+
+    @Test
+    void versionAndApiResources() {
+        Result version = kubectl("version");
+        assertThat(version.code()).as(version.err()).isZero();
+        assertThat(version.out()).contains("Server Version: v1.32");
+        Result resources = kubectl("api-resources");
+        assertThat(resources.out()).containsPattern("cronjobs\\s+cj\\s+batch/v1\\s+true\\s+CronJob")
+                .containsPattern("pods\\s+po\\s+v1\\s+true\\s+Pod");
+    }
+
+    @Test
+    void applyCreateGetPatchDescribeExplainDelete() {
+        Result created = kubectlIn(JOB.formatted("pi", 4), "apply", "-f", "-");
+        assertThat(created.out()).as(created.err()).isEqualTo("job.batch/pi created\n");
+        assertThat(kubectlIn(JOB.formatted("pi", 4), "apply", "-f", "-").out()).isEqualTo("job.batch/pi unchanged\n");
+        Result configured = kubectlIn(JOB.formatted("pi", 5), "apply", "-f", "-");
+        assertThat(configured.out()).as(configured.err()).isEqualTo("job.batch/pi configured\n");
+
+        Result ssa = kubectlIn(JOB.formatted("ssa", 1), "apply", "--server-side", "-f", "-");
+        assertThat(ssa.out()).as(ssa.err()).isEqualTo("job.batch/ssa serverside-applied\n");
+        Result create = kubectlIn(JOB.formatted("made", 1), "create", "-f", "-");
+        assertThat(create.out()).as(create.err()).isEqualTo("job.batch/made created\n");
+        assertThat(kubectlIn(JOB.formatted("made", 1), "create", "-f", "-").err())
+                .contains("Error from server (AlreadyExists)");
+
+        Result get = kubectl("get", "jobs");
+        assertThat(get.out()).as(get.err()).startsWith("NAME").contains("STATUS", "COMPLETIONS", "DURATION")
+                .containsPattern("pi\\s+Running\\s+0/1");
+        assertThat(kubectl("get", "jobs", "-o", "wide").out()).contains("CONTAINERS", "IMAGES", "SELECTOR");
+        assertThat(kubectl("get", "job", "pi", "-o", "name").out()).isEqualTo("job.batch/pi\n");
+        assertThat(kubectl("get", "job", "pi", "-o", "json").out()).contains("\"backoffLimit\": 5");
+        assertThat(kubectl("get", "job", "pi", "-o", "yaml").out()).contains("kubectl.kubernetes.io/last-applied-configuration");
+        assertThat(kubectl("get", "jobs", "--field-selector", "metadata.name=made", "-o", "name").out())
+                .isEqualTo("job.batch/made\n");
+        assertThat(kubectl("get", "jobs", "-A").out()).startsWith("NAMESPACE").containsPattern("default\\s+pi");
+
+        assertThat(kubectl("patch", "job", "pi", "--type=merge", "-p", "{\"spec\":{\"backoffLimit\":3}}").out())
+                .isEqualTo("job.batch/pi patched\n");
+        assertThat(kubectl("patch", "job", "pi", "--type=merge", "-p", "{\"spec\":{\"backoffLimit\":3}}").out())
+                .isEqualTo("job.batch/pi patched (no change)\n");
+        assertThat(kubectl("patch", "job", "pi", "-p", "{\"metadata\":{\"labels\":{\"x\":\"y\"}}}").out())
+                .isEqualTo("job.batch/pi patched\n");
+        assertThat(kubectl("patch", "job", "pi", "--type=json", "-p",
+                "[{\"op\":\"replace\",\"path\":\"/spec/backoffLimit\",\"value\":2}]").out())
+                .isEqualTo("job.batch/pi patched\n");
+
+        Result describe = kubectl("describe", "job", "pi");
+        assertThat(describe.out()).as(describe.err()).containsPattern("Name:\\s+pi").contains("Pods Statuses:");
+
+        Result explain = kubectl("explain", "job.spec.suspend");
+        assertThat(explain.out()).as(explain.err()).contains("suspend specifies whether the Job controller");
+        assertThat(kubectl("explain", "job").out()).contains("Job represents");
+
+        kubectlIn(JOB.formatted("del-bg", 1), "create", "-f", "-");
+        assertThat(kubectl("delete", "job", "del-bg", "--cascade=background").out()).isEqualTo("job.batch \"del-bg\" deleted\n");
+        // foreground and orphan: the object waits behind a finalizer for the garbage collector (not running here)
+        for (String[] c : new String[][] {{"foreground", "foregroundDeletion"}, {"orphan", "orphan"}}) {
+            String name = "del-" + c[0];
+            kubectlIn(JOB.formatted(name, 1), "create", "-f", "-");
+            Result deleted = kubectl("delete", "job", name, "--cascade=" + c[0], "--wait=false");
+            assertThat(deleted.out()).as(deleted.err()).isEqualTo("job.batch \"" + name + "\" deleted\n");
+            assertThat(kubectl("get", "job", name, "-o", "jsonpath={.metadata.finalizers}").out()).contains(c[1]);
+        }
+        assertThat(kubectl("get", "job", "nosuch").err()).contains("Error from server (NotFound): jobs.batch \"nosuch\" not found");
+    }
+
+    @Test
+    void createJobFromCronJobPostsProtobuf() {
+        String cron = """
+                apiVersion: batch/v1
+                kind: CronJob
+                metadata: {name: hello}
+                spec:
+                  schedule: "*/5 * * * *"
+                  jobTemplate:
+                    spec:
+                      backoffLimit: 0
+                      template:
+                        spec:
+                          containers: [{name: hello, image: busybox, command: [sh, -c, date]}]
+                          restartPolicy: OnFailure
+                """;
+        assertThat(kubectlIn(cron, "apply", "-f", "-").code()).isZero();
+        assertThat(kubectl("get", "cronjobs").out()).contains("SCHEDULE").containsPattern("hello\\s+\\*/5");
+        Result created = kubectl("create", "job", "manual-1", "--from=cronjob/hello");
+        assertThat(created.out()).as(created.err()).isEqualTo("job.batch/manual-1 created\n");
+        Result job = kubectl("get", "job", "manual-1", "-o", "jsonpath={.metadata.ownerReferences[0].name} "
+                + "{.metadata.annotations.cronjob\\.kubernetes\\.io/instantiate} {.spec.backoffLimit}");
+        assertThat(job.out()).isEqualTo("hello manual 0");
+        assertThat(kubectl("describe", "cronjob", "hello").out()).containsPattern("Schedule:\\s+\\*/5");
+    }
+
+    @Test
+    void waitForCompleteSetThroughTheStatusSubresource() throws Exception {
+        kubectlIn(JOB.formatted("w", 1), "create", "-f", "-");
+        HttpClient http = HttpClient.newHttpClient();
+        String status = "{\"status\":{\"startTime\":\"2026-01-01T00:00:00Z\",\"completionTime\":\"2026-01-01T00:00:02Z\","
+                + "\"succeeded\":1,\"conditions\":[{\"type\":\"SuccessCriteriaMet\",\"status\":\"True\"},"
+                + "{\"type\":\"Complete\",\"status\":\"True\"}]}}";
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(server.url()
+                        + "/apis/batch/v1/namespaces/default/jobs/w/status"))
+                .method("PATCH", HttpRequest.BodyPublishers.ofString(status))
+                .header("Content-Type", "application/merge-patch+json").build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        Result waited = kubectl("wait", "--for=condition=complete", "job/w", "--timeout=20s");
+        assertThat(waited.out()).as(waited.err()).isEqualTo("job.batch/w condition met\n");
+        assertThat(kubectl("get", "job", "w").out()).containsPattern("w\\s+Complete\\s+1/1\\s+2s");
+        Result timedOut = kubectl("wait", "--for=condition=failed", "job/w", "--timeout=1s");
+        assertThat(timedOut.code()).isEqualTo(1);
+        assertThat(kubectl("get", "events").code()).isZero();
+    }
+
+    @Test
+    void getWatchPrintsAChange() throws Exception {
+        kubectlIn(JOB.formatted("watched", 1), "create", "-f", "-");
+        ProcessBuilder pb = new ProcessBuilder(KUBECTL.toString(), "--kubeconfig", kubeconfig.toString(), "get", "jobs",
+                "-w", "--request-timeout=20s");
+        pb.environment().put("HOME", home.toString());
+        Process watch = pb.start();
+        try {
+            var out = new java.io.BufferedReader(new java.io.InputStreamReader(watch.getInputStream(), StandardCharsets.UTF_8));
+            assertThat(out.readLine()).startsWith("NAME");
+            String line;
+            do {
+                line = out.readLine();
+            } while (line != null && !line.startsWith("watched"));
+            kubectl("patch", "job", "watched", "--type=merge", "-p", "{\"spec\":{\"suspend\":true}}");
+            String next = out.readLine();
+            assertThat(next).startsWith("watched");
+        } finally {
+            watch.destroy();
+            watch.waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+}
