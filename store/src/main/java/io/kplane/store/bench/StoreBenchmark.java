@@ -28,7 +28,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * PostgreSQL; with --url, give it an empty scratch database (it creates tables there).
  */
 public final class StoreBenchmark {
-    private static final int[] CONCURRENCY = {1, 8, 32};
 
     private StoreBenchmark() {
     }
@@ -36,11 +35,13 @@ public final class StoreBenchmark {
     public static void main(String[] args) throws Exception {
         Duration duration = Duration.ofSeconds(5);
         String url = null;
+        int[] concurrency = {1, 8, 32};
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--seconds" -> duration = Duration.ofSeconds(Long.parseLong(args[++i]));
                 case "--url" -> url = args[++i];
-                default -> throw new IllegalArgumentException("usage: [--seconds N] [--url postgresql://...]");
+                case "--concurrency" -> concurrency = java.util.Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
+                default -> throw new IllegalArgumentException("usage: [--seconds N] [--concurrency 1,8,32] [--url postgresql://...]");
             }
         }
         EmbeddedPostgresServer embedded = null;
@@ -58,12 +59,28 @@ public final class StoreBenchmark {
                 Runtime.getRuntime().availableProcessors());
         System.out.printf("%-12s %16s %16s %8s%n", "concurrency", "raw insert/s", "store create/s", "ratio");
         try {
-            for (int c : CONCURRENCY) {
+            for (int c : concurrency) {
+                // Interleave 1-second slices of raw and store so that load from other processes on
+                // this machine affects both sides of the ratio alike.
                 RawInsertBenchmark.measure(vertx, db, c, Duration.ofSeconds(1), payload); // warm-up
-                RawInsertBenchmark.Result raw = RawInsertBenchmark.measure(vertx, db, c, duration, payload);
-                measureCreates(store, c, Duration.ofSeconds(1), "warm" + c); // warm-up
-                double creates = measureCreates(store, c, duration, "run" + c);
-                System.out.printf("%-12d %16.0f %16.0f %8.2f%n", c, raw.perSecond(), creates, creates / raw.perSecond());
+                measureCreates(store, c, Duration.ofSeconds(1), "warm" + c);
+                double rawOps = 0;
+                double rawSeconds = 0;
+                double storeOps = 0;
+                double storeSeconds = 0;
+                for (long slice = 0; slice < duration.toSeconds(); slice++) {
+                    RawInsertBenchmark.Result raw = RawInsertBenchmark.measure(vertx, db, c, Duration.ofSeconds(1), payload);
+                    rawOps += raw.operations();
+                    rawSeconds += raw.elapsed().toNanos() / 1e9;
+                    long start = System.nanoTime();
+                    double rate = measureCreates(store, c, Duration.ofSeconds(1), "run" + c + "-" + slice);
+                    double seconds = (System.nanoTime() - start) / 1e9;
+                    storeOps += rate * seconds;
+                    storeSeconds += seconds;
+                }
+                double rawRate = rawOps / rawSeconds;
+                double storeRate = storeOps / storeSeconds;
+                System.out.printf("%-12d %16.0f %16.0f %8.2f%n", c, rawRate, storeRate, storeRate / rawRate);
             }
         } finally {
             store.close();

@@ -32,16 +32,29 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
     private final Path dataDir;
     private final int port;
+    private final boolean durable;
     private EmbeddedPostgres postgres;
 
-    private EmbeddedPostgresServer(Path dataDir, int port) {
+    private EmbeddedPostgresServer(Path dataDir, int port, boolean durable) {
         this.dataDir = dataDir.toAbsolutePath();
         this.port = port;
+        this.durable = durable;
     }
 
-    /** Starts (initialising {@code dataDir} on first use) and waits until the server accepts connections. */
+    /**
+     * Starts a durable server (initialising {@code dataDir} on first use) and waits until it accepts
+     * connections. Durable: a commit is acknowledged only once its WAL is flushed to disk.
+     */
     public static EmbeddedPostgresServer start(Path dataDir, int port) {
-        EmbeddedPostgresServer server = new EmbeddedPostgresServer(dataDir, port);
+        return start(dataDir, port, true);
+    }
+
+    /**
+     * {@code durable=false} keeps zonky's test defaults (fsync off, asynchronous commit): faster, but
+     * a crash of PostgreSQL or of the machine may lose recently acknowledged commits. For tests only.
+     */
+    public static EmbeddedPostgresServer start(Path dataDir, int port, boolean durable) {
+        EmbeddedPostgresServer server = new EmbeddedPostgresServer(dataDir, port, durable);
         server.start();
         return server;
     }
@@ -54,7 +67,13 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         try {
             Files.createDirectories(dataDir);
             stopOrphanedPostmaster();
-            postgres = EmbeddedPostgres.builder()
+            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+            if (durable) {
+                // zonky starts postgres with -F (fsync off) and synchronous_commit=off, tuned for
+                // throw-away test databases; later -c options win, so turn durability back on.
+                builder.setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on");
+            }
+            postgres = builder
                     .setDataDirectory(dataDir)
                     .setCleanDataDirectory(false)
                     .setPort(port)
@@ -62,7 +81,8 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                     .setServerConfig("max_connections", "300")
                     .setServerConfig("listen_addresses", "127.0.0.1")
                     .start();
-            LOG.info("embedded PostgreSQL started on 127.0.0.1:{} with data in {}", port, dataDir);
+            LOG.info("embedded PostgreSQL started on 127.0.0.1:{} with data in {}{}", port, dataDir,
+                    durable ? "" : " (not durable: test mode)");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start embedded PostgreSQL in " + dataDir, e);
         }

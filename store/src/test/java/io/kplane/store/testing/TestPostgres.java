@@ -108,7 +108,7 @@ public final class TestPostgres {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            server = EmbeddedPostgresServer.start(dataDir, freePort());
+            server = EmbeddedPostgresServer.start(dataDir, freePort(), false); // tests need no crash durability
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 server.stop();
                 deleteRecursively(dataDir);
