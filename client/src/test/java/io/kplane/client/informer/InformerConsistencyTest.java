@@ -3,6 +3,7 @@ package io.kplane.client.informer;
 import io.kplane.api.core.Pod;
 import io.kplane.api.meta.DeleteOptions;
 import io.kplane.apiserver.testing.TestApiServer;
+import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
 import io.kplane.client.ListOptions;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -87,9 +89,12 @@ class InformerConsistencyTest {
         churn.run(1000);
         assertConverged(pods, handlerView);
 
-        log.info("phase 2: restart the API server under the informer");
+        log.info("phase 2: restart the API server under the informer while writes go on");
+        int before = churn.ops;
+        CompletableFuture<Void> writes = CompletableFuture.runAsync(() -> churn.run(800));
+        await().atMost(Duration.ofSeconds(60)).until(() -> churn.ops > before + 200);
         api.restart();
-        churn.run(800);
+        writes.get(120, TimeUnit.SECONDS);
         assertConverged(pods, handlerView);
         int listsBefore = informer.reflector().listCount();
 
@@ -130,30 +135,55 @@ class InformerConsistencyTest {
         private final Random random;
         private final List<String> names = new ArrayList<>();
         private int next;
-        int ops;
-        int failures;
+        volatile int ops;
+        volatile int failures;
 
         Churn(ResourceClient<Pod> pods, Random random) {
             this.pods = pods;
             this.random = random;
         }
 
+        /** Performs {@code count} successful random writes; writes refused while the server is away are retried. */
         void run(int count) {
-            for (int i = 0; i < count; i++) {
-                ops++;
+            int done = 0;
+            while (done < count) {
                 int dice = random.nextInt(10);
                 try {
                     if (names.size() < 20 || (dice < 4 && names.size() < 400)) {
-                        String name = "p" + next++;
-                        pods.create(TestPods.pod(NS, name, Map.of("gen", "0")));
+                        String name = "p" + next;
+                        try {
+                            pods.create(TestPods.pod(NS, name, Map.of("gen", "0")));
+                        } catch (ApiException e) {
+                            if (!e.isAlreadyExists()) {
+                                throw e; // AlreadyExists: an earlier attempt committed but its answer was lost
+                            }
+                        }
+                        next++;
                         names.add(name);
                     } else if (dice < 8) {
-                        String name = names.get(random.nextInt(names.size()));
-                        pods.patch(name, PatchType.MERGE, "{\"metadata\":{\"labels\":{\"gen\":\"" + ops + "\"}}}");
+                        int index = random.nextInt(names.size());
+                        try {
+                            pods.patch(names.get(index), PatchType.MERGE,
+                                    "{\"metadata\":{\"labels\":{\"gen\":\"" + ops + "\"}}}");
+                        } catch (ApiException e) {
+                            if (!e.isNotFound()) {
+                                throw e;
+                            }
+                            names.remove(index); // a delete whose answer was lost
+                        }
                     } else {
-                        String name = names.remove(random.nextInt(names.size()));
-                        pods.delete(name, DeleteOptions.gracePeriod(0));
+                        int index = random.nextInt(names.size());
+                        try {
+                            pods.delete(names.get(index), DeleteOptions.gracePeriod(0));
+                        } catch (ApiException e) {
+                            if (!e.isNotFound()) {
+                                throw e;
+                            }
+                        }
+                        names.remove(index);
                     }
+                    done++;
+                    ops++;
                 } catch (KubeClientException e) {
                     failures++;
                 }
