@@ -25,8 +25,8 @@ public final class ControllersMain {
         COMPONENTS.put("cronjob-controller", io.kplane.controllers.cronjob.CronJobControllerMain::main);
         COMPONENTS.put("garbage-collector", io.kplane.controllers.gc.GarbageCollectorMain::main);
         COMPONENTS.put("ttl-controller", io.kplane.controllers.ttl.TtlControllerMain::main);
-        // COMPONENTS.put("scheduler", io.kplane.controllers.scheduler.SchedulerMain::main);
-        // COMPONENTS.put("node-lifecycle", io.kplane.controllers.nodelifecycle.NodeLifecycleMain::main);
+        COMPONENTS.put("scheduler", io.kplane.controllers.scheduler.SchedulerMain::main);
+        COMPONENTS.put("node-lifecycle", io.kplane.controllers.nodelifecycle.NodeLifecycleMain::main);
     }
 
     private ControllersMain() {

@@ -178,6 +178,16 @@ public final class PodWorker {
             return;
         }
         boolean deleting = pod.metadata().deletionTimestamp() != null;
+        if (pod.isTerminal() && record.terminalPhase == null) {
+            // someone else ended the pod (node-lifecycle after a node loss): a terminal phase is final,
+            // so stop the containers and keep that phase instead of reporting them running again
+            log.info("pod {}/{} was marked {} by the control plane: stopping it", pod.metadata().namespace(),
+                    pod.metadata().name(), pod.phase());
+            record.terminalPhase = pod.phase();
+            record.reason = pod.status().reason();
+            record.message = pod.status().message();
+            persist();
+        }
         if (!deleting && record.terminalPhase == null && !record.deadlineExceeded && spec.activeDeadlineSeconds() != null
                 && record.startTime != null) {
             Instant deadline = record.startTime.plusSeconds(spec.activeDeadlineSeconds());

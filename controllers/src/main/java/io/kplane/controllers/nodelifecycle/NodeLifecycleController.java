@@ -1,0 +1,283 @@
+package io.kplane.controllers.nodelifecycle;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kplane.api.coordination.Lease;
+import io.kplane.api.core.Node;
+import io.kplane.api.core.NodeCondition;
+import io.kplane.api.core.NodeSpec;
+import io.kplane.api.core.NodeSpecBuilder;
+import io.kplane.api.core.Pod;
+import io.kplane.api.core.PodCondition;
+import io.kplane.api.core.PodStatus;
+import io.kplane.api.json.Json;
+import io.kplane.client.ApiException;
+import io.kplane.client.KubeClient;
+import io.kplane.client.KubeClientException;
+import io.kplane.client.informer.SharedInformer;
+import io.kplane.client.time.Clock;
+import io.kplane.controllers.runtime.EventWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Watches node heartbeats (the Lease {@code kube-node-lease/<node>}, else the Ready condition's
+ * heartbeat). Like Kubernetes' node lifecycle controller it measures staleness on its own clock from
+ * when it last <em>saw</em> the heartbeat change (so clock skew between machines does not matter, and a
+ * restarted controller gives every node a full grace period).
+ *
+ * <p>A node not heard from for {@code gracePeriod} (40 s): its conditions become Unknown (reason
+ * NodeStatusUnknown, "Kubelet stopped posting node status."), it gets the
+ * {@code node.kubernetes.io/unreachable} NoSchedule and NoExecute taints, and after
+ * {@code podEvictionDelay} its non-terminal pods are marked Failed with a {@code DisruptionTarget}
+ * condition. Kubernetes' taint manager would delete them with reason DeletionByTaintManager; we keep
+ * its condition wording (reason {@code DeletionByTaintManager}, message {@code Taint manager: deleting
+ * due to NoExecute taint}) but fail the pods instead of deleting them, with status reason
+ * {@code NodeLost} ("Node X which was running pod Y is unresponsive"), so Jobs replace them at once and
+ * podFailurePolicy rules on DisruptionTarget apply. When the node's heartbeat resumes the taints are
+ * removed; its kubelet reports it Ready again.
+ */
+public final class NodeLifecycleController {
+    private static final Logger log = LoggerFactory.getLogger(NodeLifecycleController.class);
+    public static final String UNREACHABLE_TAINT = "node.kubernetes.io/unreachable";
+    static final String UNKNOWN_REASON = "NodeStatusUnknown";
+    static final String UNKNOWN_MESSAGE = "Kubelet stopped posting node status.";
+    static final String DISRUPTION_REASON = "DeletionByTaintManager";
+    static final String DISRUPTION_MESSAGE = "Taint manager: deleting due to NoExecute taint";
+
+    private final SharedInformer<Node> nodes;
+    private final SharedInformer<Lease> leases;
+    private final SharedInformer<Pod> pods;
+    private final KubeClient client;
+    private final EventWriter events;
+    private final Clock clock;
+    private final Duration gracePeriod;
+    private final Duration monitorPeriod;
+    private final Duration podEvictionDelay;
+    private final Map<String, Heartbeat> heartbeats = new ConcurrentHashMap<>();
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "node-lifecycle");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile boolean stopped;
+    private volatile Clock.Timer timer;
+
+    /** The last heartbeat value seen for a node and when (on our clock) it was first seen. */
+    private record Heartbeat(Instant value, Instant observedAt) {
+    }
+
+    public NodeLifecycleController(SharedInformer<Node> nodes, SharedInformer<Lease> leases, SharedInformer<Pod> pods,
+            KubeClient client, EventWriter events, Clock clock, Duration gracePeriod, Duration monitorPeriod,
+            Duration podEvictionDelay) {
+        this.nodes = nodes;
+        this.leases = leases;
+        this.pods = pods;
+        this.client = client;
+        this.events = events;
+        this.clock = clock;
+        this.gracePeriod = gracePeriod;
+        this.monitorPeriod = monitorPeriod;
+        this.podEvictionDelay = podEvictionDelay;
+    }
+
+    public void start() {
+        scheduleNext(Duration.ZERO);
+    }
+
+    public void stop() {
+        stopped = true;
+        Clock.Timer t = timer;
+        if (t != null) {
+            t.cancel();
+        }
+        worker.shutdownNow();
+    }
+
+    private void scheduleNext(Duration delay) {
+        if (!stopped) {
+            timer = clock.schedule(delay, () -> {
+                if (!stopped) {
+                    worker.execute(this::monitorAndReschedule);
+                }
+            });
+        }
+    }
+
+    private void monitorAndReschedule() {
+        try {
+            monitorOnce();
+        } catch (RuntimeException e) {
+            log.warn("node monitor pass failed: {}", e.toString());
+        } finally {
+            scheduleNext(monitorPeriod);
+        }
+    }
+
+    /** One pass over all nodes (public for tests that drive it directly). */
+    public void monitorOnce() {
+        Instant now = clock.now();
+        for (Node node : nodes.lister().list()) {
+            String name = node.metadata().name();
+            Instant beat = heartbeatOf(node);
+            Heartbeat seen = heartbeats.compute(name, (k, old) ->
+                    old == null || !Objects.equals(old.value(), beat) ? new Heartbeat(beat, now) : old);
+            Duration silence = Duration.between(seen.observedAt(), now);
+            try {
+                if (silence.compareTo(gracePeriod) > 0) {
+                    onSilent(node, now, silence);
+                } else if (hasUnreachableTaint(node)) {
+                    onBack(node);
+                }
+            } catch (KubeClientException e) {
+                log.warn("cannot update node {}: {}", name, e.getMessage());
+            }
+        }
+        heartbeats.keySet().removeIf(n -> nodes.lister().get(n).isEmpty());
+    }
+
+    private Instant heartbeatOf(Node node) {
+        String name = node.metadata().name();
+        Instant renew = leases.lister().get(Lease.NODE_LEASE_NAMESPACE, name)
+                .map(l -> l.spec() == null ? null : l.spec().renewTime()).orElse(null);
+        if (renew != null) {
+            return renew;
+        }
+        NodeCondition ready = node.status() == null ? null : node.status().condition(NodeCondition.READY);
+        return ready == null ? null : ready.lastHeartbeatTime();
+    }
+
+    private void onSilent(Node node, Instant now, Duration silence) {
+        String name = node.metadata().name();
+        NodeCondition ready = node.status() == null ? null : node.status().condition(NodeCondition.READY);
+        if (ready == null || !"Unknown".equals(ready.status())) {
+            log.info("node {} silent for {}s: marking its status Unknown", name, silence.toSeconds());
+            updateNode(name, n -> n.withStatus(n.status().withConditions(unknownConditions(n, now))), true);
+            events.record(node, EventWriter.NORMAL, "NodeNotReady", "Node " + name + " status is now: NodeNotReady");
+        }
+        if (!hasUnreachableTaint(node)) {
+            updateNode(name, n -> n.withSpec(withTaints(n, now)), false);
+        }
+        if (silence.compareTo(gracePeriod.plus(podEvictionDelay)) > 0) {
+            failPods(name, now);
+        }
+    }
+
+    private void onBack(Node node) {
+        String name = node.metadata().name();
+        log.info("node {} is posting heartbeats again: removing its unreachable taints", name);
+        updateNode(name, n -> n.withSpec(withoutTaints(n)), false);
+        events.record(node, EventWriter.NORMAL, "NodeReady", "Node " + name + " status is now: NodeReady");
+    }
+
+    static List<NodeCondition> unknownConditions(Node node, Instant now) {
+        List<NodeCondition> out = new ArrayList<>();
+        List<NodeCondition> current = node.status() == null ? List.of() : node.status().conditionsOrEmpty();
+        boolean hasReady = false;
+        for (NodeCondition c : current) {
+            hasReady |= NodeCondition.READY.equals(c.type());
+            boolean changed = !"Unknown".equals(c.status());
+            out.add(new NodeCondition(c.type(), "Unknown", c.lastHeartbeatTime(),
+                    changed ? now : c.lastTransitionTime(), UNKNOWN_REASON, UNKNOWN_MESSAGE));
+        }
+        if (!hasReady) {
+            out.add(new NodeCondition(NodeCondition.READY, "Unknown", null, now, UNKNOWN_REASON, UNKNOWN_MESSAGE));
+        }
+        return out;
+    }
+
+    static boolean hasUnreachableTaint(Node node) {
+        return node.spec() != null && node.spec().taints() != null
+                && node.spec().taints().stream().anyMatch(t -> UNREACHABLE_TAINT.equals(t.path("key").asText()));
+    }
+
+    private static NodeSpec withTaints(Node node, Instant now) {
+        NodeSpec spec = node.spec() == null ? NodeSpecBuilder.builder().build() : node.spec();
+        List<JsonNode> taints = new ArrayList<>(spec.taints() == null ? List.of() : spec.taints());
+        for (String effect : List.of("NoSchedule", "NoExecute")) {
+            ObjectNode t = Json.mapper().createObjectNode().put("key", UNREACHABLE_TAINT).put("effect", effect);
+            if ("NoExecute".equals(effect)) {
+                t.put("timeAdded", now.toString());
+            }
+            taints.add(t);
+        }
+        return spec.withTaints(taints);
+    }
+
+    private static NodeSpec withoutTaints(Node node) {
+        List<JsonNode> taints = node.spec().taints().stream()
+                .filter(t -> !UNREACHABLE_TAINT.equals(t.path("key").asText())).toList();
+        return node.spec().withTaints(taints.isEmpty() ? null : taints);
+    }
+
+    private void updateNode(String name, UnaryOperator<Node> change, boolean status) {
+        for (int attempt = 0; attempt < 5; attempt++) {
+            Node fresh = client.nodes().get(name);
+            try {
+                if (status) {
+                    client.nodes().updateStatus(change.apply(fresh));
+                } else {
+                    client.nodes().update(change.apply(fresh));
+                }
+                return;
+            } catch (ApiException e) {
+                if (!e.isConflict()) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private void failPods(String nodeName, Instant now) {
+        for (Pod pod : pods.lister().list(p -> nodeName.equals(p.nodeName()) && !p.isTerminal())) {
+            log.info("failing pod {} on lost node {}", pod.key(), nodeName);
+            events.record(pod, EventWriter.NORMAL, "TaintManagerEviction", "Marking for deletion Pod " + pod.key());
+            var podClient = client.pods().inNamespace(pod.metadata().namespace());
+            Pod current = pod;
+            for (int attempt = 0; attempt < 5 && current != null; attempt++) {
+                try {
+                    podClient.updateStatus(current.withStatus(failedStatus(current, nodeName, now)));
+                    break;
+                } catch (ApiException e) {
+                    if (e.isNotFound()) {
+                        break;
+                    }
+                    if (!e.isConflict()) {
+                        throw e;
+                    }
+                    current = podClient.find(pod.metadata().name()).filter(p -> !p.isTerminal()).orElse(null);
+                }
+            }
+        }
+    }
+
+    static PodStatus failedStatus(Pod pod, String nodeName, Instant now) {
+        PodStatus status = pod.status() == null ? io.kplane.api.core.PodStatusBuilder.builder().build() : pod.status();
+        List<PodCondition> conditions = new ArrayList<>();
+        for (PodCondition c : status.conditionsOrEmpty()) {
+            if (PodCondition.DISRUPTION_TARGET.equals(c.type())) {
+                continue;
+            }
+            if ((PodCondition.READY.equals(c.type()) || PodCondition.CONTAINERS_READY.equals(c.type())) && c.isTrue()) {
+                conditions.add(new PodCondition(c.type(), "False", null, now, null, null));
+            } else {
+                conditions.add(c);
+            }
+        }
+        conditions.add(new PodCondition(PodCondition.DISRUPTION_TARGET, "True", null, now, DISRUPTION_REASON,
+                DISRUPTION_MESSAGE));
+        return status.withPhase(PodStatus.FAILED).withConditions(conditions).withReason("NodeLost")
+                .withMessage("Node " + nodeName + " which was running pod " + pod.metadata().name()
+                        + " is unresponsive");
+    }
+}

@@ -1,0 +1,31 @@
+package io.kplane.controllers.scheduler;
+
+import io.kplane.controllers.runtime.ComponentMain;
+import io.kplane.controllers.runtime.ControllerOptions;
+import io.kplane.controllers.runtime.DurationConverter;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code scheduler}: binds pending pods to Ready nodes, as its own process. */
+@Command(name = "scheduler", mixinStandardHelpOptions = true,
+        description = "Binds pending pods to Ready nodes (nodeSelector, pod capacity, least-loaded node).")
+public final class SchedulerMain implements Callable<Integer> {
+    @Mixin
+    ControllerOptions options;
+
+    @Option(names = "--unschedulable-retry", defaultValue = "60s", converter = DurationConverter.class,
+            description = "how often an unschedulable pod is tried again even if no node changed (default: ${DEFAULT-VALUE})")
+    Duration retryPeriod;
+
+    @Override
+    public Integer call() throws Exception {
+        return ComponentMain.run(new SchedulerComponent(retryPeriod), options);
+    }
+
+    public static void main(String[] args) {
+        ComponentMain.exit(new SchedulerMain(), args);
+    }
+}
