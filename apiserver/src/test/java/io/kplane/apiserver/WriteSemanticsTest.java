@@ -38,7 +38,7 @@ class WriteSemanticsTest {
     void createDropsStatusAndUpdateConflictsOnStaleVersion() {
         Http.Response created = http.post(JOBS, job("j1"));
         assertThat(created.code()).as(created.body()).isEqualTo(201);
-        assertThat(created.json().get("status").size()).isZero();
+        assertThat(created.json().path("status").size()).as("status sent on create is dropped").isZero();
         ObjectNode obj = created.object();
         String rv = obj.at("/metadata/resourceVersion").asText();
 
@@ -113,13 +113,22 @@ class WriteSemanticsTest {
                 "[{\"op\":\"replace\",\"path\":\"/spec/nosuch\",\"value\":1}]", "application/json-patch+json");
         assertThat(bad.code()).isEqualTo(422);
 
-        Http.Response smp = http.patch(JOBS + "/j4",
+        Http.Response template = http.patch(JOBS + "/j4",
                 "{\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"alpine\"}]}}}}",
                 "application/strategic-merge-patch+json");
+        assertThat(template.code()).as("a job's template is immutable").isEqualTo(422);
+        assertThat(template.json().at("/details/causes/0/field").asText()).isEqualTo("spec.template");
+
+        http.post("/api/v1/namespaces/default/pods", "{\"metadata\":{\"name\":\"smp\"},\"spec\":{\"containers\":"
+                + "[{\"name\":\"a\",\"image\":\"busybox\"},{\"name\":\"c\",\"image\":\"busybox\"}]}}");
+        Http.Response smp = http.patch("/api/v1/namespaces/default/pods/smp",
+                "{\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"alpine\"}]}}",
+                "application/strategic-merge-patch+json");
         assertThat(smp.code()).as(smp.body()).isEqualTo(200);
-        JsonNode containers = smp.json().at("/spec/template/spec/containers");
-        assertThat(containers.size()).isEqualTo(1);
-        assertThat(containers.get(0).get("image").asText()).isEqualTo("alpine");
+        JsonNode containers = smp.json().at("/spec/containers");
+        assertThat(containers.size()).as("merged by name").isEqualTo(2);
+        assertThat(containers.get(0).get("image").asText()).isEqualTo("busybox");
+        assertThat(containers.get(1).get("image").asText()).isEqualTo("alpine");
 
         Http.Response unsupported = http.patch(JOBS + "/j4", "{}", "application/x-foo");
         assertThat(unsupported.code()).isEqualTo(415);

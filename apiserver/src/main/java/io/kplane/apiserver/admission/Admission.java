@@ -12,4 +12,9 @@ public interface Admission {
 
     /** {@code old} is null on create. Returns the object to store (defaults applied). */
     ObjectNode admit(ResourceType type, ObjectNode object, ObjectNode old) throws ApiError;
+
+    /** Checks a write to the {@code status} subresource; returns the object to store. */
+    default ObjectNode admitStatus(ResourceType type, ObjectNode object, ObjectNode old) throws ApiError {
+        return object;
+    }
 }

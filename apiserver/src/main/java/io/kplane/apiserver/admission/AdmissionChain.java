@@ -13,9 +13,9 @@ public final class AdmissionChain implements Admission {
         this.steps = List.copyOf(steps);
     }
 
-    /** What the server runs by default: name validation, then the api module's defaulting and validation. */
+    /** What the server runs by default: the api module's defaulting and validation (names included). */
     public static AdmissionChain standard() {
-        return new AdmissionChain(List.of(new NameAdmission()));
+        return new AdmissionChain(List.of(new KubeAdmission()));
     }
 
     @Override
@@ -23,6 +23,15 @@ public final class AdmissionChain implements Admission {
         ObjectNode current = object;
         for (Admission step : steps) {
             current = step.admit(type, current, old);
+        }
+        return current;
+    }
+
+    @Override
+    public ObjectNode admitStatus(ResourceType type, ObjectNode object, ObjectNode old) {
+        ObjectNode current = object;
+        for (Admission step : steps) {
+            current = step.admitStatus(type, current, old);
         }
         return current;
     }

@@ -35,6 +35,11 @@ public final class ApiError extends RuntimeException {
         return retryAfterSeconds;
     }
 
+    /** An error with a Status built elsewhere (e.g. by the api module's admission). */
+    public static ApiError fromStatus(Status status) {
+        return new ApiError(status, null);
+    }
+
     public static ApiError of(int code, String reason, String message) {
         return new ApiError(Status.failure(code, reason, message, null), null);
     }

@@ -2,29 +2,31 @@ package io.kplane.apiserver.patch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.flipkart.zjsonpatch.InvalidJsonPatchException;
-import com.flipkart.zjsonpatch.JsonPatch;
-import com.flipkart.zjsonpatch.JsonPatchApplicationException;
 import io.kplane.api.ResourceType;
+import io.kplane.api.patch.JsonMergePatch;
+import io.kplane.api.patch.JsonPatch;
+import io.kplane.api.patch.PatchException;
+import io.kplane.api.patch.StrategicMergePatch;
 import io.kplane.apiserver.errors.ApiError;
 
-import java.util.Iterator;
-import java.util.Map;
-
 /**
- * RFC 6902 JSON Patch (zjsonpatch) and RFC 7386 JSON Merge Patch. Strategic merge patch and
- * server-side apply fall back to merge-patch semantics here, plus list merge by key for the
- * lists our types have (see {@link StrategicMerge}).
+ * The api module's patch implementations: RFC 6902 JSON Patch, RFC 7386 merge patch, and strategic
+ * merge patch (also used for server-side apply bodies, without field ownership).
  */
 public final class JsonPatches implements PatchApplier {
 
     @Override
     public ObjectNode apply(ResourceType type, PatchType patchType, ObjectNode target, JsonNode patch) {
-        JsonNode result = switch (patchType) {
-            case JSON -> jsonPatch(target, patch);
-            case MERGE -> mergePatch(target.deepCopy(), requireObject(patch));
-            case STRATEGIC_MERGE, APPLY -> StrategicMerge.apply(target.deepCopy(), requireObject(patch));
-        };
+        JsonNode result;
+        try {
+            result = switch (patchType) {
+                case JSON -> JsonPatch.apply(target.deepCopy(), patch);
+                case MERGE -> JsonMergePatch.apply(target.deepCopy(), requireObject(patch));
+                case STRATEGIC_MERGE, APPLY -> StrategicMergePatch.apply(target, requireObject(patch));
+            };
+        } catch (PatchException e) {
+            throw e.code() == 422 ? ApiError.invalidMessage(e.getMessage()) : ApiError.badRequest(e.getMessage());
+        }
         if (!(result instanceof ObjectNode on)) {
             throw ApiError.invalidMessage("the patched object is not a JSON object");
         }
@@ -36,38 +38,5 @@ public final class JsonPatches implements PatchApplier {
             throw ApiError.badRequest("the patch must be a JSON object");
         }
         return on;
-    }
-
-    private static JsonNode jsonPatch(ObjectNode target, JsonNode patch) {
-        if (!patch.isArray()) {
-            throw ApiError.badRequest("json patch must be an array of operations");
-        }
-        try {
-            return JsonPatch.apply(patch, target);
-        } catch (InvalidJsonPatchException e) {
-            throw ApiError.badRequest("invalid json patch: " + e.getMessage());
-        } catch (JsonPatchApplicationException e) {
-            throw ApiError.invalidMessage(e.getMessage());
-        } catch (RuntimeException e) {
-            throw ApiError.badRequest("invalid json patch: " + e.getMessage());
-        }
-    }
-
-    /** RFC 7386: objects merge recursively, {@code null} deletes, everything else replaces. */
-    static JsonNode mergePatch(JsonNode target, JsonNode patch) {
-        if (!patch.isObject()) {
-            return patch.deepCopy();
-        }
-        ObjectNode result = target instanceof ObjectNode on ? on : ((ObjectNode) patch).objectNode();
-        Iterator<Map.Entry<String, JsonNode>> fields = patch.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> f = fields.next();
-            if (f.getValue().isNull()) {
-                result.remove(f.getKey());
-            } else {
-                result.set(f.getKey(), mergePatch(result.get(f.getKey()), f.getValue()));
-            }
-        }
-        return result;
     }
 }

@@ -178,7 +178,12 @@ public final class ResourceService {
             return Future.succeededFuture(new WriteResult(admitted, true));
         }
         boolean retryName = generated;
-        return store.create(key(type, namespace, name), admitted)
+        String admittedName = Trees.name(admitted);
+        if (admittedName == null || admittedName.isEmpty()) {
+            return Future.failedFuture(ApiError.invalid(type, "", List.of(new io.kplane.api.meta.Status.StatusCause(
+                    "FieldValueRequired", "Required value: name or generateName is required", "metadata.name"))));
+        }
+        return store.create(key(type, namespace, admittedName), admitted)
                 .map(stored -> new WriteResult(stored.object(), true))
                 .recover(t -> {
                     if (retryName && t instanceof StoreException.AlreadyExists && attempt < MAX_NAME_ATTEMPTS) {
@@ -236,6 +241,14 @@ public final class ResourceService {
         if (meta != null && !meta.isNull() && !meta.isObject()) {
             throw ApiError.badRequest("metadata must be an object");
         }
+        if (meta != null) {
+            for (String field : List.of("name", "generateName", "namespace", "resourceVersion", "uid")) {
+                JsonNode v = meta.get(field);
+                if (v != null && !v.isNull() && !v.isTextual()) {
+                    throw ApiError.badRequest("metadata." + field + " must be a string");
+                }
+            }
+        }
         String bodyNamespace = Trees.text(object, "metadata", "namespace");
         if (type.namespaced() && bodyNamespace != null && !bodyNamespace.isEmpty()
                 && !bodyNamespace.equals(namespace)) {
@@ -292,7 +305,7 @@ public final class ResourceService {
         boolean status = "status".equals(subresource);
         return guaranteedUpdate(type, namespace, name, options, current -> {
             checkPrecondition(type, name, precondition, current);
-            return status ? statusUpdate(requested, current) : mainUpdate(type, requested.deepCopy(), current);
+            return status ? statusUpdate(type, requested, current) : mainUpdate(type, requested.deepCopy(), current);
         });
     }
 
@@ -306,7 +319,7 @@ public final class ResourceService {
             if (patchType != PatchType.APPLY) {
                 checkPrecondition(type, name, Trees.resourceVersion(checked), current);
             }
-            return status ? statusUpdate(checked, current) : mainUpdate(type, checked, current);
+            return status ? statusUpdate(type, checked, current) : mainUpdate(type, checked, current);
         };
         Future<WriteResult> updated = guaranteedUpdate(type, namespace, name, options, change);
         if (patchType != PatchType.APPLY || status) {
@@ -332,8 +345,8 @@ public final class ResourceService {
         return admission.admit(type, updated, current);
     }
 
-    private ObjectNode statusUpdate(ObjectNode requested, ObjectNode current) {
-        return strategy.prepareForStatusUpdate(requested, current);
+    private ObjectNode statusUpdate(ResourceType type, ObjectNode requested, ObjectNode current) {
+        return admission.admitStatus(type, strategy.prepareForStatusUpdate(requested, current), current);
     }
 
     private static void checkPrecondition(ResourceType type, String name, String precondition, ObjectNode current) {
