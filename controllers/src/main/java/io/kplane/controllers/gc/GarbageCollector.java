@@ -243,10 +243,11 @@ public final class GarbageCollector implements Reconciler {
     private OwnerState ownerState(OwnerGraph.Node dependent, OwnerReference ref) {
         Optional<ResourceType> type = ResourceTypes.byApiVersionAndKind(ref.apiVersion(), ref.kind());
         if (type.isEmpty()) {
-            // An owner of a kind this server does not serve can never be found: treat as absent, as
-            // Kubernetes does for a resource that no longer exists.
-            log.info("{}: owner {} {} has an unknown kind; treating it as absent", dependent.describe(), ref.kind(), ref.name());
-            return OwnerState.DANGLING;
+            // A kind this server does not serve: we cannot tell whether the owner exists, and deleting
+            // on a guess would destroy data. Kubernetes retries such references; we keep the object.
+            log.debug("{}: owner {} {} has a kind this server does not serve; keeping the object",
+                    dependent.describe(), ref.kind(), ref.name());
+            return OwnerState.SOLID;
         }
         String namespace = type.get().namespaced() ? dependent.namespace() : null;
         Optional<KubeObject> owner = live(type.get(), namespace, ref.name());
