@@ -58,4 +58,24 @@ class SharedInformerFactoryTest {
             factory.shutdown();
         }
     }
+
+    @Test
+    void bookmarksMoveTheResourceVersionOfAQuietWatchForward() throws Exception {
+        TestPods.namespace(client, "quiet");
+        TestPods.namespace(client, "busy");
+        SharedInformerFactory factory = new SharedInformerFactory(client, Clock.system(), "quiet",
+                ReflectorOptions.DEFAULT);
+        try {
+            SharedIndexInformer<Pod> quiet = factory.informerFor(Pod.class);
+            factory.start();
+            assertThat(factory.waitForCacheSync(Duration.ofSeconds(30))).isTrue();
+            Pod elsewhere = client.pods().inNamespace("busy").create(TestPods.pod("busy", "noise", Map.of()));
+            long written = Long.parseLong(elsewhere.metadata().resourceVersion());
+            await().atMost(Duration.ofSeconds(15))
+                    .until(() -> Long.parseLong(quiet.lastSyncResourceVersion()) >= written);
+            assertThat(quiet.indexer().size()).isZero();
+        } finally {
+            factory.shutdown();
+        }
+    }
 }
