@@ -101,8 +101,9 @@ public final class CriLogReader {
                                 return;
                             }
                         }
+                        Object finished = source.fileKey;
                         source.close();
-                        source = null;
+                        source = nextAfter(finished);
                         continue;
                     }
                 }
@@ -117,6 +118,24 @@ public final class CriLogReader {
         } finally {
             closeQuietly(source);
         }
+    }
+
+    /**
+     * The file written after the one with {@code fileKey} (rotation renames files, so follow them by
+     * identity): the next one in oldest-first order, the oldest if that one is already gone.
+     */
+    private Source nextAfter(Object fileKey) throws IOException {
+        if (fileKey == null) {
+            return Source.open(current); // no file identity on this file system: best effort
+        }
+        List<Path> files = LogFiles.filesOldestFirst(current);
+        for (int i = 0; i < files.size(); i++) {
+            Object key = Source.keyOf(files.get(i));
+            if (fileKey.equals(key)) {
+                return i + 1 < files.size() ? Source.open(files.get(i + 1)) : null;
+            }
+        }
+        return files.isEmpty() ? null : Source.open(files.get(0));
     }
 
     /** Renders a record; returns false once {@code limitBytes} is used up. */
@@ -187,6 +206,14 @@ public final class CriLogReader {
                 Object key = Files.readAttributes(path, BasicFileAttributes.class).fileKey();
                 return new Source(new RandomAccessFile(path.toFile(), "r"), key);
             } catch (NoSuchFileException | java.io.FileNotFoundException e) {
+                return null;
+            }
+        }
+
+        static Object keyOf(Path path) {
+            try {
+                return Files.readAttributes(path, BasicFileAttributes.class).fileKey();
+            } catch (IOException e) {
                 return null;
             }
         }
