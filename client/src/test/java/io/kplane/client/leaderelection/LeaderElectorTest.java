@@ -25,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 class LeaderElectorTest {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LeaderElectorTest.class);
     private static final Duration LEASE = Duration.ofMillis(2000);
     private static final Duration RENEW = Duration.ofMillis(1500);
     private static final Duration RETRY = Duration.ofMillis(200);
@@ -93,6 +94,7 @@ class LeaderElectorTest {
         a.stop();
         await().atMost(LEASE.plus(Duration.ofSeconds(2))).until(b::isLeader);
         Duration takeover = Duration.ofNanos(System.nanoTime() - stoppedAt);
+        LOG.info("takeover after a graceful stop (lease released): {} ms", takeover.toMillis());
         assertThat(takeover).isLessThan(LEASE);
         assertThat(tracker.overlap).isFalse();
         Lease lease = client.leases().inNamespace("leader-test").get("pair");
@@ -162,6 +164,8 @@ class LeaderElectorTest {
             leader.waitFor(10, TimeUnit.SECONDS);
             await().atMost(Duration.ofSeconds(10)).until(b::isLeader);
             Duration takeover = Duration.ofNanos(System.nanoTime() - killedAt);
+            LOG.info("takeover after kill -9 of the leader process: {} ms (lease duration {} ms)", takeover.toMillis(),
+                    LEASE.toMillis());
             // b must wait a full lease duration after the last renewal it saw, but not much more
             assertThat(takeover).isLessThan(LEASE.plus(RETRY.multipliedBy(3)).plus(Duration.ofMillis(500)));
             b.stop();
