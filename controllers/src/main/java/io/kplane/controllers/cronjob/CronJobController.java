@@ -18,6 +18,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.Consumer;
 
 /**
@@ -36,13 +38,19 @@ public final class CronJobController implements Reconciler {
     private final RateLimitingQueue<String> queue;
     private final Controller controller;
     private volatile Consumer<CronJobSyncer.Outcome> onSync = outcome -> { };
+    /**
+     * The last status this controller wrote per CronJob key. A sync triggered by the Job it just
+     * created can run before the informer delivers that status; reading our own write instead of the
+     * older cached object avoids repeated events and conflicting writes.
+     */
+    private final ConcurrentMap<String, CronJob> lastWritten = new ConcurrentHashMap<>();
 
     public CronJobController(SharedInformer<CronJob> cronJobs, SharedInformer<Job> jobs, JobControl control,
                              EventSink events, Clock clock, int workers) {
         this.cronJobs = cronJobs;
         this.jobs = jobs;
         this.clock = clock;
-        this.syncer = new CronJobSyncer(control, events, clock);
+        this.syncer = new CronJobSyncer(new RememberingStatusWrites(control), events, clock);
         this.queue = RateLimitingQueue.create(clock);
         this.controller = Controller.builder().name(NAME).workers(workers).queue(queue).reconciler(this).build();
         cronJobs.addEventHandler(new CronJobHandler());
@@ -76,15 +84,74 @@ public final class CronJobController implements Reconciler {
         int slash = key.indexOf('/');
         String ns = slash < 0 ? "" : key.substring(0, slash);
         String name = key.substring(slash + 1);
-        Optional<? extends CronJob> cronJob = cronJobs.lister().get(ns, name);
-        if (cronJob.isEmpty()) {
+        Optional<? extends CronJob> cached = cronJobs.lister().get(ns, name);
+        if (cached.isEmpty()) {
+            lastWritten.remove(key);
             return Result.done(); // deleted: the garbage collector removes its Jobs
         }
+        Optional<CronJob> cronJob = Optional.of(newest(key, cached.get()));
         List<Job> owned = jobs.lister().namespace(ns).list(j -> JobsFromCronJob.isControlledByName(j, name))
                 .stream().map(Job.class::cast).toList();
         CronJobSyncer.Outcome outcome = syncer.sync(cronJob.get(), owned);
         onSync.accept(outcome);
         return outcome.requeueAfter() == null ? Result.done() : Result.requeueAfter(outcome.requeueAfter());
+    }
+
+    private CronJob newest(String key, CronJob cached) {
+        CronJob written = lastWritten.get(key);
+        if (written == null || !Objects.equals(written.uid(), cached.uid())
+                || revision(written) <= revision(cached)) {
+            lastWritten.remove(key, written);
+            return cached;
+        }
+        return written;
+    }
+
+    /** resourceVersions are the store's global revision: numeric and increasing. */
+    private static long revision(CronJob cj) {
+        try {
+            return Long.parseLong(cj.metadata().resourceVersion());
+        } catch (RuntimeException e) {
+            return Long.MIN_VALUE;
+        }
+    }
+
+    /** Remembers each status write's result for {@link #newest}. */
+    private final class RememberingStatusWrites implements JobControl {
+        private final JobControl delegate;
+
+        RememberingStatusWrites(JobControl delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public Optional<Job> getJob(String namespace, String name) throws Exception {
+            return delegate.getJob(namespace, name);
+        }
+
+        @Override
+        public Job createJob(Job job) throws Exception {
+            return delegate.createJob(job);
+        }
+
+        @Override
+        public void deleteJob(String namespace, String name) throws Exception {
+            delegate.deleteJob(namespace, name);
+        }
+
+        @Override
+        public Optional<CronJob> getCronJob(String namespace, String name) throws Exception {
+            return delegate.getCronJob(namespace, name);
+        }
+
+        @Override
+        public CronJob updateStatus(CronJob cronJob) throws Exception {
+            CronJob written = delegate.updateStatus(cronJob);
+            if (written != null && written.metadata() != null && written.metadata().resourceVersion() != null) {
+                lastWritten.put(written.key(), written);
+            }
+            return written;
+        }
     }
 
     private void enqueue(CronJob cronJob) {
