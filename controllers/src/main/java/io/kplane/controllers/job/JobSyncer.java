@@ -19,7 +19,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.function.BiConsumer;
 
@@ -64,6 +66,15 @@ public final class JobSyncer {
     private final BiConsumer<String, Duration> requeue;
     private final PodManager podManager;
     private final FinalizerTracker finalizerTracker;
+    /**
+     * Jobs this controller finished, by key: the uid and the resourceVersion of the status write that
+     * finished them. Until the informer delivers that write, the cache still shows the Job running
+     * (and its deleted pods gone), and a sync from it would start new pods for a finished Job.
+     */
+    private final Map<String, FinishedWrite> finishedWrites = new ConcurrentHashMap<>();
+
+    private record FinishedWrite(String uid, long resourceVersion) {
+    }
 
     public JobSyncer(JobSyncConfig config, Clock clock, ControllerExpectations expectations,
                      UIDTrackingExpectations finalizerExpectations, BackoffRecords backoff, PodControl podControl,
@@ -97,6 +108,11 @@ public final class JobSyncer {
             expectations.deleteExpectations(key);
             finalizerExpectations.deleteExpectations(key);
             backoff.remove(key);
+            finishedWrites.remove(key);
+            return;
+        }
+        if (cacheBehindOwnFinish(key, shared)) {
+            log.debug("job {}: the cache has not yet seen this controller finish the Job; skipping", key);
             return;
         }
         String managedBy = shared.spec().managedBy();
@@ -209,8 +225,41 @@ public final class JobSyncer {
         s.status.ready = Math.max(0, s.ready);
         s.status.terminating = Math.max(0, s.terminating);
         finalizerTracker.track(s);
+        if (s.job.isFinished()) {
+            rememberFinished(key, s.job);
+        }
         if (manageError != null) {
             throw manageError;
+        }
+    }
+
+    /** Whether {@code cached} predates the status write with which this controller finished the Job. */
+    private boolean cacheBehindOwnFinish(String key, Job cached) {
+        FinishedWrite write = finishedWrites.get(key);
+        if (write == null) {
+            return false;
+        }
+        if (cached.isFinished() || !write.uid().equals(cached.metadata().uid())) {
+            finishedWrites.remove(key);
+            return false;
+        }
+        Long cachedVersion = numericVersion(cached);
+        return cachedVersion != null && cachedVersion < write.resourceVersion();
+    }
+
+    private void rememberFinished(String key, Job written) {
+        Long version = numericVersion(written);
+        if (version != null) {
+            finishedWrites.put(key, new FinishedWrite(written.metadata().uid(), version));
+        }
+    }
+
+    /** resourceVersions are opaque in Kubernetes; ours are the store's revisions, so they order writes. */
+    private static Long numericVersion(Job job) {
+        try {
+            return job.metadata().resourceVersion() == null ? null : Long.parseLong(job.metadata().resourceVersion());
+        } catch (NumberFormatException e) {
+            return null;
         }
     }
 

@@ -1,0 +1,65 @@
+package io.kplane.controllers.job;
+
+import io.kplane.api.meta.KubeObject;
+import io.kplane.client.KubeClient;
+import io.kplane.client.informer.SharedInformerFactory;
+import io.kplane.client.time.Clock;
+import io.kplane.controllers.runtime.ControllerComponent;
+import io.kplane.controllers.runtime.ControllerContext;
+import io.kplane.controllers.runtime.EventWriter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The Job controller component run in the test JVM the way {@code ControllerProcess} runs it
+ * (fresh informer factory, caches synced before workers start), against a real API server, with the
+ * events it records kept for assertions.
+ */
+final class InProcessJobController implements AutoCloseable {
+    record RecordedEvent(String object, String type, String reason, String message) {
+    }
+
+    private final SharedInformerFactory informers;
+    private final ControllerComponent.Running running;
+    private final List<RecordedEvent> events = new CopyOnWriteArrayList<>();
+
+    private InProcessJobController(KubeClient client, JobSyncConfig config, int workers) throws Exception {
+        Clock clock = Clock.system();
+        informers = new SharedInformerFactory(client, clock);
+        EventWriter writer = new EventWriter(null, clock, JobControllerComponent.NAME, "test") {
+            @Override
+            public void record(KubeObject involved, String type, String reason, String message) {
+                events.add(new RecordedEvent(involved.key(), type, reason, message));
+            }
+        };
+        ControllerContext ctx = new ControllerContext(client, informers, clock, writer, new SimpleMeterRegistry(),
+                workers, "test");
+        running = new JobControllerComponent(config).register(ctx);
+        informers.start();
+        if (!informers.waitForCacheSync(Duration.ofSeconds(30))) {
+            throw new IllegalStateException("informer caches did not sync");
+        }
+        running.startWorkers();
+    }
+
+    static InProcessJobController start(KubeClient client, JobSyncConfig config) throws Exception {
+        return new InProcessJobController(client, config, 5);
+    }
+
+    static InProcessJobController start(KubeClient client, JobSyncConfig config, int workers) throws Exception {
+        return new InProcessJobController(client, config, workers);
+    }
+
+    List<RecordedEvent> events(String objectKey, String reason) {
+        return events.stream().filter(e -> e.object().equals(objectKey) && e.reason().equals(reason)).toList();
+    }
+
+    @Override
+    public void close() {
+        running.close();
+        informers.shutdown();
+    }
+}
