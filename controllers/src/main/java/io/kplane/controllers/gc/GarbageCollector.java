@@ -182,6 +182,11 @@ public final class GarbageCollector implements Reconciler {
     private enum OwnerState { SOLID, DANGLING, WAITING_FOR_DEPENDENTS }
 
     private Result attemptToDelete(OwnerGraph.Node node) {
+        if (allOwnersObservedAlive(node)) {
+            // Cheap path (most objects, e.g. every pod at start-up): the watches show every owner with
+            // the referenced uid and not being deleted. If one goes away, its delete event re-enqueues us.
+            return Result.done();
+        }
         Optional<KubeObject> latest = live(node.type(), node.namespace(), node.name());
         if (latest.isEmpty() || !Objects.equals(latest.get().uid(), node.uid())) {
             return Result.done(); // gone or replaced; the watch will tell us
@@ -237,6 +242,16 @@ public final class GarbageCollector implements Reconciler {
             }
         }
         return Result.done();
+    }
+
+    private boolean allOwnersObservedAlive(OwnerGraph.Node node) {
+        for (OwnerReference ref : node.owners()) {
+            OwnerGraph.Node owner = graph.get(ref.uid());
+            if (owner == null || owner.beingDeleted() || !owner.name().equals(ref.name())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the owner a reference names still exists as that very object (same uid). */
