@@ -89,10 +89,13 @@ public final class StackPlan {
         });
         for (int i = 1; i <= o.nodes(); i++) {
             List<String> args = new ArrayList<>(clientArgs);
-            // Locally the kubelet endpoint stays on loopback; in containers it must accept the API server's proxy.
-            String kubeletBind = "127.0.0.1".equals(o.nodeAddress()) ? "127.0.0.1" : "0.0.0.0";
-            args.addAll(List.of("--node-name", nodeName(i), "--node-address", o.nodeAddress(), "--bind", kubeletBind,
-                    "--port", String.valueOf(kubeletPort(i)),
+            args.addAll(List.of("--node-name", nodeName(i)));
+            if (!"127.0.0.1".equals(o.nodeAddress())) {
+                // In containers the kubelet endpoint must accept the API server's log proxy and be
+                // advertised under its service name; locally both default to loopback.
+                args.addAll(List.of("--node-address", o.nodeAddress(), "--bind", "0.0.0.0"));
+            }
+            args.addAll(List.of("--port", String.valueOf(kubeletPort(i)),
                     "--root-dir", o.stateDir().resolve("kubelet").resolve(nodeName(i)).toString(),
                     "--runtime", o.runtime()));
             components.add(new ComponentSpec(kubeletName(i), "kubelet-sim", args, Map.of(), kubeletPort(i),

@@ -107,6 +107,7 @@ class StackEndToEndIT {
         JsonNode pods = get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-never");
         assertThat(pods.path("items")).hasSize(4);
         pods.path("items").forEach(p -> assertThat(p.at("/status/phase").asText()).isEqualTo("Failed"));
+        assertThat(runs("backoff-never.yaml")).isEqualTo(4);
     }
 
     @Test
@@ -120,6 +121,9 @@ class StackEndToEndIT {
         await().atMost(Duration.ofSeconds(60)).until(() -> get(
                 "/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-onfailure")
                 .path("items").isEmpty());
+        assertThat(runs("backoff-onfailure.yaml")).as("one pod, restarts 0..3").isEqualTo(4);
+        Result events = kubectl("get", "events", "--field-selector", "involvedObject.name=backoff-onfailure");
+        assertThat(events.out).contains("BackoffLimitExceeded");
     }
 
     @Test
@@ -142,6 +146,109 @@ class StackEndToEndIT {
 
     @Test
     @Order(6)
+    void finishedJobIsDeletedAfterItsTtlWithItsPods() throws Exception {
+        String manifest = Files.readString(example("parallel-job.yaml"))
+                .replace("ttlSecondsAfterFinished: 100", "ttlSecondsAfterFinished: 3").replace("sleep 2", "sleep 1");
+        Path file = stateDir.resolve("parallel.yaml");
+        Files.writeString(file, manifest);
+        kubectlLite("apply", "-f", file.toString());
+        // never more than parallelism (2) pods running at once
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        JsonNode job = null;
+        while (System.nanoTime() < deadline) {
+            JsonNode j = get("/apis/batch/v1/namespaces/default/jobs/parallel");
+            if (j.path("kind").asText().equals("Job")) {
+                assertThat(j.at("/status/active").asInt()).isLessThanOrEqualTo(2);
+                if ("True".equals(condition(j, "Complete").path("status").asText())) {
+                    job = j;
+                    break;
+                }
+            }
+            Thread.sleep(200);
+        }
+        assertThat(job).as("parallel completed").isNotNull();
+        assertThat(job.at("/status/succeeded").asInt()).isEqualTo(4);
+        await("TTL deletion").atMost(Duration.ofSeconds(60)).until(() ->
+                get("/apis/batch/v1/namespaces/default/jobs/parallel").path("code").asInt() == 404);
+        await("pods deleted with the job").atMost(Duration.ofSeconds(60)).until(() -> get(
+                "/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=parallel")
+                .path("items").isEmpty());
+    }
+
+    @Test
+    @Order(7)
+    void deletionCascadesLikeKubernetes() throws Exception {
+        // foreground with the real kubectl: the Job disappears only after its pods
+        Result fg = kubectl("delete", "job", "indexed", "--cascade=foreground");
+        assertThat(fg.code).as(fg.toString()).isZero();
+        assertThat(get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=indexed")
+                .path("items")).isEmpty();
+        // orphan: the pods stay, without an owner
+        Result orphan = kubectlLite("delete", "job", "backoff-never", "--cascade=orphan");
+        assertThat(orphan.code).as(orphan.toString()).isZero();
+        await().atMost(Duration.ofSeconds(60)).until(() ->
+                get("/apis/batch/v1/namespaces/default/jobs/backoff-never").path("code").asInt() == 404);
+        JsonNode orphans = get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-never");
+        assertThat(orphans.path("items")).hasSize(4);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> get(
+                "/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-never")
+                .path("items").forEach(p -> assertThat(p.at("/metadata/ownerReferences").size()).isZero()));
+        // background (kubectl's default): pods follow the job
+        Result bg = kubectl("delete", "job", "pod-failure-policy");
+        assertThat(bg.code).as(bg.toString()).isZero();
+        await().atMost(Duration.ofSeconds(60)).until(() -> get(
+                "/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=pod-failure-policy")
+                .path("items").isEmpty());
+    }
+
+    @Test
+    @Order(8)
+    void cronJobRunsEveryMinuteAndKeepsItsHistory() throws Exception {
+        Result apply = kubectl("apply", "-f", example("hello-cronjob.yaml").toString());
+        assertThat(apply.out).contains("cronjob.batch/hello created");
+        JsonNode jobs = await("a scheduled run").atMost(Duration.ofSeconds(100)).pollInterval(Duration.ofSeconds(1))
+                .until(() -> get("/apis/batch/v1/namespaces/default/jobs"),
+                        l -> {
+                            for (JsonNode j : l.path("items")) {
+                                if (j.at("/metadata/name").asText().startsWith("hello-")
+                                        && "True".equals(condition(j, "Complete").path("status").asText())) {
+                                    return true;
+                                }
+                            }
+                            return false;
+                        });
+        String name = null;
+        for (JsonNode j : jobs.path("items")) {
+            if (j.at("/metadata/name").asText().startsWith("hello-")) {
+                name = j.at("/metadata/name").asText();
+                assertThat(j.at("/metadata/ownerReferences/0/kind").asText()).isEqualTo("CronJob");
+            }
+        }
+        long scheduledMinute = Long.parseLong(name.substring("hello-".length()));
+        assertThat(scheduledMinute * 60).isCloseTo(System.currentTimeMillis() / 1000, org.assertj.core.data.Offset.offset(150L));
+        Result logs = kubectlLite("logs", "job/" + name);
+        assertThat(logs.out).contains("Hello from the Kubernetes cluster");
+        JsonNode cj = get("/apis/batch/v1/namespaces/default/cronjobs/hello");
+        assertThat(cj.at("/status/lastScheduleTime").asText()).isNotEmpty();
+        Result suspend = kubectlLite("suspend", "cronjob/hello");
+        assertThat(suspend.code).as(suspend.toString()).isZero();
+    }
+
+    @Test
+    @Order(9)
+    void realKubectlReadsTheStack() throws Exception {
+        Result describe = kubectl("describe", "job", "pi");
+        assertThat(describe.out).contains("Pods Statuses:").contains("1 Succeeded").contains("SuccessfulCreate");
+        Result logs = kubectl("logs", "job/pi");
+        assertThat(logs.out).contains("3.14159");
+        Result pods = kubectl("get", "pods", "-l", "batch.kubernetes.io/job-name=pi");
+        assertThat(pods.out).contains("Completed");
+        Result nodes = kubectl("get", "nodes");
+        assertThat(nodes.out).contains("node-1").contains("node-2").contains("Ready");
+    }
+
+    @Test
+    @Order(10)
     void parallelJobSurvivesKillingTheJobControllerApiServerAndKubelet() throws Exception {
         String manifest = Files.readString(example("parallel-job.yaml"))
                 .replace("name: parallel", "name: drill").replace("completions: 4", "completions: 12")
@@ -182,8 +289,16 @@ class StackEndToEndIT {
         });
     }
 
+    /** Number of times a container of the example started (each run appends a line on the host). */
+    private static long runs(String example) throws IOException {
+        Path marker = stateDir.resolve(example + ".runs");
+        return Files.exists(marker) ? Files.readAllLines(marker).size() : 0;
+    }
+
     private static void applyFastVariant(String example) throws Exception {
-        String manifest = Files.readString(example(example)).replace("sleep 20", "sleep 1");
+        String manifest = Files.readString(example(example)).replace("sleep 20", "sleep 1")
+                .replace("echo \"Hello world!\"", "echo run >> " + stateDir.resolve(example + ".runs")
+                        + " && echo \"Hello world!\"");
         Path file = stateDir.resolve(example);
         Files.writeString(file, manifest);
         Result r = kubectlLite("apply", "-f", file.toString());

@@ -18,7 +18,7 @@ class StackPlanTest {
         assertThat(plan).extracting(ComponentSpec::healthPort).doesNotHaveDuplicates();
         assertThat(plan.get(1).args()).containsSequence("--db-url", "postgresql://postgres@127.0.0.1:15432/postgres");
         assertThat(plan.get(2).args()).containsExactly("--server", "http://127.0.0.1:6443", "--health-port", "10261");
-        assertThat(plan.get(9).args()).containsSequence("--node-name", "node-2", "--node-address", "127.0.0.1", "--bind", "127.0.0.1",
+        assertThat(plan.get(9).args()).containsSequence("--node-name", "node-2",
                 "--port", "10252");
     }
 
