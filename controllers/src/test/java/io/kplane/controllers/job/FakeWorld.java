@@ -185,9 +185,13 @@ final class FakeWorld {
         };
         return new JobSyncer(JobSyncConfig.defaults(), clock, expectations, finalizerExpectations, backoff, control,
                 j -> {
-                    statusWrites.add(j);
-                    job = j;
-                    return j;
+                    // Like the API server: every write gets the next resourceVersion.
+                    String rv = j.metadata().resourceVersion();
+                    Job written = j.withMetadata(j.metadata().withResourceVersion(
+                            rv == null ? "1" : Long.toString(Long.parseLong(rv) + 1)));
+                    statusWrites.add(written);
+                    job = written;
+                    return written;
                 }, (j, type, reason, message) -> events.add(reason + ": " + message), source,
                 (key, d) -> requeues.add(d), writers);
     }

@@ -467,4 +467,36 @@ class JobSyncerTest {
         w.sync();
         assertThat(w.statusWrites).hasSize(writes);
     }
+
+    /**
+     * After the sync that finished a Job, the informer may still hold the Job as it was (running) while
+     * the finished pods are already gone: a sync from that cache must not start new pods.
+     */
+    @Test
+    void aCacheThatHasNotSeenTheFinishingWriteStartsNoNewPods() {
+        FakeWorld w = new FakeWorld().with(job(1, 1));
+        Job running = w.job;
+        w.add(1, "Succeeded");
+        JobSyncer syncer = w.syncer();
+        assertThat(syncOnce(syncer)).isNull();
+        assertThat(w.job.isFinished()).isTrue();
+
+        w.job = running; // the stale cache: no Complete condition, and the counted pod deleted
+        w.pods.clear();
+        assertThat(syncOnce(syncer)).isNull();
+        assertThat(w.created).isEmpty();
+
+        w.job = w.statusWrites.get(w.statusWrites.size() - 1); // the cache catches up
+        assertThat(syncOnce(syncer)).isNull();
+        assertThat(w.created).isEmpty();
+    }
+
+    private static Exception syncOnce(JobSyncer syncer) {
+        try {
+            syncer.sync(FakeWorld.NS + "/foobar");
+            return null;
+        } catch (Exception e) {
+            return e;
+        }
+    }
 }
