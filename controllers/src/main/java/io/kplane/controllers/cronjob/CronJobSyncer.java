@@ -4,6 +4,7 @@ import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.CronJobSpec;
 import io.kplane.api.batch.CronJobStatus;
 import io.kplane.api.batch.Job;
+import io.kplane.api.batch.JobCondition;
 import io.kplane.api.core.ObjectReference;
 import io.kplane.client.time.Clock;
 import org.slf4j.Logger;
@@ -310,7 +311,7 @@ public final class CronJobSyncer {
         List<Job> succeeded = new ArrayList<>();
         List<Job> failed = new ArrayList<>();
         for (Job job : jobs) {
-            JobsFromCronJob.finishedCondition(job).ifPresent(c -> (c.equals("Complete") ? succeeded : failed).add(job));
+            JobsFromCronJob.finishedCondition(job).ifPresent(c -> (JobCondition.COMPLETE.equals(c) ? succeeded : failed).add(job));
         }
         boolean update = false;
         if (spec.successfulJobsHistoryLimit() != null && removeOldestJobs(cj, succeeded, spec.successfulJobsHistoryLimit())) {
