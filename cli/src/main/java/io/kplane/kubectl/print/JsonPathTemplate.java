@@ -127,10 +127,16 @@ public final class JsonPathTemplate {
             char c = p.charAt(i);
             if (c == '.') {
                 int end = i + 1;
+                StringBuilder name = new StringBuilder();
                 while (end < p.length() && p.charAt(end) != '.' && p.charAt(end) != '[') {
+                    // "\." is a dot inside a key, as in {.metadata.labels.app\.kubernetes\.io/name}
+                    if (p.charAt(end) == '\\' && end + 1 < p.length()) {
+                        end++;
+                    }
+                    name.append(p.charAt(end));
                     end++;
                 }
-                String field = p.substring(i + 1, end);
+                String field = name.toString();
                 List<JsonNode> next = new ArrayList<>();
                 for (JsonNode n : nodes) {
                     if (field.isEmpty()) {
@@ -150,6 +156,19 @@ public final class JsonPathTemplate {
                 }
                 String index = p.substring(i + 1, end).trim();
                 List<JsonNode> next = new ArrayList<>();
+                if (index.length() >= 2 && (index.startsWith("'") && index.endsWith("'")
+                        || index.startsWith("\"") && index.endsWith("\""))) {
+                    // ['key.with.dots']: a field name in brackets
+                    String field = index.substring(1, index.length() - 1);
+                    for (JsonNode n : nodes) {
+                        if (n.has(field)) {
+                            next.add(n.get(field));
+                        }
+                    }
+                    nodes = next;
+                    i = end + 1;
+                    continue;
+                }
                 for (JsonNode n : nodes) {
                     if (!n.isArray()) {
                         continue;
