@@ -21,9 +21,26 @@ final class CliRunner {
         return runWithStdin("", args);
     }
 
-    Result runWithStdin(String stdin, String... args) {
+    /** A command running in the background (log follows, watches); its output can be read while it runs. */
+    record Running(StringWriter out, StringWriter err, java.util.concurrent.CompletableFuture<Result> result) {
+    }
+
+    Running start(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
+        var result = java.util.concurrent.CompletableFuture.supplyAsync(() -> execute("", out, err, args), task -> {
+            Thread t = new Thread(task, "kubectl-lite " + String.join(" ", args));
+            t.setDaemon(true);
+            t.start();
+        });
+        return new Running(out, err, result);
+    }
+
+    Result runWithStdin(String stdin, String... args) {
+        return execute(stdin, new StringWriter(), new StringWriter(), args);
+    }
+
+    private Result execute(String stdin, StringWriter out, StringWriter err, String... args) {
         String[] full = new String[args.length + 2];
         full[0] = "--server";
         full[1] = server;

@@ -1,0 +1,84 @@
+package io.kplane.kubectl;
+
+import io.kplane.api.core.Node;
+import io.kplane.api.core.Pod;
+import io.kplane.apiserver.testing.TestApiServer;
+import io.kplane.client.ClientConfig;
+import io.kplane.client.KubeClient;
+import io.kplane.client.informer.SharedInformerFactory;
+import io.kplane.client.time.Clock;
+import io.kplane.controllers.job.JobControllerComponent;
+import io.kplane.controllers.job.JobSyncConfig;
+import io.kplane.controllers.runtime.ControllerComponent;
+import io.kplane.controllers.runtime.ControllerContext;
+import io.kplane.controllers.runtime.EventWriter;
+import io.kplane.controllers.scheduler.Scheduler;
+import io.kplane.kubelet.Kubelet;
+import io.kplane.kubelet.KubeletConfig;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Enough of the real stack for commands that need running containers: an API server on PostgreSQL,
+ * the scheduler, the Job controller and one kubelet-sim with the process runtime (containers are host
+ * processes), all in this JVM but talking only over HTTP, as the separate processes do.
+ */
+final class MiniCluster implements AutoCloseable {
+    static final String NODE = "node-1";
+
+    final TestApiServer api;
+    final KubeClient client;
+    private final SharedInformerFactory informers;
+    private final Scheduler scheduler;
+    private final ControllerComponent.Running jobController;
+    private final Kubelet kubelet;
+
+    MiniCluster() throws Exception {
+        api = TestApiServer.start();
+        client = KubeClient.create(ClientConfig.forServer(api.url()));
+        Clock clock = Clock.system();
+        informers = new SharedInformerFactory(client, clock);
+        EventWriter events = new EventWriter(client, clock, "test", "test");
+        scheduler = new Scheduler(informers.informerFor(Pod.class), informers.informerFor(Node.class), client, events,
+                clock, Duration.ofSeconds(1));
+        jobController = new JobControllerComponent(JobSyncConfig.defaults()).register(
+                new ControllerContext(client, informers, clock, events, new SimpleMeterRegistry(), 2, "test"));
+        informers.start();
+        if (!informers.waitForCacheSync(Duration.ofSeconds(30))) {
+            throw new IllegalStateException("informer caches did not sync");
+        }
+        scheduler.startWorkers();
+        jobController.startWorkers();
+        Path root = Files.createTempDirectory("kubectl-lite-kubelet");
+        kubelet = new Kubelet(KubeletConfig.defaults(ClientConfig.forServer(api.url()), NODE, root)
+                .withCrashLoop(Duration.ofMillis(200), Duration.ofSeconds(1))
+                .withLeaseInterval(Duration.ofSeconds(1)), clock).start();
+        await().atMost(Duration.ofSeconds(30)).until(() -> client.nodes().find(NODE).isPresent());
+    }
+
+    Pod pod(String name) {
+        return client.pods().inNamespace("default").get(name);
+    }
+
+    /** Waits until the pod has reached {@code phase}. */
+    Pod awaitPhase(String name, String phase) {
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+                .until(() -> client.pods().inNamespace("default").find(name).map(p -> phase.equals(p.phase()))
+                        .orElse(false));
+        return pod(name);
+    }
+
+    @Override
+    public void close() throws Exception {
+        kubelet.close();
+        jobController.close();
+        scheduler.stop(Duration.ofSeconds(5));
+        informers.shutdown();
+        api.close();
+    }
+}
