@@ -6,6 +6,7 @@ import io.kplane.client.ApiException;
 import io.kplane.client.KubeClientException;
 import io.kplane.kubectl.cmd.ApiResourcesCommand;
 import io.kplane.kubectl.cmd.ApplyCommand;
+import io.kplane.kubectl.cmd.ClusterInfoCommand;
 import io.kplane.kubectl.cmd.CompletionCommand;
 import io.kplane.kubectl.cmd.CreateCommand;
 import io.kplane.kubectl.cmd.DeleteCommand;
@@ -33,6 +34,7 @@ import java.nio.file.Path;
         subcommands = {GetCommand.class, DescribeCommand.class, ApplyCommand.class, CreateCommand.class,
                 DeleteCommand.class, LogsCommand.class, PatchCommand.class, WaitCommand.class,
                 SuspendCommand.class, SuspendCommand.Resume.class, VersionCommand.class, ApiResourcesCommand.class,
+                ClusterInfoCommand.class,
                 CompletionCommand.class})
 public final class KubectlLite implements Runnable {
     /** What the process environment provides; tests substitute their own. */

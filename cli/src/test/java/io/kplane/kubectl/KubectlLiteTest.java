@@ -139,5 +139,8 @@ class KubectlLiteTest {
         assertThat(cli.run("version").out()).contains("Server Version: v1.32");
         assertThat(cli.run("api-resources").out()).containsPattern("cronjobs\\s+cj\\s+batch/v1\\s+true\\s+CronJob");
         assertThat(cli.run("completion", "bash").out()).contains("complete -F");
+        assertThat(cli.run("cluster-info").out())
+                .isEqualTo("Kubernetes control plane is running at " + server.url() + "\n");
+        assertThat(new CliRunner("http://127.0.0.1:1").run("cluster-info").code()).isEqualTo(1);
     }
 }

@@ -129,7 +129,22 @@ class RealKubectlTest {
         assertThat(version.out()).contains("Server Version: v1.32");
         Result resources = kubectl("api-resources");
         assertThat(resources.out()).containsPattern("cronjobs\\s+cj\\s+batch/v1\\s+true\\s+CronJob")
-                .containsPattern("pods\\s+po\\s+v1\\s+true\\s+Pod");
+                .containsPattern("pods\\s+po\\s+v1\\s+true\\s+Pod")
+                .containsPattern("services\\s+svc\\s+v1\\s+true\\s+Service");
+    }
+
+    @Test
+    void clusterInfoFindsTheControlPlaneAndNoServices() {
+        Result info = kubectl("cluster-info");
+        assertThat(info.code()).as(info.err()).isZero();
+        assertThat(info.err()).isEmpty();
+        assertThat(info.out()).startsWith("Kubernetes control plane is running at " + server.url() + "\n");
+        assertThat(info.out().lines().filter(l -> l.contains(" is running at ")).count()).isEqualTo(1);
+        Result services = kubectl("get", "services", "-n", "kube-system");
+        assertThat(services.code()).as(services.err()).isZero();
+        assertThat(services.err()).contains("No resources found in kube-system namespace.");
+        assertThat(kubectl("get", "svc", "kubernetes").err())
+                .contains("Error from server (NotFound): services \"kubernetes\" not found");
     }
 
     @Test

@@ -23,6 +23,9 @@ import java.util.Map;
  */
 public final class DiscoveryHandler {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    /** Every stored resource, then the read-only services kubectl cluster-info looks up (served empty). */
+    private static final List<ResourceType> DISCOVERED = java.util.stream.Stream.concat(ResourceTypes.ALL.stream(),
+            java.util.stream.Stream.of(io.kplane.apiserver.kubectl.ServiceLookups.SERVICES)).toList();
     private static final String AGGREGATED = "application/json;g=apidiscovery.k8s.io;v=%s;as=APIGroupDiscoveryList";
 
     public void version(RoutingContext ctx) {
@@ -85,7 +88,7 @@ public final class DiscoveryHandler {
 
     /** {@code /api/v1} and {@code /apis/{group}/{version}}. */
     public void resourceList(RoutingContext ctx, String group, String version) {
-        List<ResourceType> types = ResourceTypes.ALL.stream()
+        List<ResourceType> types = DISCOVERED.stream()
                 .filter(t -> t.group().equals(group) && t.version().equals(version)).toList();
         if (types.isEmpty()) {
             throw ApiError.pathNotFound();
@@ -122,7 +125,7 @@ public final class DiscoveryHandler {
 
     private static Map<String, List<String>> namedGroups() {
         Map<String, List<String>> groups = new LinkedHashMap<>();
-        for (ResourceType t : ResourceTypes.ALL) {
+        for (ResourceType t : DISCOVERED) {
             if (!t.group().isEmpty()) {
                 List<String> versions = groups.computeIfAbsent(t.group(), g -> new ArrayList<>());
                 if (!versions.contains(t.version())) {
@@ -161,7 +164,7 @@ public final class DiscoveryHandler {
             version.put("version", v);
             version.put("freshness", "Current");
             ArrayNode resources = version.putArray("resources");
-            for (ResourceType t : ResourceTypes.ALL) {
+            for (ResourceType t : DISCOVERED) {
                 if (!t.group().equals(group) || !t.version().equals(v)) {
                     continue;
                 }

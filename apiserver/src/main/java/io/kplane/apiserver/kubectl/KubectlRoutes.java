@@ -10,11 +10,13 @@ import io.vertx.ext.web.RoutingContext;
 /**
  * The endpoints only kubectl needs: {@code /openapi/v3} (root and group documents) and
  * {@code /openapi/v2}, which answers 404 so kubectl falls back to its compiled-in types (it only asks
- * for v2 in protobuf). Mounted by the API server's router with {@link #mount(Router)}.
+ * for v2 in protobuf), and the always-empty {@code services} that {@code kubectl cluster-info} lists
+ * ({@link ServiceLookups}). Mounted by the API server's router with {@link #mount(Router)}.
  */
 public final class KubectlRoutes implements RouteContributor {
     private static final String V3 = "/openapi/v3";
     private final OpenApiV3 openApi;
+    private final ServiceLookups services = new ServiceLookups(new TableRenderer());
 
     public KubectlRoutes(OpenApiV3 openApi) {
         this.openApi = openApi;
@@ -29,6 +31,7 @@ public final class KubectlRoutes implements RouteContributor {
         router.get(V3).handler(ctx -> send(ctx, openApi.root()));
         router.get(V3 + "/*").handler(this::group);
         router.route("/openapi/v2").handler(ctx -> Responses.error(ctx, ApiError.pathNotFound()));
+        services.mount(router);
     }
 
     private void group(RoutingContext ctx) {
