@@ -50,6 +50,12 @@ public final class Scheduler implements Reconciler {
     private final Map<String, String> assumed = new ConcurrentHashMap<>();
     /** Pods that did not fit: retried when nodes or node usage change. */
     private final Map<String, Boolean> unschedulable = new ConcurrentHashMap<>();
+    private final java.util.concurrent.ExecutorService binders = java.util.concurrent.Executors.newFixedThreadPool(8,
+            r -> {
+                Thread t = new Thread(r, "scheduler-bind");
+                t.setDaemon(true);
+                return t;
+            });
 
     public Scheduler(SharedInformer<Pod> pods, SharedInformer<Node> nodes, KubeClient client, EventWriter events,
             Clock clock, Duration retryPeriod) {
@@ -125,6 +131,7 @@ public final class Scheduler implements Reconciler {
 
     public void stop(Duration timeout) throws InterruptedException {
         controller.stop(timeout);
+        binders.shutdownNow();
     }
 
     @Override
@@ -144,19 +151,30 @@ public final class Scheduler implements Reconciler {
             return Result.requeueAfter(retryPeriod);
         }
         unschedulable.remove(key);
-        try {
-            client.pods().inNamespace(ns).bind(name, decision.node());
-        } catch (ApiException e) {
-            if (e.isConflict() || e.isNotFound()) {
-                return Result.done(); // bound by someone else meanwhile, or gone
-            }
-            throw e;
-        }
+        // like kube-scheduler's binding cycle: the placement is assumed at once, the POST runs in the
+        // background, so one slow write does not hold up the next placement
         assumed.put(key, decision.node());
-        log.info("bound pod {} to node {}", key, decision.node());
-        events.record(pod, EventWriter.NORMAL, "Scheduled",
-                "Successfully assigned " + key + " to " + decision.node());
+        binders.execute(() -> bind(pod, key, decision.node()));
         return Result.done();
+    }
+
+    private void bind(Pod pod, String key, String node) {
+        String ns = pod.metadata().namespace();
+        try {
+            client.pods().inNamespace(ns).bind(pod.metadata().name(), node);
+            log.info("bound pod {} to node {}", key, node);
+            events.record(pod, EventWriter.NORMAL, "Scheduled", "Successfully assigned " + key + " to " + node);
+        } catch (ApiException e) {
+            assumed.remove(key);
+            if (!e.isConflict() && !e.isNotFound()) {
+                log.warn("binding pod {} to {} failed: {}", key, node, e.getMessage());
+                queue.addRateLimited(key);
+            }
+        } catch (RuntimeException e) {
+            assumed.remove(key);
+            log.warn("binding pod {} to {} failed: {}", key, node, e.toString());
+            queue.addRateLimited(key);
+        }
     }
 
     private Map<String, Integer> podsPerNode() {
