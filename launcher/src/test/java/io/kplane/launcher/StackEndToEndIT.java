@@ -74,11 +74,30 @@ class StackEndToEndIT {
             return;
         }
         List<ProcessHandle> children = launcher.descendants().toList();
-        launcher.destroy();
-        assertThat(launcher.waitFor(90, TimeUnit.SECONDS)).as("launcher stops on SIGTERM").isTrue();
+        // `./kplane down` from another terminal
+        Result down = launcherCommand("down", "--state-dir", stateDir.toString());
+        assertThat(down.out).contains("kplane stopped");
+        assertThat(launcher.waitFor(90, TimeUnit.SECONDS)).as("launcher stops").isTrue();
         await("no orphaned component processes").atMost(Duration.ofSeconds(30))
                 .until(() -> children.stream().noneMatch(ProcessHandle::isAlive));
         assertThat(StateFile.read(stateDir)).isNull();
+    }
+
+    @Test
+    @Order(0)
+    void statusAndLogsWorkFromAnotherTerminal() throws Exception {
+        Result status = launcherCommand("status", "--state-dir", stateDir.toString());
+        assertThat(status.code).as(status.out).isZero();
+        for (String component : List.of("postgres", "apiserver", "job-controller", "cronjob-controller",
+                "garbage-collector", "ttl-controller", "scheduler", "node-lifecycle", "kubelet-sim-1", "kubelet-sim-2")) {
+            assertThat(status.out).containsPattern(component + " +\\d+ +\\d+ +healthy");
+        }
+        Result logs = launcherCommand("logs", "--state-dir", stateDir.toString(), "apiserver");
+        assertThat(logs.code).isZero();
+        assertThat(logs.out).isNotBlank();
+        Result unknown = launcherCommand("logs", "--state-dir", stateDir.toString(), "nosuch");
+        assertThat(unknown.code).isEqualTo(1);
+        assertThat(unknown.out).startsWith("error: no log for component \"nosuch\"");
     }
 
     @Test
@@ -337,6 +356,13 @@ class StackEndToEndIT {
     private static Result kubectlLite(String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(ROOT.resolve("deploy/bin/kplane-component").toString(),
                 "kubectl-lite", "--kubeconfig", stateDir.resolve("kubeconfig").toString()));
+        cmd.addAll(List.of(args));
+        return run(cmd);
+    }
+
+    private static Result launcherCommand(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(javaBinary(), "-jar",
+                ROOT.resolve("launcher/target/kplane-launcher.jar").toString()));
         cmd.addAll(List.of(args));
         return run(cmd);
     }
