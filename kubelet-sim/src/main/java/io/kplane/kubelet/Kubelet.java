@@ -3,6 +3,7 @@ package io.kplane.kubelet;
 import io.kplane.api.core.Pod;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.Indexers;
 import io.kplane.client.informer.ListerWatcher;
 import io.kplane.client.informer.ReflectorOptions;
@@ -13,6 +14,7 @@ import io.kplane.kubelet.node.NodeAgent;
 import io.kplane.kubelet.pod.ApiPodStatusWriter;
 import io.kplane.kubelet.pod.ContainerRecord;
 import io.kplane.kubelet.pod.CrashLoopBackoff;
+import io.kplane.kubelet.pod.PodEvents;
 import io.kplane.kubelet.pod.PodManager;
 import io.kplane.kubelet.pod.PodRecord;
 import io.kplane.kubelet.pod.PodStateStore;
@@ -62,7 +64,7 @@ public final class Kubelet implements AutoCloseable {
         server.start();
 
         WorkerSettings settings = new WorkerSettings(config.nodeName(), "127.0.0.1", config.rootDir(), runtime, states,
-                new ApiPodStatusWriter(client), logs,
+                new ApiPodStatusWriter(client), events(client), logs,
                 new CrashLoopBackoff(config.crashLoopBase(), config.crashLoopMax()),
                 config.logMaxBytes(), config.logMaxFiles(), clock);
         pods = new PodManager(settings, config.maxPods());
@@ -85,6 +87,14 @@ public final class Kubelet implements AutoCloseable {
         log.info("kubelet-sim {} ready: runtime {}, endpoint port {}, root {}", config.nodeName(), runtime.type(),
                 server.port(), config.rootDir());
         return this;
+    }
+
+    private EventRecorder recorder;
+
+    /** Events go through the client's recorder: asynchronous, aggregated, never blocking a pod worker. */
+    private PodEvents events(KubeClient client) {
+        recorder = new EventRecorder(client, "kubelet", config.nodeName(), clock);
+        return (pod, type, reason, message) -> recorder.event(pod, type, reason, message);
     }
 
     private ContainerRuntime createRuntime() {
@@ -146,6 +156,9 @@ public final class Kubelet implements AutoCloseable {
         }
         if (runtime != null) {
             runtime.close();
+        }
+        if (recorder != null) {
+            recorder.close();
         }
     }
 }

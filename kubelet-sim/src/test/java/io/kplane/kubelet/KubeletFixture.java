@@ -41,13 +41,14 @@ final class KubeletFixture implements AutoCloseable {
     }
 
     Pod create(Pod pod) {
+        // tests never reach for a registry: the image is local (IfNotPresent instead of the default Always)
         String image = PodLifecycleContract.image;
-        if (!"busybox".equals(image)) {
-            pod = pod.withSpec(pod.spec()
-                    .withContainers(pod.spec().containersOrEmpty().stream().map(c -> c.withImage(image)).toList())
-                    .withInitContainers(pod.spec().initContainers() == null ? null
-                            : pod.spec().initContainers().stream().map(c -> c.withImage(image)).toList()));
-        }
+        pod = pod.withSpec(pod.spec()
+                .withContainers(pod.spec().containersOrEmpty().stream()
+                        .map(c -> c.withImage(image).withImagePullPolicy("IfNotPresent")).toList())
+                .withInitContainers(pod.spec().initContainers() == null ? null
+                        : pod.spec().initContainers().stream()
+                                .map(c -> c.withImage(image).withImagePullPolicy("IfNotPresent")).toList()));
         return client.pods().inNamespace(pod.metadata().namespace()).create(pod);
     }
 

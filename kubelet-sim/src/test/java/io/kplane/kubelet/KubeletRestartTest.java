@@ -141,7 +141,7 @@ class KubeletRestartTest {
         KubeletProcess kubelet = KubeletProcess.start(api.url(), node, root, log, "docker");
         try {
             Pod pod = pod("survivor", node, "Never", "echo before; sleep 4; echo after");
-            pod = pod.withSpec(pod.spec().withContainers(List.of(pod.spec().containers().get(0).withImage(image))));
+            pod = pod.withSpec(pod.spec().withContainers(List.of(pod.spec().containers().get(0).withImage(image).withImagePullPolicy("IfNotPresent"))));
             client.pods().inNamespace("default").create(pod);
             Pod running = awaitPod("survivor", p -> PodStatus.RUNNING.equals(p.phase()));
             String containerId = main(running).containerID();

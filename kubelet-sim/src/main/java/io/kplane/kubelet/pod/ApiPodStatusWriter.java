@@ -27,17 +27,17 @@ public final class ApiPodStatusWriter implements PodStatusWriter {
     }
 
     @Override
-    public void writeStatus(Pod pod, PodStatus status) {
+    public Pod writeStatus(Pod pod, PodStatus status) {
         var pods = client.pods().inNamespace(pod.metadata().namespace());
         Pod current = pod;
         for (int attempt = 1; ; attempt++) {
             try {
-                pods.updateStatus(current.withStatus(merge(current.status(), status)));
+                Pod written = pods.updateStatus(current.withStatus(merge(current.status(), status)));
                 log.debug("pod {}/{} status {}", pod.metadata().namespace(), pod.metadata().name(), status.phase());
-                return;
+                return written;
             } catch (ApiException e) {
                 if (e.isNotFound()) {
-                    return;
+                    return null;
                 }
                 if (!e.isConflict() || attempt == ATTEMPTS) {
                     throw e;
@@ -45,7 +45,7 @@ public final class ApiPodStatusWriter implements PodStatusWriter {
             }
             var fresh = pods.find(pod.metadata().name());
             if (fresh.isEmpty() || !pod.metadata().uid().equals(fresh.get().metadata().uid())) {
-                return;
+                return null;
             }
             current = fresh.get();
         }

@@ -48,6 +48,7 @@ public final class PodWorker {
     private volatile boolean finished;
     private PodRecord record;
     private PodStatus lastReported;
+    private Pod lastWritten;
     private boolean stopping;
     private final java.util.Set<String> stopRequested = new java.util.HashSet<>();
     /** Terminal with nothing left to run: the thread may exit until the pod changes again. */
@@ -268,6 +269,11 @@ public final class PodWorker {
             Duration delay = settings.backoff().resets(lastRun) ? Duration.ZERO : settings.backoff().delay(step - 1);
             Instant due = r.terminated.finishedAt() == null ? now : r.terminated.finishedAt().plus(delay);
             if (now.isBefore(due)) {
+                if (!"CrashLoopBackOff".equals(r.waitingReason)) {
+                    settings.events().event(pod, "Warning", "BackOff", "Back-off restarting failed container "
+                            + c.name() + " in pod " + pod.metadata().name() + "_" + pod.metadata().namespace() + "("
+                            + uid + ")");
+                }
                 setWaiting(r, "CrashLoopBackOff", "back-off " + delay.toSeconds() + "s restarting failed container="
                         + c.name() + " pod=" + pod.metadata().name() + "_" + pod.metadata().namespace() + "("
                         + uid + ")");
@@ -300,6 +306,9 @@ public final class PodWorker {
             r.pullRetryAt = null;
         } catch (ContainerStartException e) {
             closeWriter(c.name());
+            if (!e.reason().equals(r.waitingReason)) {
+                settings.events().event(pod, "Warning", "Failed", e.getMessage());
+            }
             failedBeforeStart(c, r, e);
             return;
         }
@@ -314,10 +323,13 @@ public final class PodWorker {
         persist();
         try {
             RunningContainer container = settings.runtime().start(launch);
+            settings.events().event(pod, "Normal", "Created", "Created container " + c.name());
+            settings.events().event(pod, "Normal", "Started", "Started container " + c.name());
             attach(c.name(), r, container);
         } catch (ContainerStartException e) {
             r.starting = false;
             closeWriter(c.name());
+            settings.events().event(pod, "Warning", "Failed", "Error: " + e.getMessage());
             if (e.terminated()) {
                 Instant now = clock.now();
                 r.terminated = new ContainerStateTerminated(128, null, ContainerStartException.START_ERROR,
@@ -420,6 +432,8 @@ public final class PodWorker {
                 .or(() -> Optional.ofNullable(pod.spec().terminationGracePeriodSeconds())).orElse(30L));
         if (!stopping && !running.isEmpty()) {
             stopping = true;
+            running.keySet().forEach(name -> settings.events().event(pod, "Normal", "Killing",
+                    "Stopping container " + name));
             log.info("stopping pod {}/{} ({} containers, grace {}s)", pod.metadata().namespace(),
                     pod.metadata().name(), running.size(), grace.toSeconds());
         }
@@ -475,8 +489,29 @@ public final class PodWorker {
         if (status.equals(lastReported)) {
             return;
         }
-        settings.statusWriter().writeStatus(pod, status);
+        Pod written = settings.statusWriter().writeStatus(newer(pod, lastWritten), status);
+        if (written != null) {
+            lastWritten = written;
+        }
         lastReported = status;
+    }
+
+    /**
+     * The newer of the informer's copy and the one our last write returned: the watch lags behind our
+     * own writes, and writing from a stale copy would only earn a 409 Conflict and a re-read.
+     */
+    static Pod newer(Pod fromWatch, Pod written) {
+        if (written == null) {
+            return fromWatch;
+        }
+        try {
+            long a = Long.parseLong(fromWatch.metadata().resourceVersion());
+            long b = Long.parseLong(written.metadata().resourceVersion());
+            return b > a ? fromWatch.withMetadata(fromWatch.metadata().withResourceVersion(
+                    written.metadata().resourceVersion())).withStatus(written.status()) : fromWatch;
+        } catch (RuntimeException e) {
+            return fromWatch;
+        }
     }
 
     private void persist() {

@@ -13,6 +13,7 @@ public record WorkerSettings(
         ContainerRuntime runtime,
         PodStateStore stateStore,
         PodStatusWriter statusWriter,
+        PodEvents events,
         LogRegistry logs,
         CrashLoopBackoff backoff,
         long logMaxBytes,

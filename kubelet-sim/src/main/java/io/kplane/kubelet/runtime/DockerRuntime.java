@@ -5,12 +5,12 @@ import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.command.CreateContainerCmd;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.command.InspectImageResponse;
-import com.github.dockerjava.api.command.PullImageResultCallback;
 import com.github.dockerjava.api.exception.ConflictException;
 import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.Frame;
+import com.github.dockerjava.api.model.PullResponseItem;
 import com.github.dockerjava.api.model.StreamType;
 import com.github.dockerjava.core.DefaultDockerClientConfig;
 import com.github.dockerjava.core.DockerClientImpl;
@@ -123,16 +123,47 @@ public final class DockerRuntime implements ContainerRuntime {
         }
         try {
             log.info("pulling image {} for {}", image, launch.describe());
-            ImageName name = ImageName.parse(image);
-            docker.pullImageCmd(name.repository()).withTag(name.tag())
-                    .exec(new PullImageResultCallback()).awaitCompletion(10, TimeUnit.MINUTES);
+            pull(image);
         } catch (RuntimeException e) {
+            if (present) {
+                // kplane runs where registries are often unreachable: a local copy beats failing the pod
+                log.warn("pull of {} failed ({}); using the local image", image, firstLine(e.getMessage()));
+                return;
+            }
             throw ContainerStartException.waiting(ContainerStartException.ERR_IMAGE_PULL,
                     "Failed to pull image \"" + image + "\": " + firstLine(e.getMessage()), e);
+        }
+    }
+
+    /**
+     * Pulls and fails on an error in the progress stream. Not docker-java's PullImageResultCallback:
+     * it trips over Podman's progress items, which carry no {@code status}.
+     */
+    private void pull(String image) {
+        ImageName name = ImageName.parse(image);
+        StringBuilder error = new StringBuilder();
+        ResultCallback.Adapter<PullResponseItem> callback = new ResultCallback.Adapter<>() {
+            @Override
+            public void onNext(PullResponseItem item) {
+                if (item.getErrorDetail() != null && item.getErrorDetail().getMessage() != null) {
+                    error.append(item.getErrorDetail().getMessage());
+                } else if (item.getError() != null) {
+                    error.append(item.getError());
+                }
+            }
+        };
+        try {
+            docker.pullImageCmd(name.repository()).withTag(name.tag()).exec(callback).awaitCompletion(10,
+                    TimeUnit.MINUTES);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw ContainerStartException.waiting(ContainerStartException.ERR_IMAGE_PULL,
-                    "Failed to pull image \"" + image + "\": interrupted");
+            throw new IllegalStateException("interrupted");
+        }
+        if (error.length() > 0) {
+            throw new IllegalStateException(error.toString());
+        }
+        if (imageConfig(image).isEmpty()) {
+            throw new IllegalStateException("image not found after pull");
         }
     }
 
