@@ -4,11 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
 import io.kplane.client.ApiConnectionException;
 import io.kplane.client.ApiException;
-import io.kplane.client.RawClient;
-import io.kplane.client.RawResponse;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -21,10 +20,10 @@ public final class Api {
     public static final String TABLE = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json";
     public static final String JSON = "application/json";
 
-    private final RawClient raw;
+    private final Transport transport;
 
-    Api(RawClient raw) {
-        this.raw = raw;
+    Api(Transport transport) {
+        this.transport = transport;
     }
 
     public JsonNode get(String path, Map<String, String> query, String accept) {
@@ -54,8 +53,7 @@ public final class Api {
     public JsonNode call(String method, String path, Map<String, String> query, byte[] body, String contentType,
                          String accept) {
         try {
-            RawResponse response = raw.request(method, path, query == null ? Map.of() : query, body, contentType, accept);
-            byte[] bytes = response.body();
+            byte[] bytes = transport.request(method, path, query == null ? Map.of() : query, body, contentType, accept);
             if (bytes == null || bytes.length == 0) {
                 return Json.mapper().createObjectNode();
             }
@@ -70,7 +68,8 @@ public final class Api {
     /** Text body (pods/log without follow). */
     public String text(String path, Map<String, String> query) {
         try {
-            return raw.request("GET", path, query, null, null, "application/json, */*").bodyText();
+            return new String(transport.request("GET", path, query, null, null, "application/json, */*"),
+                    StandardCharsets.UTF_8);
         } catch (ApiConnectionException e) {
             throw unreachable();
         }
@@ -79,14 +78,14 @@ public final class Api {
     /** A streaming GET (watch, log follow); the caller closes the stream. */
     public InputStream stream(String path, Map<String, String> query, String accept) {
         try {
-            return raw.stream(path, query, accept);
+            return transport.stream(path, query, accept);
         } catch (ApiConnectionException e) {
             throw unreachable();
         }
     }
 
     public CliException unreachable() {
-        return new CliException("cannot reach the apiserver at " + raw.config().server()
+        return new CliException("cannot reach the apiserver at " + transport.server()
                 + ": connection refused (is it running? start it with ./kplane up)");
     }
 

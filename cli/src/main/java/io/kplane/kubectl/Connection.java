@@ -19,7 +19,6 @@ public final class Connection {
 
     private final ClientConfig config;
     private final String namespace;
-    private KubeClient client;
     private Api api;
 
     private Connection(ClientConfig config, String namespace) {
@@ -83,8 +82,10 @@ public final class Connection {
 
     public synchronized Api api() {
         if (api == null) {
-            client = KubeClient.create(config);
-            api = new Api(client.raw());
+            ClientConfig c = config;
+            api = new Api(PlainHttpTransport.handles(c)
+                    ? new PlainHttpTransport(c, () -> new ClientTransport(KubeClient.create(c).raw()))
+                    : new ClientTransport(KubeClient.create(c).raw()));
         }
         return api;
     }

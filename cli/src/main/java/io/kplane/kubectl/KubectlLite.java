@@ -24,18 +24,16 @@ import picocli.CommandLine.Mixin;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * kubectl-lite: the kplane CLI. Commands and output follow kubectl; errors are one line on stderr
  * with a non-zero exit code.
  */
 @Command(name = "kubectl-lite", mixinStandardHelpOptions = true, versionProvider = VersionCommand.Provider.class,
-        description = "kubectl-lite controls the kplane control plane.",
-        subcommands = {GetCommand.class, DescribeCommand.class, ApplyCommand.class, CreateCommand.class,
-                DeleteCommand.class, LogsCommand.class, PatchCommand.class, WaitCommand.class,
-                SuspendCommand.class, SuspendCommand.Resume.class, VersionCommand.class, ApiResourcesCommand.class,
-                ClusterInfoCommand.class,
-                CompletionCommand.class})
+        description = "kubectl-lite controls the kplane control plane.")
 public final class KubectlLite implements Runnable {
     /** What the process environment provides; tests substitute their own. */
     public record Environment(String kubeconfigEnv, Path home, InputStream stdin) {
@@ -45,6 +43,16 @@ public final class KubectlLite implements Runnable {
     }
 
     private static volatile Environment environment = Environment.system();
+
+    /**
+     * The subcommands in help order. They are added to picocli by name, and only the one a command line
+     * names: building every command's model by reflection is a good part of start-up time.
+     */
+    private static final Map<String, Class<?>> COMMANDS = commands();
+
+    /** Connection options that take a value: what follows them is not the command name. */
+    private static final Set<String> OPTIONS_WITH_VALUES = Set.of("--server", "--token", "--kubeconfig", "-n",
+            "--namespace");
 
     @Mixin
     GlobalOptions options;
@@ -61,7 +69,7 @@ public final class KubectlLite implements Runnable {
     /** Runs one command line; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err, Environment env) {
         environment = env;
-        CommandLine cli = commandLine();
+        CommandLine cli = commandLine(args);
         cli.setOut(out);
         cli.setErr(err);
         int code = cli.execute(args);
@@ -70,8 +78,55 @@ public final class KubectlLite implements Runnable {
         return code;
     }
 
+    private static Map<String, Class<?>> commands() {
+        Map<String, Class<?>> m = new LinkedHashMap<>();
+        m.put("get", GetCommand.class);
+        m.put("describe", DescribeCommand.class);
+        m.put("apply", ApplyCommand.class);
+        m.put("create", CreateCommand.class);
+        m.put("delete", DeleteCommand.class);
+        m.put("logs", LogsCommand.class);
+        m.put("patch", PatchCommand.class);
+        m.put("wait", WaitCommand.class);
+        m.put("suspend", SuspendCommand.class);
+        m.put("resume", SuspendCommand.Resume.class);
+        m.put("version", VersionCommand.class);
+        m.put("api-resources", ApiResourcesCommand.class);
+        m.put("cluster-info", ClusterInfoCommand.class);
+        m.put("completion", CompletionCommand.class);
+        return m;
+    }
+
+    /** Every command (help, completion). */
     public static CommandLine commandLine() {
+        return commandLine(COMMANDS.keySet());
+    }
+
+    /** Just what {@code args} runs; every command when it names none we know (help, errors, completion). */
+    static CommandLine commandLine(String[] args) {
+        String name = commandName(args);
+        return name == null || name.equals("completion") ? commandLine() : commandLine(Set.of(name));
+    }
+
+    static String commandName(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (OPTIONS_WITH_VALUES.contains(a)) {
+                i++;
+            } else if (!a.startsWith("-")) {
+                return COMMANDS.containsKey(a) ? a : null;
+            }
+        }
+        return null;
+    }
+
+    private static CommandLine commandLine(Set<String> names) {
         CommandLine cli = new CommandLine(new KubectlLite());
+        COMMANDS.forEach((name, type) -> {
+            if (names.contains(name)) {
+                cli.addSubcommand(name, new CommandLine(type));
+            }
+        });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             commandLine.getErr().println(message(e));
             return e instanceof CliException c ? c.exitCode() : 1;

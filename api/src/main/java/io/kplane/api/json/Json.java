@@ -40,12 +40,19 @@ import java.time.temporal.ChronoUnit;
  */
 public final class Json {
     private static final ObjectMapper LENIENT = configure(JsonMapper.builder().build(), false);
-    private static final ObjectMapper STRICT = configure(JsonMapper.builder().build(), true);
-    private static final ObjectMapper YAML = configure(YAMLMapper.builder(YAMLFactory.builder()
-            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-            .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
-            .build()).build(), false);
+
+    /** Built on first use: a short-lived CLI that never validates strictly or writes YAML skips the cost. */
+    private static final class Strict {
+        static final ObjectMapper MAPPER = configure(JsonMapper.builder().build(), true);
+    }
+
+    private static final class Yaml {
+        static final ObjectMapper MAPPER = configure(YAMLMapper.builder(YAMLFactory.builder()
+                .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
+                .build()).build(), false);
+    }
 
     private static final DateTimeFormatter MICRO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSX")
             .withZone(java.time.ZoneOffset.UTC);
@@ -105,11 +112,11 @@ public final class Json {
     }
 
     public static ObjectMapper strictMapper() {
-        return STRICT;
+        return Strict.MAPPER;
     }
 
     public static ObjectMapper yamlMapper() {
-        return YAML;
+        return Yaml.MAPPER;
     }
 
     public static String write(Object value) {
@@ -130,7 +137,7 @@ public final class Json {
 
     public static String writeYaml(Object value) {
         try {
-            return YAML.writeValueAsString(value);
+            return Yaml.MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
