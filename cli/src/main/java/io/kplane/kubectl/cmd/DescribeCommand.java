@@ -62,9 +62,23 @@ public final class DescribeCommand extends BaseCommand {
             case "Job" -> d.job(obj, events);
             case "CronJob" -> d.cronJob(obj, events);
             case "Pod" -> d.pod(obj, events);
-            case "Node" -> d.node(obj, events);
+            case "Node" -> d.node(obj, lease(obj), nodePods(obj), events);
             default -> Output.yaml(obj);
         };
+    }
+
+    private JsonNode lease(JsonNode node) {
+        return api().getOrNull(ResourceRef.collectionPath(ResourceTypes.LEASES, "kube-node-lease") + "/"
+                + node.path("metadata").path("name").asText());
+    }
+
+    /** The node's pods that have not finished, as kubectl selects them. */
+    private List<JsonNode> nodePods(JsonNode node) {
+        List<JsonNode> pods = new ArrayList<>();
+        api().get(ResourceRef.collectionPath(ResourceTypes.PODS, null), Map.of("fieldSelector", "spec.nodeName="
+                        + node.path("metadata").path("name").asText() + ",status.phase!=Failed,status.phase!=Succeeded"),
+                Api.JSON).path("items").forEach(pods::add);
+        return pods;
     }
 
     /** The object's events, selected like kubectl does (by involvedObject name, namespace, kind and uid). */

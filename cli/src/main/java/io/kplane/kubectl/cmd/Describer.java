@@ -66,8 +66,10 @@ final class Describer {
         if (spec.has("activeDeadlineSeconds")) {
             kv("", "Active Deadline Seconds", spec.path("activeDeadlineSeconds").asText() + "s");
         }
-        kv("", "Pods Statuses", status.path("active").asLong() + " Active (" + status.path("ready").asLong()
-                + " Ready) / " + status.path("succeeded").asLong() + " Succeeded / " + status.path("failed").asLong()
+        // kubectl shows the ready count only when the controller reports one
+        kv("", "Pods Statuses", status.path("active").asLong() + " Active"
+                + (status.has("ready") ? " (" + status.path("ready").asLong() + " Ready)" : "")
+                + " / " + status.path("succeeded").asLong() + " Succeeded / " + status.path("failed").asLong()
                 + " Failed");
         if ("Indexed".equals(spec.path("completionMode").asText())) {
             kv("", "Completed Indexes", status.path("completedIndexes").asText("<none>"));
@@ -86,9 +88,7 @@ final class Describer {
         labels("", "Labels", meta.path("labels"));
         labels("", "Annotations", meta.path("annotations"));
         kv("", "Schedule", spec.path("schedule").asText());
-        if (spec.has("timeZone")) {
-            kv("", "Time Zone", spec.path("timeZone").asText());
-        }
+        // kubectl 1.32's describe does not show spec.timeZone either
         kv("", "Concurrency Policy", spec.path("concurrencyPolicy").asText("Allow"));
         kv("", "Suspend", spec.path("suspend").asBoolean(false) ? "True" : "False");
         kv("", "Successful Job History Limit", spec.path("successfulJobsHistoryLimit").asText("<unset>"));
@@ -119,7 +119,9 @@ final class Describer {
         kv("", "Name", meta.path("name").asText());
         kv("", "Namespace", meta.path("namespace").asText());
         kv("", "Priority", spec.path("priority").asText("0"));
-        kv("", "Service Account", spec.path("serviceAccountName").asText("default"));
+        if (!spec.path("serviceAccountName").asText("").isEmpty()) {
+            kv("", "Service Account", spec.path("serviceAccountName").asText());
+        }
         String node = spec.path("nodeName").asText("");
         String hostIp = status.path("hostIP").asText("");
         kv("", "Node", node.isEmpty() ? "<none>" : hostIp.isEmpty() ? node : node + "/" + hostIp);
@@ -168,8 +170,13 @@ final class Describer {
         return w.flush();
     }
 
-    String node(JsonNode node, List<JsonNode> events) {
+    /**
+     * kubectl's node description. {@code lease} is the node's Lease in kube-node-lease (null if missing),
+     * {@code pods} its non-terminated pods.
+     */
+    String node(JsonNode node, JsonNode lease, List<JsonNode> pods, List<JsonNode> events) {
         JsonNode meta = node.path("metadata");
+        JsonNode spec = node.path("spec");
         JsonNode status = node.path("status");
         kv("", "Name", meta.path("name").asText());
         List<String> roles = new ArrayList<>();
@@ -182,8 +189,20 @@ final class Describer {
         labels("", "Labels", meta.path("labels"));
         labels("", "Annotations", meta.path("annotations"));
         kv("", "CreationTimestamp", date(time(meta.path("creationTimestamp"))));
-        kv("", "Taints", node.path("spec").path("taints").isEmpty() ? "<none>" : names(node.path("spec").path("taints")));
-        kv("", "Unschedulable", Boolean.toString(node.path("spec").path("unschedulable").asBoolean(false)));
+        kv("", "Taints", spec.path("taints").isEmpty() ? "<none>" : names(spec.path("taints")));
+        kv("", "Unschedulable", Boolean.toString(spec.path("unschedulable").asBoolean(false)));
+        if (lease == null) {
+            kv("", "Lease", "Failed to get lease: leases.coordination.k8s.io \"" + meta.path("name").asText()
+                    + "\" not found");
+        } else {
+            JsonNode ls = lease.path("spec");
+            w.write("Lease:\n");
+            kv(L1, "HolderIdentity", ls.path("holderIdentity").asText("<unset>"));
+            Instant acquired = time(ls.path("acquireTime"));
+            Instant renewed = time(ls.path("renewTime"));
+            kv(L1, "AcquireTime", acquired == null ? "<unset>" : date(acquired));
+            kv(L1, "RenewTime", renewed == null ? "<unset>" : date(renewed));
+        }
         w.write("Conditions:\n");
         w.write(L1 + "Type\tStatus\tLastHeartbeatTime\tLastTransitionTime\tReason\tMessage\n");
         w.write(L1 + "----\t------\t-----------------\t------------------\t------\t-------\n");
@@ -196,16 +215,96 @@ final class Describer {
         for (JsonNode a : status.path("addresses")) {
             kv(L1, a.path("type").asText(), a.path("address").asText());
         }
+        resourceList("Capacity", status.path("capacity"));
+        resourceList("Allocatable", status.path("allocatable"));
         JsonNode info = status.path("nodeInfo");
         w.write("System Info:\n");
-        kv(L1, "Kernel Version", info.path("kernelVersion").asText());
-        kv(L1, "OS Image", info.path("osImage").asText());
-        kv(L1, "Operating System", info.path("operatingSystem").asText());
-        kv(L1, "Architecture", info.path("architecture").asText());
-        kv(L1, "Container Runtime Version", info.path("containerRuntimeVersion").asText());
-        kv(L1, "Kubelet Version", info.path("kubeletVersion").asText());
+        kv(L1, "Machine ID", info.path("machineID").asText(""));
+        kv(L1, "System UUID", info.path("systemUUID").asText(""));
+        kv(L1, "Boot ID", info.path("bootID").asText(""));
+        kv(L1, "Kernel Version", info.path("kernelVersion").asText(""));
+        kv(L1, "OS Image", info.path("osImage").asText(""));
+        kv(L1, "Operating System", info.path("operatingSystem").asText(""));
+        kv(L1, "Architecture", info.path("architecture").asText(""));
+        kv(L1, "Container Runtime Version", info.path("containerRuntimeVersion").asText(""));
+        kv(L1, "Kubelet Version", info.path("kubeletVersion").asText(""));
+        kv(L1, "Kube-Proxy Version", info.path("kubeProxyVersion").asText(""));
+        if (!spec.path("podCIDR").asText("").isEmpty()) {
+            kv("", "PodCIDR", spec.path("podCIDR").asText());
+        }
+        if (spec.path("podCIDRs").isArray() && !spec.path("podCIDRs").isEmpty()) {
+            List<String> cidrs = new ArrayList<>();
+            spec.path("podCIDRs").forEach(c -> cidrs.add(c.asText()));
+            kv("", "PodCIDRs", String.join(",", cidrs));
+        }
+        if (!spec.path("providerID").asText("").isEmpty()) {
+            kv("", "ProviderID", spec.path("providerID").asText());
+        }
+        nodeResources(status.path("allocatable"), pods);
         events(events);
         return w.flush();
+    }
+
+    private void resourceList(String title, JsonNode resources) {
+        if (!resources.isObject() || resources.isEmpty()) {
+            return;
+        }
+        w.write(title + ":\n");
+        List<String> names = new ArrayList<>();
+        resources.fieldNames().forEachRemaining(names::add);
+        names.sort(null);
+        for (String name : names) {
+            kv(L1, name, ResourceQuantity.parse(resources.path(name)).toString());
+        }
+    }
+
+    /** The pods on the node with their requests and limits, then the totals against allocatable. */
+    private void nodeResources(JsonNode allocatable, List<JsonNode> pods) {
+        ResourceQuantity cpu = ResourceQuantity.parse(allocatable.path("cpu"));
+        ResourceQuantity memory = ResourceQuantity.parse(allocatable.path("memory"));
+        ResourceQuantity storage = ResourceQuantity.parse(allocatable.path("ephemeral-storage"));
+        w.write("Non-terminated Pods:\t(" + pods.size() + " in total)\n");
+        w.write(L1 + "Namespace\tName\t\tCPU Requests\tCPU Limits\tMemory Requests\tMemory Limits\tAge\n");
+        w.write(L1 + "---------\t----\t\t------------\t----------\t---------------\t-------------\t---\n");
+        Map<String, ResourceQuantity> totalRequests = new java.util.HashMap<>();
+        Map<String, ResourceQuantity> totalLimits = new java.util.HashMap<>();
+        for (JsonNode pod : pods) {
+            Map<String, ResourceQuantity> req = podResources(pod, "requests");
+            Map<String, ResourceQuantity> lim = podResources(pod, "limits");
+            req.forEach((k, v) -> totalRequests.merge(k, v, ResourceQuantity::plus));
+            lim.forEach((k, v) -> totalLimits.merge(k, v, ResourceQuantity::plus));
+            w.write(L1 + pod.path("metadata").path("namespace").asText() + "\t" + pod.path("metadata").path("name").asText()
+                    + "\t\t" + share(req.get("cpu"), cpu) + "\t" + share(lim.get("cpu"), cpu)
+                    + "\t" + share(req.get("memory"), memory) + "\t" + share(lim.get("memory"), memory)
+                    + "\t" + HumanDuration.since(time(pod.path("metadata").path("creationTimestamp")), now) + "\n");
+        }
+        w.write("Allocated resources:\n  (Total limits may be over 100 percent, i.e., overcommitted.)\n");
+        w.write(L1 + "Resource\tRequests\tLimits\n");
+        w.write(L1 + "--------\t--------\t------\n");
+        w.write(L1 + "cpu\t" + share(totalRequests.get("cpu"), cpu) + "\t" + share(totalLimits.get("cpu"), cpu) + "\n");
+        w.write(L1 + "memory\t" + share(totalRequests.get("memory"), memory) + "\t"
+                + share(totalLimits.get("memory"), memory) + "\n");
+        w.write(L1 + "ephemeral-storage\t" + share(totalRequests.get("ephemeral-storage"), storage) + "\t"
+                + share(totalLimits.get("ephemeral-storage"), storage) + "\n");
+    }
+
+    private static String share(ResourceQuantity q, ResourceQuantity of) {
+        ResourceQuantity v = q == null ? ResourceQuantity.ZERO : q;
+        return v + " (" + v.percentOf(of) + "%)";
+    }
+
+    /** A pod's requests or limits: the sum over containers, at least each init container's (as Kubernetes). */
+    private static Map<String, ResourceQuantity> podResources(JsonNode pod, String kind) {
+        Map<String, ResourceQuantity> sum = new java.util.HashMap<>();
+        for (JsonNode c : pod.path("spec").path("containers")) {
+            c.path("resources").path(kind).fields().forEachRemaining(e ->
+                    sum.merge(e.getKey(), ResourceQuantity.parse(e.getValue()), ResourceQuantity::plus));
+        }
+        for (JsonNode c : pod.path("spec").path("initContainers")) {
+            c.path("resources").path(kind).fields().forEachRemaining(e ->
+                    sum.merge(e.getKey(), ResourceQuantity.parse(e.getValue()), ResourceQuantity::max));
+        }
+        return sum;
     }
 
     private void podTemplate(JsonNode template) {
@@ -227,11 +326,11 @@ final class Describer {
     /** The Containers section; {@code statuses} is null inside a pod template. */
     private void containers(String title, JsonNode containers, JsonNode statuses, String space) {
         w.write(title + ":\n");
-        String level1 = title.startsWith(L1) ? L1 : "";
-        String level2 = level1 + L1;
+        // as kubectl: names one level in (plus one space inside a pod template), fields two levels in
+        String level2 = L2;
         for (JsonNode c : containers) {
             String name = c.path("name").asText();
-            w.write(level1 + space + L1.substring(space.isEmpty() ? 0 : 1) + name + ":\n");
+            w.write(L1 + space + name + ":\n");
             JsonNode st = findByName(statuses, name);
             if (st != null) {
                 kv(level2, "Container ID", st.path("containerID").asText(""));
