@@ -158,7 +158,8 @@ class KubectlParityTest {
     @Test
     void getWatchPrintsARowPerChangeLikeKubectl() throws Exception {
         apply(job("watched", "Never", "sleep 30"));
-        CliRunner.Running lite = cli.start("get", "jobs", "watched", "-w", "--request-timeout=20s");
+        // the watch ends at --request-timeout, which also ends the test: long enough for a loaded machine
+        CliRunner.Running lite = cli.start("get", "jobs", "watched", "-w", "--request-timeout=8s");
         await().atMost(Duration.ofSeconds(10)).until(() -> lite.out().toString().lines().count() >= 2);
         List<String> initial = lite.out().toString().lines().toList();
         assertThat(initial.get(0)).matches("NAME\\s+STATUS\\s+COMPLETIONS\\s+DURATION\\s+AGE");
