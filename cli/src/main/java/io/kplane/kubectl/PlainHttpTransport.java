@@ -27,7 +27,12 @@ import java.util.function.Supplier;
  * client, created only then.
  */
 final class PlainHttpTransport implements Transport {
-    private static final String USER_AGENT = "kubectl-lite/" + "0.1";
+    private static final String USER_AGENT = "kubectl-lite/0.1";
+
+    static {
+        // HttpURLConnection silently re-sends a POST whose reused connection failed: a create could run twice
+        System.setProperty("sun.net.http.retryPost", "false");
+    }
 
     private final ClientConfig config;
     private final Supplier<Transport> fullClient;
