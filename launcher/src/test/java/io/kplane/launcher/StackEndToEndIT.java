@@ -164,6 +164,24 @@ class StackEndToEndIT {
     }
 
     @Test
+    @Order(5)
+    void suspendedJobRunsNothingUntilResumed() throws Exception {
+        Result create = kubectl("create", "-f", example("suspended-job.yaml").toString());
+        assertThat(create.out).contains("job.batch/suspended created");
+        await().atMost(Duration.ofSeconds(30)).until(() -> "True".equals(
+                condition(get("/apis/batch/v1/namespaces/default/jobs/suspended"), "Suspended").path("status").asText()));
+        assertThat(get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=suspended")
+                .path("items")).isEmpty();
+        Result resume = kubectlLite("resume", "job/suspended");
+        assertThat(resume.code).as(resume.toString()).isZero();
+        JsonNode job = awaitFinished("suspended");
+        assertThat(job.at("/status/succeeded").asInt()).isEqualTo(5);
+        assertThat(condition(job, "Suspended").path("status").asText()).isEqualTo("False");
+        Result events = kubectlLite("describe", "job", "suspended");
+        assertThat(events.out).contains("Suspended").contains("Resumed");
+    }
+
+    @Test
     @Order(6)
     void finishedJobIsDeletedAfterItsTtlWithItsPods() throws Exception {
         String manifest = Files.readString(example("parallel-job.yaml"))
