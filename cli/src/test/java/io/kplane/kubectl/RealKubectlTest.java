@@ -204,6 +204,22 @@ class RealKubectlTest {
     }
 
     @Test
+    void eachCliSeesTheOthersApplyAsUnchanged() {
+        CliRunner lite = new CliRunner(server.url());
+        assertThat(kubectlIn(JOB.formatted("by-kubectl", 2), "apply", "-f", "-").out())
+                .isEqualTo("job.batch/by-kubectl created\n");
+        assertThat(lite.runWithStdin(JOB.formatted("by-kubectl", 2), "apply", "-f", "-").out())
+                .isEqualTo("job.batch/by-kubectl unchanged\n");
+        assertThat(lite.runWithStdin(JOB.formatted("by-lite", 2), "apply", "-f", "-").out())
+                .isEqualTo("job.batch/by-lite created\n");
+        assertThat(kubectlIn(JOB.formatted("by-lite", 2), "apply", "-f", "-").out())
+                .isEqualTo("job.batch/by-lite unchanged\n");
+        String annotation = "jsonpath={.metadata.annotations.kubectl\\.kubernetes\\.io/last-applied-configuration}";
+        assertThat(kubectl("get", "job", "by-lite", "-o", annotation).out())
+                .isEqualTo(kubectl("get", "job", "by-kubectl", "-o", annotation).out().replace("by-kubectl", "by-lite"));
+    }
+
+    @Test
     void createJobFromCronJobPostsProtobuf() {
         String cron = """
                 apiVersion: batch/v1

@@ -107,19 +107,37 @@ public final class ApplyCommand extends BaseCommand {
                         + "\" in version \"" + apiVersion + "\""));
     }
 
-    /** The manifest plus the annotation holding its own JSON (without that annotation), as kubectl writes it. */
+    /**
+     * The manifest plus the annotation holding its own JSON, written exactly as kubectl writes it (keys
+     * sorted at every level as Go's encoding/json does for maps, {@code annotations} kept even when empty,
+     * a trailing newline), so that kubectl and kubectl-lite each see the other's apply as unchanged.
+     */
     static ObjectNode withLastApplied(ObjectNode manifest) {
         ObjectNode clean = manifest.deepCopy();
-        JsonNode annotations = clean.path("metadata").path("annotations");
-        if (annotations instanceof ObjectNode a) {
-            a.remove(LAST_APPLIED);
-            if (a.isEmpty()) {
-                ((ObjectNode) clean.get("metadata")).remove("annotations");
-            }
-        }
+        ObjectNode annotations = clean.with("metadata").with("annotations");
+        annotations.remove(LAST_APPLIED);
         ObjectNode modified = manifest.deepCopy();
-        modified.with("metadata").with("annotations").put(LAST_APPLIED, Json.write(clean) + "\n");
+        modified.with("metadata").with("annotations").put(LAST_APPLIED, Json.write(sortedKeys(clean)) + "\n");
         return modified;
+    }
+
+    private static JsonNode sortedKeys(JsonNode node) {
+        if (node.isObject()) {
+            ObjectNode sorted = Json.mapper().createObjectNode();
+            java.util.List<String> names = new java.util.ArrayList<>();
+            node.fieldNames().forEachRemaining(names::add);
+            names.sort(null);
+            for (String n : names) {
+                sorted.set(n, sortedKeys(node.get(n)));
+            }
+            return sorted;
+        }
+        if (node.isArray()) {
+            com.fasterxml.jackson.databind.node.ArrayNode array = Json.mapper().createArrayNode();
+            node.forEach(e -> array.add(sortedKeys(e)));
+            return array;
+        }
+        return node;
     }
 
     private static JsonNode lastApplied(JsonNode live) {
