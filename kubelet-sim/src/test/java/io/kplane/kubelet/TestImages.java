@@ -16,12 +16,12 @@ import java.util.Optional;
  * runtime tests. If the engine's {@code busybox} does not run (an image built from a broken rootfs), a
  * working one is imported from the host's static busybox as {@code localhost/kplane-busybox:latest}.
  */
-final class TestImages {
+public final class TestImages {
     private TestImages() {
     }
 
     /** The reason the docker tests cannot run, or empty if they can. */
-    static Optional<String> dockerUnavailable() {
+    public static Optional<String> dockerUnavailable() {
         String host = System.getenv("DOCKER_HOST");
         if (host == null || host.isBlank()) {
             return Optional.of("DOCKER_HOST is not set (run shared/tools/container-engine.sh start and export its "
@@ -36,7 +36,7 @@ final class TestImages {
     }
 
     /** An image name whose {@code sh} runs: {@code busybox} if it works, else a freshly imported one. */
-    static String workingBusybox(DockerClient docker) throws Exception {
+    public static String workingBusybox(DockerClient docker) throws Exception {
         if (runsShell(docker, "busybox")) {
             return "busybox";
         }

@@ -80,7 +80,7 @@ public final class Scheduler implements Reconciler {
                 if (needsScheduling(newPod)) {
                     queue.add(newPod.key());
                 } else if (newPod.nodeName() != null) {
-                    assumed.remove(newPod.key());
+                    // the assumption is dropped when the cache shows the binding (see podsPerNode)
                     if (newPod.isTerminal() && !oldPod.isTerminal()) {
                         retryUnschedulable(); // capacity freed
                     }
@@ -180,7 +180,12 @@ public final class Scheduler implements Reconciler {
     private Map<String, Integer> podsPerNode() {
         Map<String, Integer> count = new HashMap<>();
         for (Pod p : pods.lister().list()) {
-            String node = p.nodeName() != null ? p.nodeName() : assumed.get(p.key());
+            String node = p.nodeName();
+            if (node != null) {
+                assumed.remove(p.key()); // the cache has caught up with our binding
+            } else {
+                node = assumed.get(p.key());
+            }
             if (node != null && !p.isTerminal()) {
                 count.merge(node, 1, Integer::sum);
             }

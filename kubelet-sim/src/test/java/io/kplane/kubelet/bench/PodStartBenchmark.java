@@ -56,6 +56,11 @@ public final class PodStartBenchmark {
 
     private static void run(TestApiServer api, String runtime, int pods) throws Exception {
         String image = "busybox";
+        if ("docker".equals(runtime)) {
+            try (DockerRuntime docker = new DockerRuntime(System.getenv("DOCKER_HOST"), Clock.system())) {
+                image = io.kplane.kubelet.TestImages.workingBusybox(docker.client());
+            }
+        }
         double floorMs = "docker".equals(runtime) ? dockerFloorMs(image) : processFloorMs();
         KubeClient client = KubeClient.create(ClientConfig.forServer(api.url()));
         String node = "bench-" + runtime;
@@ -80,7 +85,7 @@ public final class PodStartBenchmark {
             // 8 concurrent creators, so the API's create latency does not pace the kubelet
             var creators = java.util.concurrent.Executors.newFixedThreadPool(8);
             for (int i = 0; i < pods; i++) {
-                Pod p = pod(runtime + "-" + i, runtime, image);
+                Pod p = pod(runtime + "-" + i, runtime, image, node);
                 creators.execute(() -> client.pods().inNamespace(ns).create(p));
             }
             creators.shutdown();
@@ -111,6 +116,8 @@ public final class PodStartBenchmark {
             informers.shutdown();
             client.pods().inNamespace(ns).deleteCollection(ListOptions.labelSelector("bench=" + runtime),
                     io.kplane.api.meta.DeleteOptions.gracePeriod(0));
+            // its kubelet is gone: the next run's pods must not be placed on it
+            client.nodes().delete(node);
         }
     }
 
@@ -149,7 +156,7 @@ public final class PodStartBenchmark {
         return t;
     }
 
-    private static Pod pod(String name, String runtime, String image) {
+    private static Pod pod(String name, String runtime, String image, String node) {
         try {
             return Json.yamlMapper().readValue("""
                     apiVersion: v1
@@ -157,9 +164,10 @@ public final class PodStartBenchmark {
                     metadata: {name: %s, namespace: default, labels: {bench: %s}}
                     spec:
                       restartPolicy: Never
+                      nodeSelector: {kubernetes.io/hostname: %s}
                       containers:
                       - {name: main, image: %s, imagePullPolicy: IfNotPresent, command: ["sh", "-c", "%s"]}
-                    """.formatted(name, runtime, image, SCRIPT), Pod.class);
+                    """.formatted(name, runtime, node, image, SCRIPT), Pod.class);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
