@@ -5,7 +5,6 @@ import com.github.dockerjava.api.command.CreateContainerResponse;
 import com.github.dockerjava.core.command.WaitContainerResultCallback;
 import io.kplane.client.time.Clock;
 import io.kplane.kubelet.runtime.DockerRuntime;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -85,8 +84,21 @@ public final class TestImages {
         Path tar = dir.resolve("rootfs.tar");
         new ProcessBuilder("tar", "-C", dir.resolve("rootfs").toString(), "-cf", tar.toString(), ".")
                 .inheritIO().start().waitFor();
-        try (InputStream in = Files.newInputStream(tar)) {
-            docker.createImageCmd(image, in).exec();
+        // POST /images/create?fromSrc=- with a Content-Length body (docker-java streams it chunked,
+        // which Podman's compatible service reads as a truncated tar)
+        String host = System.getenv("DOCKER_HOST");
+        if (host == null || !host.startsWith("unix://")) {
+            throw new IllegalStateException("importing a test image needs a unix-socket DOCKER_HOST");
+        }
+        int colon = image.lastIndexOf(':');
+        Process curl = new ProcessBuilder("curl", "-sf", "--unix-socket", host.substring("unix://".length()),
+                "-X", "POST", "-H", "Content-Type: application/x-tar", "--data-binary", "@" + tar,
+                "http://engine/images/create?fromSrc=-&repo=" + image.substring(0, colon) + "&tag="
+                        + image.substring(colon + 1))
+                .redirectErrorStream(true).start();
+        String out = new String(curl.getInputStream().readAllBytes());
+        if (curl.waitFor() != 0) {
+            throw new IllegalStateException("image import failed: " + out);
         }
     }
 }
