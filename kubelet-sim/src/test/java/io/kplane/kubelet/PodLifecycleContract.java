@@ -78,7 +78,7 @@ abstract class PodLifecycleContract {
     }
 
     @Test
-    void onFailureRestartsInPlaceWithCrashLoopBackOff() {
+    void onFailureRestartsInPlaceWithCrashLoopBackOff() throws Exception {
         env.create(shPod("crashy", env.node, "OnFailure", "echo run; exit 1"));
         Pod pod = env.awaitPod("crashy", p -> p.status() != null && !p.status().containerStatusesOrEmpty().isEmpty()
                 && main(p).restartCount() >= 3);
@@ -89,6 +89,8 @@ abstract class PodLifecycleContract {
         // between restarts the container waits in CrashLoopBackOff
         env.awaitPod("crashy", p -> main(p).state().waiting() != null
                 && "CrashLoopBackOff".equals(main(p).state().waiting().reason()));
+        // each attempt has its own log; previous=true serves the one before the latest
+        assertThat(env.logs("crashy", "main", "previous=true")).isEqualTo("run\n");
         env.client.pods().inNamespace("default").delete("crashy");
         await().atMost(Duration.ofSeconds(30)).until(() -> env.find("crashy").isEmpty());
     }
