@@ -9,11 +9,15 @@ import com.cronutils.parser.CronParser;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
+import java.time.zone.ZoneOffsetTransition;
+import java.time.zone.ZoneRules;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -22,7 +26,16 @@ import java.util.Optional;
  * A CronJob schedule: the standard 5-field cron syntax (minute hour day-of-month month day-of-week,
  * with names, ranges, steps and lists), the macros {@code @yearly @annually @monthly @weekly @daily
  * @midnight @hourly} and {@code @every <duration>}, evaluated in a time zone (UTC unless the CronJob
- * names one). Parsing follows what Kubernetes accepts ({@code cron.ParseStandard}).
+ * names one). Parsing follows what Kubernetes accepts ({@code cron.ParseStandard}); admission
+ * validates with it and the CronJob controller schedules with it, so both agree on what a schedule means.
+ *
+ * <p>Like robfig/cron, a schedule matches local wall-clock times, so across a DST change
+ * <ul>
+ *   <li>wall times that do not exist (spring forward gap) are skipped, never shifted;</li>
+ *   <li>wall times that occur twice (fall back overlap) fire twice, once per offset.</li>
+ * </ul>
+ * cron-utils parses the expression and steps through wall-clock times (computed in UTC, which has
+ * no DST); {@link #nextAfter} maps each wall time to the instants it denotes in the zone.
  */
 public final class CronSchedule {
     private static final CronParser PARSER =
@@ -36,6 +49,9 @@ public final class CronSchedule {
             "@daily", "0 0 * * *",
             "@midnight", "0 0 * * *",
             "@hourly", "0 * * * *");
+
+    /** Guards against schedules that match nothing for years (e.g. {@code 0 0 30 2 *}). */
+    private static final int MAX_WALL_STEPS = 10_000;
 
     private final String expression;
     private final ZoneId zone;
@@ -113,11 +129,79 @@ public final class CronSchedule {
             // Like robfig/cron's ConstantDelaySchedule: whole seconds after the reference time.
             return Optional.of(after.truncatedTo(ChronoUnit.SECONDS).plus(every));
         }
-        ZonedDateTime from = after.atZone(zone);
-        return executionTime.nextExecution(from).map(ZonedDateTime::toInstant);
+        ZoneRules rules = zone.getRules();
+        LocalDateTime wall = firstWallToConsider(after, rules);
+        Instant best = null;
+        for (int step = 0; step < MAX_WALL_STEPS; step++) {
+            Optional<LocalDateTime> nextWall = nextWallTime(wall);
+            if (nextWall.isEmpty()) {
+                break;
+            }
+            wall = nextWall.get();
+            List<ZoneOffset> offsets = rules.getValidOffsets(wall);
+            if (offsets.isEmpty()) {
+                continue; // in a spring-forward gap: this wall time never happens
+            }
+            Instant earliestForWall = null;
+            for (ZoneOffset offset : offsets) {
+                Instant candidate = wall.toInstant(offset);
+                if (earliestForWall == null || candidate.isBefore(earliestForWall)) {
+                    earliestForWall = candidate;
+                }
+                if (candidate.isAfter(after) && (best == null || candidate.isBefore(best))) {
+                    best = candidate;
+                }
+            }
+            // Wall times only move forward, so once a wall time's earliest instant is past the best
+            // candidate, no later wall time can beat it.
+            if (best != null && earliestForWall.isAfter(best)) {
+                break;
+            }
+            if (best != null && offsets.size() == 1 && !inOverlapWindow(rules, best)) {
+                break;
+            }
+        }
+        return Optional.ofNullable(best);
     }
 
-    /** The most recent scheduled time at or before {@code atOrBefore}, if any. */
+    /** The interval of an {@code @every} schedule, whose times are a fixed step apart; empty for cron schedules. */
+    public Optional<Duration> constantInterval() {
+        return Optional.ofNullable(every);
+    }
+
+    /**
+     * Where to start stepping wall times. Normally the wall time of {@code after}; but during the
+     * first pass through a fall-back overlap, wall times earlier than now's recur after the
+     * transition, so start at the beginning of the overlap.
+     */
+    private static LocalDateTime firstWallToConsider(Instant after, ZoneRules rules) {
+        LocalDateTime wall = LocalDateTime.ofInstant(after, rules.getOffset(after));
+        ZoneOffsetTransition upcoming = rules.nextTransition(after);
+        if (upcoming != null && upcoming.isOverlap() && !wall.isBefore(upcoming.getDateTimeAfter())) {
+            return upcoming.getDateTimeAfter().minusNanos(1);
+        }
+        return wall;
+    }
+
+    /** Whether {@code instant} lies within an hour-scale overlap, where later wall times may map earlier. */
+    private static boolean inOverlapWindow(ZoneRules rules, Instant instant) {
+        ZoneOffsetTransition upcoming = rules.nextTransition(instant);
+        if (upcoming == null || !upcoming.isOverlap()) {
+            return false;
+        }
+        LocalDateTime wall = LocalDateTime.ofInstant(instant, rules.getOffset(instant));
+        return !wall.isBefore(upcoming.getDateTimeAfter());
+    }
+
+    private Optional<LocalDateTime> nextWallTime(LocalDateTime wall) {
+        return executionTime.nextExecution(ZonedDateTime.of(wall, ZoneOffset.UTC)).map(ZonedDateTime::toLocalDateTime);
+    }
+
+    /**
+     * The most recent scheduled time at or before {@code atOrBefore}, if any. Evaluated by cron-utils
+     * in the zone, without the wall-clock DST rules of {@link #nextAfter}, which is what the CronJob
+     * controller schedules by.
+     */
     public Optional<Instant> lastAtOrBefore(Instant atOrBefore) {
         if (every != null) {
             return Optional.empty();

@@ -1,6 +1,7 @@
 package io.kplane.controllers.cronjob;
 
 import io.kplane.api.batch.CronJob;
+import io.kplane.api.batch.CronSchedule;
 import io.kplane.api.batch.Job;
 import io.kplane.api.meta.OwnerReference;
 import io.kplane.client.controller.Controller;
@@ -182,7 +183,7 @@ public final class CronJobController implements Reconciler {
                 // Kubernetes requeues for the new schedule's next time; a key already queued for an
                 // earlier time just finds nothing to do and requeues itself.
                 try {
-                    CronScheduleTimes schedule = syncer.parseSchedule(newObj, false);
+                    CronSchedule schedule = syncer.parseSchedule(newObj, false);
                     Instant last = newObj.status() == null ? null : newObj.status().lastScheduleTime();
                     ScheduleMath.untilNextSchedule(schedule, newObj.metadata().creationTimestamp(), last, clock.now())
                             .ifPresent(d -> queue.addAfter(newObj.key(), d));

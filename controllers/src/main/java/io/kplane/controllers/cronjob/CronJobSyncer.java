@@ -3,6 +3,7 @@ package io.kplane.controllers.cronjob;
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.CronJobSpec;
 import io.kplane.api.batch.CronJobStatus;
+import io.kplane.api.batch.CronSchedule;
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobCondition;
 import io.kplane.api.core.ObjectReference;
@@ -153,7 +154,7 @@ public final class CronJobSyncer {
             return new SyncResult(null);
         }
 
-        CronScheduleTimes schedule;
+        CronSchedule schedule;
         try {
             schedule = parseSchedule(cronJob, true);
         } catch (IllegalArgumentException e) {
@@ -258,7 +259,7 @@ public final class CronJobSyncer {
      * its MissSchedule branch unreachable; we still tell the user when a run was skipped because it
      * is past its deadline, once per sync while it is the latest unmet time.
      */
-    private void reportMissedBeyondDeadline(Draft cj, CronScheduleTimes schedule, Instant now) {
+    private void reportMissedBeyondDeadline(Draft cj, CronSchedule schedule, Instant now) {
         Long deadline = cj.original.spec().startingDeadlineSeconds();
         if (deadline == null) {
             return;
@@ -284,7 +285,7 @@ public final class CronJobSyncer {
      * Kubernetes' {@code formatSchedule}: a {@code TZ=}/{@code CRON_TZ=} prefix is honoured (with an
      * UnsupportedSchedule warning) and overrides spec.timeZone.
      */
-    CronScheduleTimes parseSchedule(CronJob cronJob, boolean warn) {
+    CronSchedule parseSchedule(CronJob cronJob, boolean warn) {
         String schedule = cronJob.spec().schedule();
         if (schedule != null && schedule.contains("TZ")) {
             if (warn) {
@@ -295,10 +296,11 @@ public final class CronJobSyncer {
             int space = trimmed.indexOf(' ');
             if ((trimmed.startsWith("TZ=") || trimmed.startsWith("CRON_TZ=")) && space > 0) {
                 String zone = trimmed.substring(trimmed.indexOf('=') + 1, space);
-                return CronScheduleTimes.parse(trimmed.substring(space + 1), zone);
+                // "TZ= ..." means UTC, as Go's time.LoadLocation("") does.
+                return CronSchedule.parse(trimmed.substring(space + 1), zone.isEmpty() ? null : zone);
             }
         }
-        return CronScheduleTimes.parse(schedule, cronJob.spec().timeZone());
+        return CronSchedule.parse(schedule, cronJob.spec().timeZone());
     }
 
     // --- cleanupFinishedJobs -----------------------------------------------------------------

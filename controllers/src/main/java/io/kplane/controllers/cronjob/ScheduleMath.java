@@ -1,5 +1,7 @@
 package io.kplane.controllers.cronjob;
 
+import io.kplane.api.batch.CronSchedule;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -44,7 +46,7 @@ public final class ScheduleMath {
      * is {@code lastScheduleTime}, else {@code creationTimestamp}, moved up to
      * {@code now - startingDeadlineSeconds} when {@code includeDeadline} and that is later.
      */
-    public static Recent mostRecent(CronScheduleTimes schedule, Instant creation, Instant lastScheduleTime,
+    public static Recent mostRecent(CronSchedule schedule, Instant creation, Instant lastScheduleTime,
                                     Long startingDeadlineSeconds, Instant now, boolean includeDeadline)
             throws InvalidScheduleException {
         Instant earliest = lastScheduleTime != null ? lastScheduleTime : creation;
@@ -54,7 +56,7 @@ public final class ScheduleMath {
                 earliest = deadline;
             }
         }
-        Optional<Instant> first = schedule.next(earliest);
+        Optional<Instant> first = schedule.nextAfter(earliest);
         if (first.isEmpty()) {
             throw new InvalidScheduleException("time difference between two schedules is less than 1 second");
         }
@@ -64,7 +66,7 @@ public final class ScheduleMath {
         }
         Instant latest = t1;
         int count = 1;
-        for (Optional<Instant> t = schedule.next(t1); t.isPresent() && !t.get().isAfter(now); t = schedule.next(t.get())) {
+        for (Optional<Instant> t = schedule.nextAfter(t1); t.isPresent() && !t.get().isAfter(now); t = schedule.nextAfter(t.get())) {
             latest = t.get();
             if (++count > TOO_MANY_MISSED) {
                 return new Recent(earliest, latestAtOrBefore(schedule, now, earliest, t1), Missed.MANY);
@@ -78,7 +80,7 @@ public final class ScheduleMath {
      * The latest schedule time at or before {@code now}, known to be after {@code floor}: look back from
      * now over a window that doubles until it contains a schedule time, then step through that window.
      */
-    private static Instant latestAtOrBefore(CronScheduleTimes schedule, Instant now, Instant floor, Instant known) {
+    private static Instant latestAtOrBefore(CronSchedule schedule, Instant now, Instant floor, Instant known) {
         Optional<Duration> interval = schedule.constantInterval();
         if (interval.isPresent()) {
             // @every: times are known + k * interval; the chain matters, so no searching back from now.
@@ -91,10 +93,10 @@ public final class ScheduleMath {
             if (!probe.isAfter(floor)) {
                 probe = floor;
             }
-            Optional<Instant> t = schedule.next(probe);
+            Optional<Instant> t = schedule.nextAfter(probe);
             if (t.isPresent() && !t.get().isAfter(now)) {
                 Instant latest = t.get();
-                for (t = schedule.next(latest); t.isPresent() && !t.get().isAfter(now); t = schedule.next(latest)) {
+                for (t = schedule.nextAfter(latest); t.isPresent() && !t.get().isAfter(now); t = schedule.nextAfter(latest)) {
                     latest = t.get();
                 }
                 return latest;
@@ -110,7 +112,7 @@ public final class ScheduleMath {
      * Kubernetes' {@code nextScheduleTimeDuration}: how long until the sync after the next schedule
      * time (plus {@link #NEXT_SCHEDULE_DELTA}); empty if the schedule never fires again.
      */
-    public static Optional<Duration> untilNextSchedule(CronScheduleTimes schedule, Instant creation,
+    public static Optional<Duration> untilNextSchedule(CronSchedule schedule, Instant creation,
                                                        Instant lastScheduleTime, Instant now) {
         Instant base;
         try {
@@ -119,6 +121,6 @@ public final class ScheduleMath {
         } catch (InvalidScheduleException e) {
             base = now;
         }
-        return schedule.next(base).map(next -> Duration.between(now, next).plus(NEXT_SCHEDULE_DELTA));
+        return schedule.nextAfter(base).map(next -> Duration.between(now, next).plus(NEXT_SCHEDULE_DELTA));
     }
 }

@@ -1,5 +1,6 @@
 package io.kplane.controllers.cronjob;
 
+import io.kplane.api.batch.CronSchedule;
 import io.kplane.controllers.cronjob.ScheduleMath.Missed;
 import io.kplane.controllers.cronjob.ScheduleMath.Recent;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -67,7 +68,7 @@ class ScheduleMathTest {
     @MethodSource("mostRecentCases")
     void mostRecentScheduleTime(String name, String schedule, Instant creation, Instant last, Long sds, boolean includeSds,
                                 Instant now, Instant expectedEarliest, Instant expectedRecent, Missed missed) throws Exception {
-        Recent recent = ScheduleMath.mostRecent(CronScheduleTimes.parse(schedule, null), creation, last, sds, now, includeSds);
+        Recent recent = ScheduleMath.mostRecent(CronSchedule.parse(schedule, null), creation, last, sds, now, includeSds);
         assertThat(recent.earliest()).isEqualTo(expectedEarliest);
         assertThat(recent.mostRecent()).isEqualTo(expectedRecent);
         assertThat(recent.missed()).isEqualTo(missed);
@@ -75,7 +76,7 @@ class ScheduleMathTest {
 
     @Test
     void rogueScheduleThatNeverFiresIsAnError() {
-        assertThatThrownBy(() -> ScheduleMath.mostRecent(CronScheduleTimes.parse("59 23 31 2 *", null),
+        assertThatThrownBy(() -> ScheduleMath.mostRecent(CronSchedule.parse("59 23 31 2 *", null),
                 TOP.plusSeconds(10), null, null, at(h(1)), true))
                 .isInstanceOf(ScheduleMath.InvalidScheduleException.class)
                 .hasMessage("time difference between two schedules is less than 1 second");
@@ -84,7 +85,7 @@ class ScheduleMathTest {
     @Test
     void manyMissedMinutesAcrossYearsStayCheap() throws Exception {
         Instant now = Instant.parse("2026-03-04T05:06:30Z");
-        Recent recent = ScheduleMath.mostRecent(CronScheduleTimes.parse("* * * * *", null),
+        Recent recent = ScheduleMath.mostRecent(CronSchedule.parse("* * * * *", null),
                 Instant.parse("2016-01-01T00:00:00Z"), null, null, now, true);
         assertThat(recent.missed()).isEqualTo(Missed.MANY);
         assertThat(recent.mostRecent()).isEqualTo(Instant.parse("2026-03-04T05:06:00Z"));
@@ -104,14 +105,14 @@ class ScheduleMathTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("durationCases")
     void nextScheduleTimeDuration(String name, String schedule, Instant last, Instant now, Duration expected) {
-        assertThat(ScheduleMath.untilNextSchedule(CronScheduleTimes.parse(schedule, null), TOP, last, now))
+        assertThat(ScheduleMath.untilNextSchedule(CronSchedule.parse(schedule, null), TOP, last, now))
                 .contains(expected.plus(ScheduleMath.NEXT_SCHEDULE_DELTA));
     }
 
     /** TestNextScheduleTime, hourly on the hour: which time is owed a Job. */
     @Test
     void nextScheduleTimeCases() throws Exception {
-        CronScheduleTimes hourly = CronScheduleTimes.parse("0 * * * *", null);
+        CronSchedule hourly = CronSchedule.parse("0 * * * *", null);
         Instant t1 = TOP;
         Instant t2 = TOP.plus(h(1));
         // 1: no known start times, none needed yet
