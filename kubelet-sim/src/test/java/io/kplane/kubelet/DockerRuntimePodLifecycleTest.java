@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import io.kplane.api.core.Pod;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,18 +18,26 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DockerRuntimePodLifecycleTest extends PodLifecycleContract {
 
+    private static Optional<String> unavailable = Optional.empty();
+
     @BeforeAll
     static void start() throws Exception {
-        Optional<String> why = TestImages.dockerUnavailable();
-        if (why.isPresent()) {
-            System.out.println("SKIPPED docker runtime tests: " + why.get());
+        unavailable = TestImages.dockerUnavailable();
+        if (unavailable.isPresent()) {
+            System.out.println("SKIPPED docker runtime tests: " + unavailable.get());
+            return;
         }
-        Assumptions.assumeTrue(why.isEmpty(), () -> "docker runtime tests skipped: " + why.orElse(""));
         String host = System.getenv("DOCKER_HOST");
         try (DockerRuntime probe = new DockerRuntime(host, Clock.system())) {
             image = TestImages.workingBusybox(probe.client());
         }
         env = new KubeletFixture("docker-node", "docker", host);
+    }
+
+    /** Per test, so that each one is reported skipped, with the reason. */
+    @BeforeEach
+    void requireEngine() {
+        Assumptions.assumeTrue(unavailable.isEmpty(), () -> "docker runtime test skipped: " + unavailable.get());
     }
 
     @Test
