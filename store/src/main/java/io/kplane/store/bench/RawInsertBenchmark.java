@@ -34,7 +34,8 @@ public final class RawInsertBenchmark {
         List<SqlConnection> connections = new ArrayList<>();
         try {
             for (int i = 0; i < concurrency; i++) {
-                connections.add(block(PgConnection.connect(vertx, new PgConnectOptions(db).setCachePreparedStatements(true))));
+                connections.add(block(PgConnection.connect(vertx, new PgConnectOptions(db).setCachePreparedStatements(true)
+                        .addProperty("client_min_messages", "warning"))));
             }
             block(connections.get(0).query("CREATE TABLE IF NOT EXISTS bench_raw_insert (id bigserial PRIMARY KEY, "
                     + "name text NOT NULL, data text NOT NULL)").execute());

@@ -18,14 +18,17 @@ final class ObjectCodec {
     private ObjectCodec() {
     }
 
-    static String encode(ObjectNode object) {
-        ObjectNode copy = object.deepCopy();
-        JsonNode metadata = copy.get("metadata");
+    /**
+     * The stored form of an object the caller owns: {@code metadata.resourceVersion} is removed from
+     * it in place (the write stamps the new revision into it afterwards), saving a copy per write.
+     */
+    static String encodeOwned(ObjectNode object) {
+        JsonNode metadata = object.get("metadata");
         if (metadata instanceof ObjectNode meta) {
             meta.remove("resourceVersion");
         }
         try {
-            return MAPPER.writeValueAsString(copy);
+            return MAPPER.writeValueAsString(object);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }

@@ -58,7 +58,7 @@ public final class PgResourceStore implements ResourceStore {
                 .setConnectionTimeout(10).setConnectionTimeoutUnit(TimeUnit.SECONDS);
         this.readPool = PgBuilder.pool().with(readOptions).with(net).connectingTo(options).using(vertx).build();
         this.writePool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1).setConnectionTimeout(10)
-                .setConnectionTimeoutUnit(TimeUnit.SECONDS)).with(net).connectingTo(options).using(vertx).build();
+                .setConnectionTimeoutUnit(TimeUnit.SECONDS)).with(net).connectingTo(writerOptions(options)).using(vertx).build();
         VertxInternal internal = (VertxInternal) vertx;
         this.hub = new WatchHub(vertx, readPool, internal.createEventLoopContext(), options,
                 config.watchCacheSize(), config.safetyPollInterval());
@@ -66,6 +66,21 @@ public final class PgResourceStore implements ResourceStore {
                 config.maxBatchSize(), hub::poke);
         this.lister = new Lister(readPool);
         this.compactor = new Compactor(readPool, config.clock(), config.compactionWindow());
+    }
+
+    /**
+     * Session settings of the writer's connections. Its one statement takes arrays whose length the
+     * planner only learns per call, so with the default plan cache mode PostgreSQL would re-plan it
+     * on every execution (a custom plan always looks cheaper than the generic one); and a plan made
+     * while {@code objects} is small would scan it sequentially and keep doing so as it grows. The
+     * right plan for every batch and table size is an index lookup per write, so the writer always
+     * uses the generic plan and never a sequential scan (its statements only touch rows by key).
+     */
+    private static PgConnectOptions writerOptions(PgConnectOptions options) {
+        PgConnectOptions writer = new PgConnectOptions(options);
+        writer.addProperty("plan_cache_mode", "force_generic_plan");
+        writer.addProperty("enable_seqscan", "off");
+        return writer;
     }
 
     /**

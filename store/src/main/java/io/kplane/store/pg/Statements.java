@@ -3,7 +3,8 @@ package io.kplane.store.pg;
 /**
  * The store's SQL. Write statements run inside a transaction that first locked the revision row
  * ({@link #LOCK_REVISION}), so under READ COMMITTED each statement's fresh snapshot already contains
- * every earlier write: the existence and revision checks below cannot race with another writer.
+ * every earlier write (of other transactions and of earlier statements of this one): the existence
+ * and revision checks of {@link #APPLY_ROUND} cannot race with another writer.
  */
 final class Statements {
     private Statements() {
@@ -15,37 +16,41 @@ final class Statements {
 
     static final String NOTIFY = "SELECT pg_notify('" + NOTIFY_CHANNEL + "', rev::text) FROM revision WHERE id = 1";
 
-    /** $1 resource, $2 namespace, $3 name, $4 data, $5 created_ms. */
-    static final String CREATE = """
-            WITH cur AS (SELECT revision FROM objects WHERE resource = $1 AND namespace = $2 AND name = $3),
-            r AS (UPDATE revision SET rev = rev + 1 WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM cur) RETURNING rev),
-            ins AS (INSERT INTO objects (resource, namespace, name, revision, data) SELECT $1, $2, $3, rev, $4 FROM r),
-            ev AS (INSERT INTO event_log (revision, type, resource, namespace, name, object, created_ms)
-                   SELECT rev, 'A', $1, $2, $3, $4, $5 FROM r)
-            SELECT (SELECT rev FROM r) AS new_rev, (SELECT revision FROM cur) AS cur_rev, NULL::text AS old_data
-            """;
-
-    /** $1 resource, $2 namespace, $3 name, $4 data, $5 created_ms, $6 expected revision (0: any). */
-    static final String UPDATE = """
-            WITH cur AS (SELECT revision, data FROM objects WHERE resource = $1 AND namespace = $2 AND name = $3),
-            r AS (UPDATE revision SET rev = rev + 1
-                  WHERE id = 1 AND EXISTS (SELECT 1 FROM cur WHERE $6::bigint = 0 OR revision = $6::bigint) RETURNING rev),
-            upd AS (UPDATE objects o SET revision = r.rev, data = $4 FROM r
-                    WHERE o.resource = $1 AND o.namespace = $2 AND o.name = $3),
+    /**
+     * Applies a whole round of writes (at most one per key) in ONE statement, so a batch costs one
+     * executor start and one counter update instead of one of each per write. Parameters are parallel
+     * arrays, one element per write in submission order: $1 kind (A create, M update, D delete),
+     * $2 resource, $3 namespace, $4 name, $5 data (null for D), $6 expected revision (0: any);
+     * $7 created_ms. Each write's precondition is checked against the state before the statement
+     * (keys are distinct, so no write of the round sees another); the writes that pass take
+     * consecutive revisions in submission order. One result row per write, in order:
+     * new_rev (null if the precondition failed), cur_rev, old_data (a deleted object's last state).
+     */
+    static final String APPLY_ROUND = """
+            WITH ops AS (
+                SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])
+                    WITH ORDINALITY AS t(kind, resource, namespace, name, data, expected, idx)),
+            chk AS (
+                SELECT ops.*, cur.revision AS cur_rev, cur.data AS cur_data,
+                       CASE WHEN ops.kind = 'A' THEN cur.revision IS NULL
+                            ELSE cur.revision IS NOT NULL AND (ops.expected = 0 OR cur.revision = ops.expected) END AS ok
+                FROM ops LEFT JOIN LATERAL (
+                    SELECT o.revision, o.data FROM objects o
+                    WHERE o.resource = ops.resource AND o.namespace = ops.namespace AND o.name = ops.name) cur ON true),
+            n AS (SELECT count(*) AS taken FROM chk WHERE ok),
+            r AS (UPDATE revision SET rev = rev + n.taken FROM n WHERE id = 1 AND n.taken > 0 RETURNING rev - n.taken AS base),
+            w AS (SELECT chk.*, r.base + row_number() OVER (ORDER BY chk.idx) AS new_rev FROM chk, r WHERE chk.ok),
+            ins AS (INSERT INTO objects (resource, namespace, name, revision, data)
+                    SELECT resource, namespace, name, new_rev, data FROM w WHERE kind = 'A'),
+            upd AS (UPDATE objects o SET revision = w.new_rev, data = w.data FROM w
+                    WHERE w.kind = 'M' AND o.resource = w.resource AND o.namespace = w.namespace AND o.name = w.name),
+            del AS (DELETE FROM objects o USING w
+                    WHERE w.kind = 'D' AND o.resource = w.resource AND o.namespace = w.namespace AND o.name = w.name),
             ev AS (INSERT INTO event_log (revision, type, resource, namespace, name, object, prev_object, prev_revision, created_ms)
-                   SELECT r.rev, 'M', $1, $2, $3, $4, cur.data, cur.revision, $5 FROM r, cur)
-            SELECT (SELECT rev FROM r) AS new_rev, (SELECT revision FROM cur) AS cur_rev, NULL::text AS old_data
-            """;
-
-    /** $1 resource, $2 namespace, $3 name, $4 created_ms, $5 expected revision (0: any). */
-    static final String DELETE = """
-            WITH cur AS (SELECT revision, data FROM objects WHERE resource = $1 AND namespace = $2 AND name = $3),
-            r AS (UPDATE revision SET rev = rev + 1
-                  WHERE id = 1 AND EXISTS (SELECT 1 FROM cur WHERE $5::bigint = 0 OR revision = $5::bigint) RETURNING rev),
-            del AS (DELETE FROM objects o USING r WHERE o.resource = $1 AND o.namespace = $2 AND o.name = $3),
-            ev AS (INSERT INTO event_log (revision, type, resource, namespace, name, object, prev_revision, created_ms)
-                   SELECT r.rev, 'D', $1, $2, $3, cur.data, cur.revision, $4 FROM r, cur)
-            SELECT (SELECT rev FROM r) AS new_rev, (SELECT revision FROM cur) AS cur_rev, (SELECT data FROM cur) AS old_data
+                   SELECT new_rev, kind, resource, namespace, name, CASE WHEN kind = 'D' THEN cur_data ELSE data END,
+                          CASE WHEN kind = 'M' THEN cur_data END, cur_rev, $7 FROM w)
+            SELECT w.new_rev, chk.cur_rev, CASE WHEN chk.kind = 'D' THEN chk.cur_data END AS old_data
+            FROM chk LEFT JOIN w ON w.idx = chk.idx ORDER BY chk.idx
             """;
 
     static final String GET = "SELECT revision, data FROM objects WHERE resource = $1 AND namespace = $2 AND name = $3";

@@ -12,7 +12,7 @@ import java.util.Objects;
  * (an external server, e.g. from {@link #external(String)}) or, when it is null, an embedded
  * PostgreSQL whose data directory is {@code embeddedDataDir} and which listens on {@code embeddedPort}.
  *
- * @param poolSize            connections for reads (the group-commit writer uses one more of them)
+ * @param poolSize            connections for reads (the group-commit writer uses one more of its own)
  * @param compactionWindow    event-log rows older than this are removed
  * @param compactionInterval  how often the compaction timer runs
  * @param safetyPollInterval  the watch hub also polls this often, in case a NOTIFY was missed

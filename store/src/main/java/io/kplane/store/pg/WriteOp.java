@@ -6,11 +6,10 @@ import io.kplane.store.StoreException;
 import io.kplane.store.StoredObject;
 import io.vertx.core.Promise;
 import io.vertx.sqlclient.Row;
-import io.vertx.sqlclient.Tuple;
 
 /**
- * One queued write. Each kind is one SQL statement that checks its own precondition and, only when
- * it holds, takes the next revision, writes the object and appends the event-log row. A failed
+ * One queued write. {@link Statements#APPLY_ROUND} checks its precondition and, only when it holds,
+ * gives it the next revision, writes the object and appends the event-log row. A failed
  * precondition yields a row describing why instead of an SQL error, so it never aborts the batch.
  */
 final class WriteOp {
@@ -27,7 +26,7 @@ final class WriteOp {
         this.kind = kind;
         this.key = key;
         this.object = object == null ? null : object.deepCopy();
-        this.data = object == null ? null : ObjectCodec.encode(object);
+        this.data = this.object == null ? null : ObjectCodec.encodeOwned(this.object);
         this.expectedRevision = expectedRevision;
         this.promise = promise;
     }
@@ -44,19 +43,12 @@ final class WriteOp {
         return new WriteOp(Kind.DELETE, key, null, expectedRevision, promise);
     }
 
-    String sql() {
+    /** The statement's kind code, also the event-log type: A(dded), M(odified), D(eleted). */
+    String kindCode() {
         return switch (kind) {
-            case CREATE -> Statements.CREATE;
-            case UPDATE -> Statements.UPDATE;
-            case DELETE -> Statements.DELETE;
-        };
-    }
-
-    Tuple params(long createdMs) {
-        return switch (kind) {
-            case CREATE -> Tuple.of(key.resource(), key.namespace(), key.name(), data, createdMs);
-            case UPDATE -> Tuple.of(key.resource(), key.namespace(), key.name(), data, createdMs, expectedRevision);
-            case DELETE -> Tuple.of(key.resource(), key.namespace(), key.name(), createdMs, expectedRevision);
+            case CREATE -> "A";
+            case UPDATE -> "M";
+            case DELETE -> "D";
         };
     }
 

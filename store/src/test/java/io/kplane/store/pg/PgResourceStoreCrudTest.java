@@ -122,6 +122,24 @@ class PgResourceStoreCrudTest {
     }
 
     @Test
+    void writesToOneKeyQueuedTogetherApplyInOrder() {
+        // Queued without waiting, they share a batch; each must see the one before it (later rounds).
+        ResourceKey key = podKey("seq", "same");
+        io.vertx.core.Future<StoredObject> created = store.create(key, pod("seq", "same", "Pending"));
+        io.vertx.core.Future<StoredObject> updated = store.update(key, pod("seq", "same", "Running"), 0);
+        io.vertx.core.Future<StoredObject> deleted = store.delete(key, 0);
+        io.vertx.core.Future<StoredObject> missing = store.delete(key, 0);
+        io.vertx.core.Future<StoredObject> recreated = store.create(key, pod("seq", "same", "Succeeded"));
+        long first = await(created).revision();
+        assertThat(await(updated).revision()).isEqualTo(first + 1);
+        assertThat(await(deleted).revision()).isEqualTo(first + 2);
+        assertThat(await(deleted).object().path("status").path("phase").asText()).isEqualTo("Running");
+        assertThat(failure(missing)).isInstanceOf(StoreException.NotFound.class);
+        assertThat(await(recreated).revision()).isEqualTo(first + 3);
+        assertThat(await(store.get(key)).object().path("status").path("phase").asText()).isEqualTo("Succeeded");
+    }
+
+    @Test
     void aWriteTheDatabaseRejectsFailsAloneNotItsBatch() {
         List<io.vertx.core.Future<StoredObject>> creates = new ArrayList<>();
         IntStream.range(0, 50).forEach(i -> creates.add(store.create(podKey("iso", "p" + i), pod("iso", "p" + i, "Pending"))));
