@@ -1,6 +1,7 @@
 package io.kplane.apiserver.kubectl;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kplane.api.util.HumanDuration;
 
 import java.time.Duration;
 import java.time.Instant;

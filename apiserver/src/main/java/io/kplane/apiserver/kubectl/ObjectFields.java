@@ -2,10 +2,9 @@ package io.kplane.apiserver.kubectl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import io.kplane.api.util.Timestamps;
 
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -45,19 +44,7 @@ final class ObjectFields {
 
     /** An RFC 3339 time at {@code dottedPath}, or null when absent or unreadable. */
     static Instant time(JsonNode obj, String dottedPath) {
-        String t = text(obj, dottedPath);
-        if (t.isEmpty()) {
-            return null;
-        }
-        try {
-            return Instant.parse(t);
-        } catch (DateTimeParseException e) {
-            try {
-                return OffsetDateTime.parse(t).toInstant();
-            } catch (DateTimeParseException e2) {
-                return null;
-            }
-        }
+        return Timestamps.parseOrNull(text(obj, dottedPath));
     }
 
     static List<JsonNode> list(JsonNode obj, String dottedPath) {

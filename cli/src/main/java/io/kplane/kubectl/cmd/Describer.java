@@ -1,7 +1,8 @@
 package io.kplane.kubectl.cmd;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kplane.kubectl.print.HumanDuration;
+import io.kplane.api.util.HumanDuration;
+import io.kplane.api.util.Timestamps;
 import io.kplane.kubectl.print.TabWriter;
 
 import java.time.Duration;
@@ -538,7 +539,7 @@ final class Describer {
     }
 
     static Instant time(JsonNode n) {
-        return n == null || !n.isTextual() ? null : HumanDuration.parse(n.asText());
+        return n == null || !n.isTextual() ? null : Timestamps.parseOrNull(n.asText());
     }
 
     private String date(Instant t) {

@@ -1,4 +1,4 @@
-package io.kplane.apiserver.kubectl;
+package io.kplane.api.util;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -6,6 +6,7 @@ import java.time.Instant;
 /**
  * Durations and ages written the way kubectl writes them ({@code 5s}, {@code 2m30s}, {@code 10m},
  * {@code 3h5m}, {@code 2d3h}, {@code 3y45d}): a port of apimachinery's {@code duration.HumanDuration}.
+ * The server-side table printers and kubectl-lite both use it, so they print the same ages.
  */
 public final class HumanDuration {
     private HumanDuration() {

@@ -1,4 +1,4 @@
-package io.kplane.apiserver.kubectl;
+package io.kplane.api.util;
 
 import org.junit.jupiter.api.Test;
 
