@@ -6,15 +6,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.PriorityQueue;
 
 /**
  * Wraps a {@link WorkQueue}: delayed items wait in a heap ordered by due time, and one clock timer,
  * set for the earliest due time, moves every due item into the queue.
  */
-final class DelayingWorkQueue<T> implements DelayingQueue<T> {
-    private final WorkQueue<T> queue;
+final class DelayingWorkQueue<T> extends ForwardingWorkQueue<T, WorkQueue<T>> implements DelayingQueue<T> {
     private final Clock clock;
     private final PriorityQueue<Waiting<T>> waiting = new PriorityQueue<>();
     private final Map<T, Waiting<T>> waitingByItem = new HashMap<>();
@@ -23,17 +21,17 @@ final class DelayingWorkQueue<T> implements DelayingQueue<T> {
     private Instant timerDue;
 
     DelayingWorkQueue(WorkQueue<T> queue, Clock clock) {
-        this.queue = queue;
+        super(queue);
         this.clock = clock;
     }
 
     @Override
     public void addAfter(T item, Duration delay) {
-        if (queue.isShuttingDown()) {
+        if (delegate.isShuttingDown()) {
             return;
         }
         if ((delay.isZero() || delay.isNegative())) {
-            queue.add(item);
+            delegate.add(item);
             return;
         }
         synchronized (this) {
@@ -79,11 +77,11 @@ final class DelayingWorkQueue<T> implements DelayingQueue<T> {
                 waitingByItem.remove(entry.item);
                 ready.add(entry.item);
             }
-            if (!queue.isShuttingDown()) {
+            if (!delegate.isShuttingDown()) {
                 armTimer();
             }
         }
-        ready.forEach(queue::add);
+        ready.forEach(delegate::add);
     }
 
     /** Items still waiting for their delay (for tests and metrics). */
@@ -92,35 +90,15 @@ final class DelayingWorkQueue<T> implements DelayingQueue<T> {
     }
 
     @Override
-    public void add(T item) {
-        queue.add(item);
-    }
-
-    @Override
-    public int len() {
-        return queue.len();
-    }
-
-    @Override
-    public Optional<T> get() throws InterruptedException {
-        return queue.get();
-    }
-
-    @Override
-    public void done(T item) {
-        queue.done(item);
-    }
-
-    @Override
     public void shutDown() {
-        queue.shutDown();
+        super.shutDown();
         stopTimer();
     }
 
     @Override
     public void shutDownWithDrain() throws InterruptedException {
         stopTimer();
-        queue.shutDownWithDrain();
+        super.shutDownWithDrain();
     }
 
     private synchronized void stopTimer() {
@@ -131,11 +109,6 @@ final class DelayingWorkQueue<T> implements DelayingQueue<T> {
         }
         waiting.clear();
         waitingByItem.clear();
-    }
-
-    @Override
-    public boolean isShuttingDown() {
-        return queue.isShuttingDown();
     }
 
     private record Waiting<T>(T item, Instant due, long seq) implements Comparable<Waiting<T>> {
