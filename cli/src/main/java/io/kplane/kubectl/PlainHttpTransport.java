@@ -1,8 +1,5 @@
 package io.kplane.kubectl;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.kplane.api.json.Json;
-import io.kplane.api.meta.Status;
 import io.kplane.client.ApiConnectionException;
 import io.kplane.client.ApiException;
 import io.kplane.client.ClientConfig;
@@ -13,10 +10,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.StringJoiner;
 import java.util.function.Supplier;
 
 /**
@@ -53,7 +47,7 @@ final class PlainHttpTransport implements Transport {
         if (method.equals("PATCH") || (method.equals("DELETE") && body != null)) {
             return full().request(method, path, query, body, contentType, accept);
         }
-        String url = url(path, query);
+        String url = config.url(path, query);
         try {
             HttpURLConnection c = open(url, accept, (int) config.requestTimeout().toMillis());
             c.setRequestMethod(method);
@@ -69,7 +63,7 @@ final class PlainHttpTransport implements Transport {
             }
             int code = c.getResponseCode();
             if (code < 200 || code >= 300) {
-                throw apiException(code, readAll(c.getErrorStream()));
+                throw ApiException.fromResponse(code, readAll(c.getErrorStream()));
             }
             return readAll(c.getInputStream());
         } catch (IOException e) {
@@ -79,12 +73,12 @@ final class PlainHttpTransport implements Transport {
 
     @Override
     public InputStream stream(String path, Map<String, String> query, String accept) {
-        String url = url(path, query);
+        String url = config.url(path, query);
         try {
             HttpURLConnection c = open(url, accept, 0);
             int code = c.getResponseCode();
             if (code < 200 || code >= 300) {
-                throw apiException(code, readAll(c.getErrorStream()));
+                throw ApiException.fromResponse(code, readAll(c.getErrorStream()));
             }
             return new FilterInputStream(c.getInputStream()) {
                 @Override
@@ -123,20 +117,6 @@ final class PlainHttpTransport implements Transport {
         return c;
     }
 
-    private String url(String path, Map<String, String> query) {
-        StringBuilder url = new StringBuilder(config.server()).append(path);
-        if (query != null && !query.isEmpty()) {
-            StringJoiner joiner = new StringJoiner("&", "?", "");
-            query.forEach((k, v) -> joiner.add(encode(k) + "=" + encode(v)));
-            url.append(joiner);
-        }
-        return url.toString();
-    }
-
-    private static String encode(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
-    }
-
     private static byte[] readAll(InputStream in) throws IOException {
         if (in == null) {
             return new byte[0];
@@ -144,46 +124,5 @@ final class PlainHttpTransport implements Transport {
         try (in) {
             return in.readAllBytes();
         }
-    }
-
-    /** A Status body gives code, reason and message, as the full client reports them. */
-    static ApiException apiException(int httpCode, byte[] body) {
-        if (body.length > 0) {
-            try {
-                JsonNode tree = Json.mapper().readTree(body);
-                if (tree != null && "Status".equals(tree.path("kind").asText())) {
-                    Status status = Json.mapper().treeToValue(tree, Status.class);
-                    int code = status.code() == null || status.code() == 0 ? httpCode : status.code();
-                    return new ApiException(code, status.reason() == null ? reason(code) : status.reason(),
-                            status.message(), status);
-                }
-            } catch (IOException | RuntimeException e) {
-                // not JSON: report the text
-            }
-        }
-        String text = new String(body, 0, Math.min(body.length, 500), StandardCharsets.UTF_8).trim();
-        return new ApiException(httpCode, reason(httpCode),
-                text.isEmpty() ? "the server responded " + httpCode + " " + reason(httpCode) : text, null);
-    }
-
-    private static String reason(int code) {
-        return switch (code) {
-            case 400 -> "BadRequest";
-            case 401 -> "Unauthorized";
-            case 403 -> "Forbidden";
-            case 404 -> "NotFound";
-            case 405 -> "MethodNotAllowed";
-            case 406 -> "NotAcceptable";
-            case 409 -> "Conflict";
-            case 410 -> "Expired";
-            case 413 -> "RequestEntityTooLarge";
-            case 415 -> "UnsupportedMediaType";
-            case 422 -> "Invalid";
-            case 429 -> "TooManyRequests";
-            case 500 -> "InternalError";
-            case 503 -> "ServiceUnavailable";
-            case 504 -> "Timeout";
-            default -> "Unknown";
-        };
     }
 }

@@ -1,8 +1,12 @@
 package io.kplane.client;
 
 import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
+import java.util.StringJoiner;
 
 /**
  * Where and how to reach the API server.
@@ -36,6 +40,21 @@ public record ClientConfig(
 
     public static ClientConfig forServer(String server) {
         return new ClientConfig(server, null, null, false, null, null);
+    }
+
+    /** The URL of an API {@code path} on this server, with {@code query} (may be null) percent-encoded. */
+    public String url(String path, Map<String, String> query) {
+        StringBuilder url = new StringBuilder(server).append(path);
+        if (query != null && !query.isEmpty()) {
+            StringJoiner joiner = new StringJoiner("&", "?", "");
+            query.forEach((k, v) -> joiner.add(encode(k) + "=" + encode(v)));
+            url.append(joiner);
+        }
+        return url.toString();
+    }
+
+    private static String encode(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     public ClientConfig withToken(String token) {

@@ -1,18 +1,12 @@
 package io.kplane.client;
 
-import io.kplane.api.json.Json;
-import io.kplane.api.meta.Status;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.StringJoiner;
 
 /**
  * HTTP access to any API path, with the client's server, token and TLS settings: what the typed
@@ -59,7 +53,7 @@ public final class RawClient {
                                String contentType, String accept) {
         RawResponse response = send(method, path, query, body, contentType, accept);
         if (!response.isSuccess()) {
-            throw toApiException(response.statusCode(), response.body());
+            throw ApiException.fromResponse(response.statusCode(), response.body());
         }
         return response;
     }
@@ -77,7 +71,7 @@ public final class RawClient {
                 try (InputStream in = response.body()) {
                     body = in.readNBytes(1 << 20);
                 }
-                throw toApiException(response.statusCode(), body);
+                throw ApiException.fromResponse(response.statusCode(), body);
             }
             return response.body();
         } catch (IOException e) {
@@ -89,13 +83,7 @@ public final class RawClient {
     }
 
     public URI uri(String path, Map<String, String> query) {
-        StringBuilder url = new StringBuilder(config.server()).append(path);
-        if (query != null && !query.isEmpty()) {
-            StringJoiner joiner = new StringJoiner("&", "?", "");
-            query.forEach((k, v) -> joiner.add(encode(k) + "=" + encode(v)));
-            url.append(joiner);
-        }
-        return URI.create(url.toString());
+        return URI.create(config.url(path, query));
     }
 
     private HttpRequest.Builder builder(String path, Map<String, String> query, String accept) {
@@ -106,50 +94,5 @@ public final class RawClient {
             builder.header("Authorization", "Bearer " + config.token());
         }
         return builder;
-    }
-
-    /** A Status body becomes its code/reason/message; anything else gets a reason from the HTTP code. */
-    static ApiException toApiException(int httpCode, byte[] body) {
-        if (body != null && body.length > 0) {
-            try {
-                var tree = Json.mapper().readTree(body);
-                if (tree != null && "Status".equals(tree.path("kind").asText())) {
-                    Status status = Json.mapper().treeToValue(tree, Status.class);
-                    int code = status.code() == null || status.code() == 0 ? httpCode : status.code();
-                    return new ApiException(code, status.reason() == null ? reasonFor(code) : status.reason(),
-                            status.message(), status);
-                }
-            } catch (IOException | RuntimeException e) {
-                // not JSON: fall through and report the raw text
-            }
-        }
-        String text = body == null ? "" : new String(body, 0, Math.min(body.length, 500), StandardCharsets.UTF_8).trim();
-        return new ApiException(httpCode, reasonFor(httpCode),
-                text.isEmpty() ? "the server responded " + httpCode + " " + reasonFor(httpCode) : text, null);
-    }
-
-    static String reasonFor(int code) {
-        return switch (code) {
-            case 400 -> "BadRequest";
-            case 401 -> "Unauthorized";
-            case 403 -> "Forbidden";
-            case 404 -> "NotFound";
-            case 405 -> "MethodNotAllowed";
-            case 406 -> "NotAcceptable";
-            case 409 -> "Conflict";
-            case 410 -> "Expired";
-            case 413 -> "RequestEntityTooLarge";
-            case 415 -> "UnsupportedMediaType";
-            case 422 -> "Invalid";
-            case 429 -> "TooManyRequests";
-            case 500 -> "InternalError";
-            case 503 -> "ServiceUnavailable";
-            case 504 -> "Timeout";
-            default -> "Unknown";
-        };
-    }
-
-    private static String encode(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
     }
 }
