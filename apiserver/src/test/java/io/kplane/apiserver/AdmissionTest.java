@@ -1,29 +1,12 @@
 package io.kplane.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kplane.apiserver.testing.TestApiServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Defaulting and validation from the api module, seen through HTTP. */
-class AdmissionTest {
-    static TestApiServer api;
-    static Http http;
-
-    @BeforeAll
-    static void start() {
-        api = TestApiServer.start();
-        http = new Http(api.url());
-    }
-
-    @AfterAll
-    static void stop() {
-        api.close();
-    }
-
+class AdmissionTest extends ApiServerHttpTest {
     static String job(String name, String restartPolicy) {
         return """
                 {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s"},

@@ -1,7 +1,5 @@
 package io.kplane.apiserver;
 
-import io.kplane.apiserver.testing.TestApiServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -23,21 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Throws malformed and hostile bodies, paths, headers and query parameters at every endpoint and
  * checks that none is answered with a server error and every error is a Status.
  */
-class BadInputSweepTest {
-    static TestApiServer api;
-    static Http http;
-
+class BadInputSweepTest extends ApiServerHttpTest {
     @BeforeAll
-    static void start() {
-        api = TestApiServer.start();
-        http = new Http(api.url());
+    static void seed() {
         http.post("/api/v1/namespaces/default/pods", "{\"metadata\":{\"name\":\"p\"},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"i\"}]}}");
         http.post("/apis/batch/v1/namespaces/default/jobs", "{\"metadata\":{\"name\":\"j\"},\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"i\"}],\"restartPolicy\":\"Never\"}}}}");
-    }
-
-    @AfterAll
-    static void stop() {
-        api.close();
     }
 
     static final List<String> PATHS = List.of(

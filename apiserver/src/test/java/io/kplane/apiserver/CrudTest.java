@@ -1,28 +1,11 @@
 package io.kplane.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kplane.apiserver.testing.TestApiServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class CrudTest {
-    static TestApiServer api;
-    static Http http;
-
-    @BeforeAll
-    static void start() {
-        api = TestApiServer.start();
-        http = new Http(api.url());
-    }
-
-    @AfterAll
-    static void stop() {
-        api.close();
-    }
-
+class CrudTest extends ApiServerHttpTest {
     static String pod(String name) {
         return """
                 {"apiVersion":"v1","kind":"Pod","metadata":{"name":"%s","labels":{"app":"web"}},

@@ -1,28 +1,12 @@
 package io.kplane.apiserver;
 
-import io.kplane.apiserver.testing.TestApiServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class DeletionTest {
-    static TestApiServer api;
-    static Http http;
+class DeletionTest extends ApiServerHttpTest {
     static final String JOBS = "/apis/batch/v1/namespaces/default/jobs";
     static final String PODS = "/api/v1/namespaces/default/pods";
-
-    @BeforeAll
-    static void start() {
-        api = TestApiServer.start();
-        http = new Http(api.url());
-    }
-
-    @AfterAll
-    static void stop() {
-        api.close();
-    }
 
     static String job(String name) {
         return """

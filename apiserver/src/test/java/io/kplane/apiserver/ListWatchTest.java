@@ -1,8 +1,6 @@
 package io.kplane.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kplane.apiserver.testing.TestApiServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -13,21 +11,11 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-class ListWatchTest {
-    static TestApiServer api;
-    static Http http;
-
+class ListWatchTest extends ApiServerHttpTest {
     @BeforeAll
-    static void start() {
-        api = TestApiServer.start();
-        http = new Http(api.url());
+    static void seed() {
         http.post("/api/v1/namespaces", "{\"metadata\":{\"name\":\"lw\"}}");
         http.post("/api/v1/namespaces", "{\"metadata\":{\"name\":\"lw2\"}}");
-    }
-
-    @AfterAll
-    static void stop() {
-        api.close();
     }
 
     static String pod(String name, String app) {

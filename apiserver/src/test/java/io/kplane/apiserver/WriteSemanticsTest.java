@@ -2,28 +2,11 @@ package io.kplane.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kplane.apiserver.testing.TestApiServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class WriteSemanticsTest {
-    static TestApiServer api;
-    static Http http;
-
-    @BeforeAll
-    static void start() {
-        api = TestApiServer.start();
-        http = new Http(api.url());
-    }
-
-    @AfterAll
-    static void stop() {
-        api.close();
-    }
-
+class WriteSemanticsTest extends ApiServerHttpTest {
     static final String JOBS = "/apis/batch/v1/namespaces/default/jobs";
 
     static String job(String name) {
