@@ -14,16 +14,13 @@ import io.kplane.api.core.PodTemplateSpec;
 import io.kplane.api.meta.DeleteOptions;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.ObjectMetaBuilder;
-import io.kplane.apiserver.testing.TestApiServer;
-import io.kplane.client.KubeClient;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.client.time.FakeClock;
+import io.kplane.controllers.testing.ApiServerTest;
 import io.kplane.controllers.testing.RecordingEvents;
 import io.kplane.controllers.testing.TestObjects;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +29,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.UnaryOperator;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,26 +39,13 @@ import static org.awaitility.Awaitility.await;
  * {@link FakeClock} (the informers on the real one), so each test moves to the schedule times it
  * needs instead of waiting for them.
  */
-class CronJobControllerTest {
-    private static TestApiServer api;
-    private static KubeClient client;
+class CronJobControllerTest extends ApiServerTest {
 
     private FakeClock clock;
     private SharedInformerFactory informers;
     private CronJobController controller;
     private RecordingEvents events;
     private String ns;
-
-    @BeforeAll
-    static void startApiServer() {
-        api = TestApiServer.start();
-        client = KubeClient.forServer(api.url());
-    }
-
-    @AfterAll
-    static void stopApiServer() {
-        api.close();
-    }
 
     @BeforeEach
     void startController() throws Exception {
@@ -85,10 +68,6 @@ class CronJobControllerTest {
         for (CronJob cj : client.cronJobs().inNamespace(ns).list()) {
             client.cronJobs().inNamespace(ns).delete(cj.name(), DeleteOptions.propagation("Background"));
         }
-    }
-
-    private static String uniqueName(String prefix) {
-        return prefix + "-" + UUID.randomUUID().toString().substring(0, 6);
     }
 
     static CronJob cronJob(String ns, String name, UnaryOperator<CronJobSpecBuilder> spec) {

@@ -16,20 +16,16 @@ import io.kplane.api.core.PodSpecBuilder;
 import io.kplane.api.core.PodTemplateSpec;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.ObjectMetaBuilder;
-import io.kplane.apiserver.testing.TestApiServer;
-import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
 import io.kplane.client.PatchType;
-import org.junit.jupiter.api.AfterAll;
+import io.kplane.controllers.testing.ApiServerTest;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.UnaryOperator;
@@ -42,7 +38,7 @@ import static org.awaitility.Awaitility.await;
  * JVM with a real client and informers; a {@link FakeKubelet} reports pod statuses through the API;
  * a {@link JobRunMonitor} watches the Job and its pods to check concurrency and counting.
  */
-class JobControllerIntegrationTest {
+class JobControllerIntegrationTest extends ApiServerTest {
     private static final String NS = "default";
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     /** Fast but real: 20 ms pod-event batching, 50 ms doubling re-creation back-off capped at 200 ms. */
@@ -50,23 +46,10 @@ class JobControllerIntegrationTest {
             .withBackoff(Duration.ofMillis(50), Duration.ofMillis(200))
             .withPodEventBatchPeriod(Duration.ofMillis(20));
 
-    private static TestApiServer api;
-    private static KubeClient client;
 
     private InProcessJobController controller;
     private FakeKubelet kubelet;
     private JobRunMonitor monitor;
-
-    @BeforeAll
-    static void startApiServer() {
-        api = TestApiServer.start();
-        client = KubeClient.forServer(api.url());
-    }
-
-    @AfterAll
-    static void stopApiServer() {
-        api.close();
-    }
 
     @AfterEach
     void stopEverything() {
@@ -79,10 +62,6 @@ class JobControllerIntegrationTest {
         if (controller != null) {
             controller.close();
         }
-    }
-
-    static String uniqueName(String prefix) {
-        return prefix + "-" + UUID.randomUUID().toString().substring(0, 6);
     }
 
     static Job job(String name, String restartPolicy, UnaryOperator<JobSpecBuilder> spec) {

@@ -10,14 +10,11 @@ import io.kplane.api.core.PodSpecBuilder;
 import io.kplane.api.core.PodTemplateSpec;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.ObjectMetaBuilder;
-import io.kplane.apiserver.testing.TestApiServer;
-import io.kplane.client.KubeClient;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.client.time.FakeClock;
-import org.junit.jupiter.api.AfterAll;
+import io.kplane.controllers.testing.ApiServerTest;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,24 +28,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /** TTL-after-finished against a real API server; the controller runs on a fake clock. */
-class TtlAfterFinishedControllerTest {
+class TtlAfterFinishedControllerTest extends ApiServerTest {
     private static final String NS = "default";
-    private static TestApiServer api;
-    private static KubeClient client;
     private FakeClock clock;
     private SharedInformerFactory informers;
     private TtlAfterFinishedController ttl;
-
-    @BeforeAll
-    static void startApiServer() {
-        api = TestApiServer.start();
-        client = KubeClient.forServer(api.url());
-    }
-
-    @AfterAll
-    static void stopApiServer() {
-        api.close();
-    }
 
     @BeforeEach
     void start() throws Exception {
