@@ -27,6 +27,8 @@ public final class ContainerRecord {
     public String waitingMessage;
     /** Failed image pulls in a row (for ImagePullBackOff). */
     public int pullFailures;
+    /** restartCount at which the crash-loop back-off last started over. */
+    public int backoffOrigin;
     public Instant pullRetryAt;
 
     public ContainerRecord() {

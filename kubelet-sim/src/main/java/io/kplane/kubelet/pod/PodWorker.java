@@ -263,10 +263,14 @@ public final class PodWorker {
     private void startWhenDue(Pod pod, Container c, ContainerRecord r) {
         Instant now = clock.now();
         if (r.terminated != null) {
-            int step = r.restartCount() + 1 - (r.attempts > 0 ? 0 : 1);
             Duration lastRun = r.terminated.startedAt() != null && r.terminated.finishedAt() != null
                     ? Duration.between(r.terminated.startedAt(), r.terminated.finishedAt()) : Duration.ZERO;
-            Duration delay = settings.backoff().resets(lastRun) ? Duration.ZERO : settings.backoff().delay(step - 1);
+            if (settings.backoff().resets(lastRun) && r.backoffOrigin != r.restartCount()) {
+                r.backoffOrigin = r.restartCount(); // a long, healthy run: the back-off starts over
+                persist();
+            }
+            // restarts since the back-off (re)started: the first is immediate, then base, doubling
+            Duration delay = settings.backoff().delay(r.restartCount() - r.backoffOrigin);
             Instant due = r.terminated.finishedAt() == null ? now : r.terminated.finishedAt().plus(delay);
             if (now.isBefore(due)) {
                 if (!"CrashLoopBackOff".equals(r.waitingReason)) {
