@@ -34,13 +34,15 @@ public final class ApiJobControl implements JobControl {
     }
 
     @Override
-    public void deleteJob(String namespace, String name) {
+    public boolean deleteJob(String namespace, String name) {
         try {
             client.jobs().inNamespace(namespace).delete(name, DeleteOptions.propagation("Background"));
+            return true;
         } catch (ApiException e) {
             if (!e.isNotFound()) {
                 throw e;
             }
+            return false;
         }
     }
 

@@ -136,8 +136,8 @@ public final class CronJobController implements Reconciler {
         }
 
         @Override
-        public void deleteJob(String namespace, String name) throws Exception {
-            delegate.deleteJob(namespace, name);
+        public boolean deleteJob(String namespace, String name) throws Exception {
+            return delegate.deleteJob(namespace, name);
         }
 
         @Override

@@ -341,15 +341,18 @@ public final class CronJobSyncer {
 
     /** Kubernetes' {@code deleteJob}: the Job, then its reference in the active list. */
     private boolean deleteJob(Draft cj, Job job) {
+        boolean deletedNow;
         try {
-            control.deleteJob(job.namespace(), job.name());
+            deletedNow = control.deleteJob(job.namespace(), job.name());
         } catch (Exception e) {
             events.event(cj.original, WARNING, "FailedDelete", "Deleted job: " + e.getMessage());
             log.warn("cronjob {}: error deleting job {}: {}", cj.original.key(), job.name(), e.toString());
             return false;
         }
         cj.removeActive(job.uid());
-        events.event(cj.original, NORMAL, "SuccessfulDelete", "Deleted job " + job.name());
+        if (deletedNow) {
+            events.event(cj.original, NORMAL, "SuccessfulDelete", "Deleted job " + job.name());
+        }
         return true;
     }
 

@@ -16,8 +16,12 @@ public interface JobControl {
     /** Creates the Job; throws {@link AlreadyExistsException} if one with that name exists. */
     Job createJob(Job job) throws Exception;
 
-    /** Deletes the Job with background propagation, so the garbage collector removes its pods. */
-    void deleteJob(String namespace, String name) throws Exception;
+    /**
+     * Deletes the Job with background propagation, so the garbage collector removes its pods.
+     * Returns false when the Job was already gone (a sync from a cache that has not yet seen an
+     * earlier deletion), so the caller does not report the deletion twice.
+     */
+    boolean deleteJob(String namespace, String name) throws Exception;
 
     /** A live read of the CronJob. */
     Optional<CronJob> getCronJob(String namespace, String name) throws Exception;

@@ -116,9 +116,9 @@ class CronJobSyncerTest {
         }
 
         @Override
-        public void deleteJob(String namespace, String name) {
-            jobs.remove(name);
+        public boolean deleteJob(String namespace, String name) {
             deleted.add(name);
+            return jobs.remove(name) != null;
         }
 
         @Override
