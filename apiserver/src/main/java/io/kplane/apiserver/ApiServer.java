@@ -15,6 +15,7 @@ import io.kplane.apiserver.http.Responses;
 import io.kplane.apiserver.metrics.ApiMetrics;
 import io.kplane.apiserver.patch.JsonPatches;
 import io.kplane.apiserver.render.ResponseRenderers;
+import io.kplane.apiserver.storage.NamespaceCache;
 import io.kplane.apiserver.storage.ResourceService;
 import io.kplane.apiserver.storage.WriteOptions;
 import io.kplane.apiserver.storage.WriteStrategy;
@@ -58,6 +59,7 @@ public final class ApiServer implements AutoCloseable {
     private final ResourceHandler resources;
     private final DiscoveryHandler discovery = new DiscoveryHandler();
     private final List<String> deployments = new ArrayList<>();
+    private final NamespaceCache namespaces;
     private volatile int actualPort;
 
     private ApiServer(Vertx vertx, boolean ownsVertx, ResourceStore store, ApiServerOptions options) {
@@ -67,6 +69,8 @@ public final class ApiServer implements AutoCloseable {
         this.options = options;
         WriteStrategy strategy = new WriteStrategy(options.clock());
         this.service = new ResourceService(store, strategy, options.admission(), new JsonPatches());
+        this.namespaces = new NamespaceCache(vertx, store);
+        service.namespaceCache(namespaces);
         BodyDecoders decoders = BodyDecoders.standard();
         ServiceLoader.load(RequestBodyDecoder.class).forEach(decoders::register);
         options.decoders().forEach(decoders::register);
@@ -101,6 +105,7 @@ public final class ApiServer implements AutoCloseable {
         // port means "a random port, shared" (0 would give every instance its own random port).
         int port = options.port() == 0 ? -1 : options.port();
         return ensureNamespaces()
+                .onSuccess(v -> namespaces.start())
                 .compose(v -> vertx.deployVerticle(() -> new HttpVerticle(port),
                         new DeploymentOptions().setInstances(options.eventLoops())))
                 .onSuccess(id -> {
@@ -143,6 +148,7 @@ public final class ApiServer implements AutoCloseable {
 
     @Override
     public void close() {
+        namespaces.close();
         try {
             for (String id : deployments) {
                 vertx.undeploy(id).await(30, TimeUnit.SECONDS);
@@ -265,7 +271,7 @@ public final class ApiServer implements AutoCloseable {
         @Override
         public Future<?> start() {
             HttpServerOptions httpOptions = new HttpServerOptions().setHost(options.bindHost()).setPort(port)
-                    .setCompressionSupported(true).setDecompressionSupported(false)
+                    .setCompressionSupported(false)
                     .setMaxInitialLineLength(16 * 1024).setMaxHeaderSize(64 * 1024);
             if (options.tlsCertFile() != null) {
                 httpOptions.setSsl(true).setKeyCertOptions(new PemKeyCertOptions()

@@ -48,6 +48,7 @@ public final class ResourceHandler {
     private final ApiMetrics metrics;
     private final PodSubresources pods;
     private final Duration bookmarkInterval;
+    private final io.kplane.apiserver.watch.EncodedEvents encodedEvents = new io.kplane.apiserver.watch.EncodedEvents();
 
     public ResourceHandler(ResourceService service, BodyDecoders decoders, ResponseRenderers renderers,
                            ApiMetrics metrics, PodSubresources pods, Duration bookmarkInterval) {
@@ -203,7 +204,8 @@ public final class ResourceHandler {
         Context context = ctx.vertx().getOrCreateContext();
         WatchSession session = new WatchSession(context, ctx.response(), type,
                 type.namespaced() ? info.namespace() : null, filter, r, new RenderRequest(type, ctx.queryParams()),
-                new WatchSession.WatchSettings(timeout, bookmarks, bookmarkInterval), metrics::watchClosed);
+                new WatchSession.WatchSettings(timeout, bookmarks, bookmarkInterval), encodedEvents,
+                metrics::watchClosed);
         session.start(service.store(), from);
     }
 

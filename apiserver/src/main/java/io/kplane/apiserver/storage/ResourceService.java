@@ -50,12 +50,18 @@ public final class ResourceService {
     private final Admission admission;
     private final PatchApplier patcher;
     private final SecureRandom random = new SecureRandom();
+    private volatile NamespaceCache namespaceCache;
 
     public ResourceService(ResourceStore store, WriteStrategy strategy, Admission admission, PatchApplier patcher) {
         this.store = store;
         this.strategy = strategy;
         this.admission = admission;
         this.patcher = patcher;
+    }
+
+    /** Lets namespace checks on create be answered from a cache (null: always read the store). */
+    public void namespaceCache(NamespaceCache cache) {
+        this.namespaceCache = cache;
     }
 
     public ResourceStore store() {
@@ -205,6 +211,10 @@ public final class ResourceService {
     /** Objects in a namespace that does not exist are refused, as NamespaceLifecycle admission does. */
     private Future<Void> requireNamespace(ResourceType type, String namespace) {
         if (!type.namespaced()) {
+            return Future.succeededFuture();
+        }
+        NamespaceCache cache = namespaceCache;
+        if (cache != null && cache.knownActive(namespace)) {
             return Future.succeededFuture();
         }
         return store.get(key(ResourceTypes.NAMESPACES, null, namespace))

@@ -33,6 +33,7 @@ import java.util.function.Predicate;
  */
 public final class WatchSession implements WatchListener {
     private static final Logger LOG = LoggerFactory.getLogger(WatchSession.class);
+    private static final int WRITE_QUEUE_BYTES = 16 * 1024 * 1024;
 
     private final Context context;
     private final HttpServerResponse response;
@@ -43,7 +44,13 @@ public final class WatchSession implements WatchListener {
     private final RenderRequest renderRequest;
     private final WatchSettings settings;
     private final Runnable onEnd;
+    private final EncodedEvents encoded;
 
+    private final java.util.concurrent.ConcurrentLinkedQueue<Object> inbox =
+            new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final java.util.concurrent.atomic.AtomicBoolean drainScheduled =
+            new java.util.concurrent.atomic.AtomicBoolean();
+    private Buffer batch; // lines collected while draining, written at the end of the drain
     private WatchHandle handle;
     private long lastRevision;
     private boolean first = true;
@@ -53,7 +60,7 @@ public final class WatchSession implements WatchListener {
 
     public WatchSession(Context context, HttpServerResponse response, ResourceType type, String namespace,
                         Predicate<ObjectNode> filter, ResponseRenderer renderer, RenderRequest renderRequest,
-                        WatchSettings settings, Runnable onEnd) {
+                        WatchSettings settings, EncodedEvents encoded, Runnable onEnd) {
         this.context = context;
         this.response = response;
         this.type = type;
@@ -63,6 +70,7 @@ public final class WatchSession implements WatchListener {
         this.renderRequest = renderRequest;
         this.settings = settings;
         this.onEnd = onEnd;
+        this.encoded = encoded;
     }
 
     /**
@@ -71,6 +79,8 @@ public final class WatchSession implements WatchListener {
      */
     public void start(ResourceStore store, Long fromRevision) {
         response.setChunked(true);
+        // room for bursts; a client this far behind is cut off (see writeLine)
+        response.setWriteQueueMaxSize(WRITE_QUEUE_BYTES);
         response.setStatusCode(200);
         response.putHeader("Content-Type", renderer.contentType());
         response.closeHandler(v -> end());
@@ -109,38 +119,72 @@ public final class WatchSession implements WatchListener {
                         return;
                     }
                     for (StoredObject o : ar.result().items()) {
-                        write(WatchEvent.ADDED, o.object());
+                        write(WatchEvent.ADDED, o.object(), 0);
                     }
                     lastRevision = ar.result().revision();
                     handle = store.watch(type.storageName(), namespace, lastRevision, this);
                 }));
     }
 
+    /*
+     * The store calls back on its own thread. Callbacks are queued and drained on the request's
+     * context in one task, so a burst of events becomes one socket write instead of one per event.
+     */
     @Override
     public void onEvent(StoreEvent event) {
-        context.runOnContext(v -> deliver(event));
+        enqueue(event);
     }
 
     @Override
     public void onProgress(long revision) {
-        context.runOnContext(v -> {
-            if (revision > lastRevision) {
-                lastRevision = revision;
-            }
-        });
+        enqueue(revision);
     }
 
     @Override
     public void onError(Throwable error) {
-        context.runOnContext(v -> {
-            if (ended) {
-                return;
+        enqueue(error);
+    }
+
+    private void enqueue(Object item) {
+        inbox.add(item);
+        if (drainScheduled.compareAndSet(false, true)) {
+            context.runOnContext(v -> drain());
+        }
+    }
+
+    private void drain() {
+        drainScheduled.set(false);
+        batch = Buffer.buffer();
+        try {
+            Object item;
+            while ((item = inbox.poll()) != null) {
+                if (ended) {
+                    inbox.clear();
+                    break;
+                }
+                if (item instanceof StoreEvent event) {
+                    deliver(event);
+                } else if (item instanceof Long revision) {
+                    lastRevision = Math.max(lastRevision, revision);
+                } else if (item instanceof Throwable error) {
+                    flushBatch();
+                    ApiError apiError = Errors.toApiError(error, type, null);
+                    LOG.info("watch {} ns={} ended: {}", type.storageName(), namespace, apiError.getMessage());
+                    writeError(apiError);
+                    end();
+                }
             }
-            ApiError apiError = Errors.toApiError(error, type, null);
-            LOG.info("watch {} ns={} ended: {}", type.storageName(), namespace, apiError.getMessage());
-            writeError(apiError);
-            end();
-        });
+        } finally {
+            flushBatch();
+        }
+    }
+
+    private void flushBatch() {
+        Buffer pending = batch;
+        batch = null;
+        if (pending != null && pending.length() > 0) {
+            writeBytes(pending);
+        }
     }
 
     private void deliver(StoreEvent event) {
@@ -153,27 +197,38 @@ public final class WatchSession implements WatchListener {
         switch (event.type()) {
             case ADDED -> {
                 if (now) {
-                    write(WatchEvent.ADDED, event.object());
+                    write(WatchEvent.ADDED, event.object(), event.revision());
                 }
             }
             case MODIFIED -> {
                 if (now && before) {
-                    write(WatchEvent.MODIFIED, event.object());
+                    write(WatchEvent.MODIFIED, event.object(), event.revision());
                 } else if (now) {
-                    write(WatchEvent.ADDED, event.object());
+                    write(WatchEvent.ADDED, event.object(), event.revision());
                 } else if (before) {
-                    write(WatchEvent.DELETED, event.object());
+                    write(WatchEvent.DELETED, event.object(), event.revision());
                 }
             }
             case DELETED -> {
                 if (now || before) {
-                    write(WatchEvent.DELETED, event.object());
+                    write(WatchEvent.DELETED, event.object(), event.revision());
                 }
             }
         }
     }
 
-    private void write(String eventType, ObjectNode object) {
+    /** {@code revision} is the event's store revision, 0 for the synthetic ADDED of the initial state. */
+    private void write(String eventType, ObjectNode object, long revision) {
+        if (renderer instanceof io.kplane.apiserver.render.JsonRenderer) {
+            first = false;
+            byte[] line = encoded.line(eventType, revision, object);
+            if (batch != null) {
+                batch.appendBytes(line);
+            } else {
+                writeBytes(Buffer.buffer(line));
+            }
+            return;
+        }
         JsonNode rendered = renderer.renderWatchObject(renderRequest, object, first);
         first = false;
         writeLine(eventType, rendered);
@@ -195,11 +250,19 @@ public final class WatchSession implements WatchListener {
         if (ended) {
             return;
         }
-        ObjectNode line = JsonNodeFactory.instance.objectNode();
-        line.put("type", eventType);
-        line.set("object", object);
-        Buffer buffer = Buffer.buffer(Json.writeBytes(line)).appendByte((byte) '\n');
-        response.write(buffer);
+        byte[] line = EncodedEvents.encode(eventType, object);
+        if (batch != null) {
+            batch.appendBytes(line);
+        } else {
+            writeBytes(Buffer.buffer(line));
+        }
+    }
+
+    private void writeBytes(Buffer lines) {
+        if (ended) {
+            return;
+        }
+        response.write(lines);
         if (response.writeQueueFull()) {
             // a client that does not keep up is cut off; it resumes from the last revision it saw
             LOG.warn("watch {} ns={} closed: client too slow", type.storageName(), namespace);
