@@ -77,9 +77,11 @@ final class JobAdmission extends TypedAdmission<Job> {
         JobSpec spec = job.spec();
         PodTemplateSpec template = spec.template();
         ObjectMeta templateMeta = template.metadata() == null ? ObjectMetaBuilder.builder().build() : template.metadata();
-        // SetDefaults_Job shares the template's label map with the Job when the Job has no labels of
-        // its own, so the Job also ends up with the generated labels below.
-        boolean jobTakesTemplateLabels = templateMeta.labels() != null && meta.labelsOrEmpty().isEmpty();
+        // SetDefaults_Job gives a Job without labels its template's labels. Kubernetes applies it on
+        // every decode, also when the object is read back from storage after the generated labels
+        // were added, so a Job without labels of its own always shows the generated ones (see the
+        // pi Job in the Job concept page); we apply it once, after generating them.
+        boolean jobTakesTemplateLabels = meta.labelsOrEmpty().isEmpty();
 
         if (!Boolean.TRUE.equals(spec.manualSelector())) {
             String uid = meta.uid() == null ? "" : meta.uid();

@@ -224,8 +224,9 @@ class AdmissionTest {
         assertThat(job.spec().template().spec().dnsPolicy()).isEqualTo("ClusterFirst");
         assertThat(job.spec().template().spec().schedulerName()).isEqualTo("default-scheduler");
         assertThat(job.spec().template().spec().terminationGracePeriodSeconds()).isEqualTo(30L);
-        // Template has no labels of its own in the manifest, so the Job keeps none (Go nil map semantics).
-        assertThat(job.metadata().labels()).isNull();
+        // A Job without labels shows its template's, generated ones included, as Kubernetes returns
+        // the pi Job of the Job concept page (SetDefaults_Job runs again when it is read back).
+        assertThat(job.metadata().labels()).isEqualTo(job.spec().template().metadata().labels());
         assertThat(admission.validateCreate(job)).isEmpty();
     }
 
