@@ -13,6 +13,10 @@ import org.testcontainers.containers.PostgreSQLContainer;
  * keeps the address clients were given.
  */
 final class ContainerBackend implements TestPostgres.Backend {
+    static final String POSTGRES_IMAGE = "postgres:16-alpine";
+    /** What Testcontainers runs: PostgreSQL and its Ryuk clean-up helper. */
+    static final java.util.List<String> IMAGES = java.util.List.of(POSTGRES_IMAGE, "testcontainers/ryuk:0.12.0");
+
     private final PostgreSQLContainer<?> container;
     private final int hostPort;
 
@@ -26,7 +30,7 @@ final class ContainerBackend implements TestPostgres.Backend {
             return null;
         }
         int hostPort = TestPostgres.freePort();
-        PostgreSQLContainer<?> container = new PostgreSQLContainer<>("postgres:16-alpine")
+        PostgreSQLContainer<?> container = new PostgreSQLContainer<>(POSTGRES_IMAGE)
                 .withUsername("postgres").withPassword("postgres").withDatabaseName("postgres")
                 .withCommand("postgres", "-c", "max_connections=300")
                 .withCreateContainerCmdModifier(cmd -> cmd.withHostConfig(new HostConfig().withPortBindings(

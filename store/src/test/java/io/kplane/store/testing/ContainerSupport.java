@@ -22,6 +22,14 @@ final class ContainerSupport {
         } catch (ClassNotFoundException e) {
             return null;
         }
+        if (!Boolean.getBoolean("kplane.test.pullImages")) {
+            java.nio.file.Path socket = LocalImages.socket();
+            if (socket == null || !LocalImages.allPresent(socket, ContainerBackend.IMAGES)) {
+                LOG.info("no Docker engine with {} present locally (set -Dkplane.test.pullImages=true to let "
+                        + "Testcontainers pull them); using embedded PostgreSQL", ContainerBackend.IMAGES);
+                return null;
+            }
+        }
         try {
             return ContainerBackend.startIfDockerAvailable();
         } catch (RuntimeException | LinkageError e) {
