@@ -57,8 +57,9 @@ public final class ApiServerBenchmark {
         Path dataDir = url == null ? Files.createTempDirectory("kplane-bench-pg") : null;
         Vertx serverVertx = Vertx.vertx();
         Vertx clientVertx = Vertx.vertx();
-        java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder()
-                .executor(java.util.concurrent.Executors.newFixedThreadPool(4)).build();
+        // the client's threads are non-daemon: shut down in the finally block so that the JVM exits
+        java.util.concurrent.ExecutorService clientThreads = java.util.concurrent.Executors.newFixedThreadPool(4);
+        java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder().executor(clientThreads).build();
         StoreConfig config = url != null ? StoreConfig.external(url) : StoreConfig.embedded(dataDir, freePort());
         PgResourceStore store = PgResourceStore.open(serverVertx, config).await(120, TimeUnit.SECONDS);
         PgConnectOptions db = url != null ? config.connectOptions() : store.embeddedServer().connectOptions();
@@ -91,6 +92,7 @@ public final class ApiServerBenchmark {
             store.close();
             clientVertx.close().await(10, TimeUnit.SECONDS);
             serverVertx.close().await(10, TimeUnit.SECONDS);
+            clientThreads.shutdownNow();
             if (dataDir != null) {
                 try (var paths = Files.walk(dataDir)) {
                     paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
