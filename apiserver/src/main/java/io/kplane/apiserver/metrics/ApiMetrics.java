@@ -7,6 +7,8 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -21,6 +23,7 @@ public final class ApiMetrics {
     private final AtomicLong openWatches = new AtomicLong();
     private final AtomicLong inflight = new AtomicLong();
     private final AtomicLong storeRevision = new AtomicLong();
+    private final Map<RequestKey, RequestMeters> requestMeters = new ConcurrentHashMap<>();
 
     public ApiMetrics() {
         Gauge.builder("apiserver_watches_open", openWatches, AtomicLong::get)
@@ -32,11 +35,24 @@ public final class ApiMetrics {
     }
 
     public void request(String verb, String resource, int code, Duration latency) {
-        String c = Integer.toString(code);
-        Counter.builder("apiserver_request_total").tag("verb", verb).tag("resource", resource).tag("code", c)
-                .register(registry).increment();
-        Timer.builder("apiserver_request_duration_seconds").tag("verb", verb).tag("resource", resource)
-                .publishPercentileHistogram(false).register(registry).record(latency);
+        RequestMeters meters = requestMeters.computeIfAbsent(new RequestKey(verb, resource, code), this::register);
+        meters.total().increment();
+        meters.duration().record(latency);
+    }
+
+    /** Registering looks the meter up by its full id: done once per verb/resource/code, not per request. */
+    private RequestMeters register(RequestKey key) {
+        Counter total = Counter.builder("apiserver_request_total").tag("verb", key.verb())
+                .tag("resource", key.resource()).tag("code", Integer.toString(key.code())).register(registry);
+        Timer duration = Timer.builder("apiserver_request_duration_seconds").tag("verb", key.verb())
+                .tag("resource", key.resource()).publishPercentileHistogram(false).register(registry);
+        return new RequestMeters(total, duration);
+    }
+
+    private record RequestKey(String verb, String resource, int code) {
+    }
+
+    private record RequestMeters(Counter total, Timer duration) {
     }
 
     public void watchOpened() {

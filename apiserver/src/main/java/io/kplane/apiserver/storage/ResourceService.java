@@ -148,6 +148,7 @@ public final class ResourceService {
 
     // ---------------------------------------------------------------- create
 
+    /** Creates an object from {@code body}, which the service takes over (it is changed in place). */
     public Future<WriteResult> create(ResourceType type, String namespace, JsonNode body, WriteOptions options) {
         ObjectNode object;
         try {
@@ -161,14 +162,14 @@ public final class ResourceService {
 
     private Future<WriteResult> createChecked(ResourceType type, String namespace, ObjectNode body,
                                               WriteOptions options, int attempt) {
-        ObjectNode object = body.deepCopy();
-        ObjectNode meta = Trees.meta(object);
-        String generateName = Trees.text(object, "metadata", "generateName");
-        boolean generated = false;
-        if ((Trees.name(object) == null || Trees.name(object).isEmpty()) && generateName != null
-                && !generateName.isEmpty()) {
-            meta.put("name", generateName(generateName));
-            generated = true;
+        String generateName = Trees.text(body, "metadata", "generateName");
+        boolean generated = (Trees.name(body) == null || Trees.name(body).isEmpty()) && generateName != null
+                && !generateName.isEmpty();
+        // the body is this request's own tree: only a generated name, which may be retried with another
+        // suffix, needs the original kept unchanged
+        ObjectNode object = generated ? body.deepCopy() : body;
+        if (generated) {
+            Trees.meta(object).put("name", generateName(generateName));
         }
         String name = Trees.name(object);
         ObjectNode admitted;
