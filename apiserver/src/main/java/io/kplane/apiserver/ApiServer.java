@@ -9,6 +9,7 @@ import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.handlers.DiscoveryHandler;
 import io.kplane.apiserver.handlers.PodSubresources;
 import io.kplane.apiserver.handlers.ResourceHandler;
+import io.kplane.apiserver.handlers.WorkContexts;
 import io.kplane.apiserver.http.RequestGate;
 import io.kplane.apiserver.http.RouteContributor;
 import io.kplane.apiserver.http.Responses;
@@ -60,6 +61,7 @@ public final class ApiServer implements AutoCloseable {
     private final DiscoveryHandler discovery = new DiscoveryHandler();
     private final List<String> deployments = new ArrayList<>();
     private final NamespaceCache namespaces;
+    private final WorkContexts workContexts = new WorkContexts();
     private volatile int actualPort;
 
     private ApiServer(Vertx vertx, boolean ownsVertx, ResourceStore store, ApiServerOptions options) {
@@ -78,7 +80,8 @@ public final class ApiServer implements AutoCloseable {
         this.kubeletClient = vertx.createHttpClient(new HttpClientOptions().setConnectTimeout(5000)
                 .setKeepAlive(false));
         PodSubresources pods = new PodSubresources(service, strategy, kubeletClient, options.kubeletToken());
-        this.resources = new ResourceHandler(service, decoders, renderers, metrics, pods, options.bookmarkInterval());
+        this.resources = new ResourceHandler(service, decoders, renderers, metrics, pods, options.bookmarkInterval(),
+                workContexts);
     }
 
     /** Starts on its own Vert.x instance and waits until it listens. */
@@ -283,7 +286,14 @@ public final class ApiServer implements AutoCloseable {
                 if (actualPort == 0) {
                     actualPort = s.actualPort();
                 }
+                workContexts.add(context);
             });
+        }
+
+        @Override
+        public Future<?> stop() {
+            workContexts.remove(context);
+            return Future.succeededFuture();
         }
     }
 }

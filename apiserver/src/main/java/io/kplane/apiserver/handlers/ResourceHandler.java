@@ -30,7 +30,9 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 
 import java.time.Duration;
@@ -42,6 +44,7 @@ import java.util.List;
  * {@link WatchSession}, or to the pod subresource handlers.
  */
 public final class ResourceHandler {
+    private static final String REQUEST_CONTEXT_KEY = "kplane.requestContext";
     private final ResourceService service;
     private final BodyDecoders decoders;
     private final ResponseRenderers renderers;
@@ -49,9 +52,12 @@ public final class ResourceHandler {
     private final PodSubresources pods;
     private final Duration bookmarkInterval;
     private final io.kplane.apiserver.watch.EncodedEvents encodedEvents = new io.kplane.apiserver.watch.EncodedEvents();
+    private final WorkContexts workContexts;
 
     public ResourceHandler(ResourceService service, BodyDecoders decoders, ResponseRenderers renderers,
-                           ApiMetrics metrics, PodSubresources pods, Duration bookmarkInterval) {
+                           ApiMetrics metrics, PodSubresources pods, Duration bookmarkInterval,
+                           WorkContexts workContexts) {
+        this.workContexts = workContexts;
         this.service = service;
         this.decoders = decoders;
         this.renderers = renderers;
@@ -69,12 +75,46 @@ public final class ResourceHandler {
             return;
         }
         ctx.put(ApiMetrics.RESOURCE_KEY, info.resource().storageName());
+        Context requestContext = ctx.vertx().getOrCreateContext();
+        ctx.put(REQUEST_CONTEXT_KEY, requestContext);
+        Context work = spreadable(ctx) ? workContexts.next(requestContext) : requestContext;
+        if (work == requestContext) {
+            dispatchOrFail(ctx, info);
+        } else {
+            work.runOnContext(v -> dispatchOrFail(ctx, info));
+        }
+    }
+
+    /**
+     * The streams of one HTTP/2 connection all arrive on that connection's event loop. A write's
+     * decoding, admission and validation need no connection state, so they run on the next event
+     * loop in turn (the request is complete: its body has been read); the response is written back
+     * on the connection's loop. HTTP/1.1 requests stay where they are: connections are already
+     * spread over the loops.
+     */
+    private static boolean spreadable(RoutingContext ctx) {
+        HttpMethod method = ctx.request().method();
+        return ctx.request().version() == HttpVersion.HTTP_2
+                && (method == HttpMethod.POST || method == HttpMethod.PUT || method == HttpMethod.PATCH);
+    }
+
+    private void dispatchOrFail(RoutingContext ctx, RequestInfo info) {
         try {
             dispatch(ctx, info);
         } catch (ApiError e) {
-            Responses.error(ctx, e);
+            onRequestContext(ctx, () -> Responses.error(ctx, e));
         } catch (RuntimeException e) {
-            Responses.error(ctx, Errors.toApiError(e, info.resource(), info.name()));
+            onRequestContext(ctx, () -> Responses.error(ctx, Errors.toApiError(e, info.resource(), info.name())));
+        }
+    }
+
+    /** Runs {@code action} on the event loop of the request's connection. */
+    private static void onRequestContext(RoutingContext ctx, Runnable action) {
+        Context context = ctx.get(REQUEST_CONTEXT_KEY);
+        if (context == null || Vertx.currentContext() == context) {
+            action.run();
+        } else {
+            context.runOnContext(v -> action.run());
         }
     }
 
@@ -239,7 +279,8 @@ public final class ResourceHandler {
 
     /** Completes the response on the request's context, whatever thread the store answered on. */
     private static <T> void reply(RoutingContext ctx, Future<T> future, java.util.function.Consumer<T> onSuccess) {
-        Context context = ctx.vertx().getOrCreateContext();
+        Context requestContext = ctx.get(REQUEST_CONTEXT_KEY);
+        Context context = requestContext != null ? requestContext : ctx.vertx().getOrCreateContext();
         future.onComplete(ar -> context.runOnContext(v -> {
             if (ar.succeeded()) {
                 try {
