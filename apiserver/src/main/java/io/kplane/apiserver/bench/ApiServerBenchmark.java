@@ -6,16 +6,7 @@ import io.kplane.apiserver.ApiServerOptions;
 import io.kplane.store.bench.RawInsertBenchmark;
 import io.kplane.store.pg.PgResourceStore;
 import io.kplane.store.pg.StoreConfig;
-import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.PoolOptions;
-import io.vertx.core.http.RequestOptions;
-import io.vertx.core.parsetools.RecordParser;
 import io.vertx.pgclient.PgConnectOptions;
 import org.slf4j.LoggerFactory;
 
@@ -34,11 +25,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * <ol>
  *   <li>pod create throughput over HTTP at concurrency 1, 8, 32 next to raw single-row PostgreSQL
  *       INSERT throughput at the same concurrency, measured in the same run on the same server;</li>
- *   <li>watch delivery latency (write acknowledged to the writer → event received by a watcher),
- *       p50/p99/max with 100 concurrent watchers while pods are created at 1,000 writes/s.</li>
+ *   <li>watch delivery latency (write acknowledged to the writer → event read by a watcher),
+ *       p50/p99/max and delivered/expected, for 100 watchers at 1,000 and 100 writes/s and 2 watchers
+ *       at 50 writes/s, the load running in a separate JVM ({@link WatchLoadClient});</li>
+ *   <li>the same 100 × 1,000/s load against a bare chunked-HTTP fan-out ({@link RawFanOutServer}):
+ *       the machine's floor for those deliveries.</li>
  * </ol>
  * Run: {@code java -cp apiserver/target/kplane-apiserver.jar io.kplane.apiserver.bench.ApiServerBenchmark
- * [--seconds 5] [--watchers 100] [--rate 1000] [--url postgresql://...]} (embedded PostgreSQL in a
+ * [--seconds 5] [--watch-only] [--watchers 100 --rate 1000] [--url postgresql://...]} (embedded PostgreSQL in a
  * temporary directory unless {@code --url} names a scratch database).
  */
 public final class ApiServerBenchmark {
@@ -63,8 +57,8 @@ public final class ApiServerBenchmark {
         StoreConfig config = url != null ? StoreConfig.external(url) : StoreConfig.embedded(dataDir, freePort());
         PgResourceStore store = PgResourceStore.open(serverVertx, config).await(120, TimeUnit.SECONDS);
         PgConnectOptions db = url != null ? config.connectOptions() : store.embeddedServer().connectOptions();
-        ApiServer server = ApiServer.start(serverVertx, store, new ApiServerOptions().port(0)
-                .maxRequestsInflight(0)).await(60, TimeUnit.SECONDS);
+        ApiServerOptions options = new ApiServerOptions().port(0).maxRequestsInflight(0);
+        ApiServer server = ApiServer.start(serverVertx, store, options).await(60, TimeUnit.SECONDS);
         try {
             System.out.printf("kplane API server benchmark (%d s per level, %d cores)%n", seconds,
                     Runtime.getRuntime().availableProcessors());
@@ -86,7 +80,10 @@ public final class ApiServerBenchmark {
                 System.out.printf("%-12d %14.0f %14.0f %8.2f%n", concurrency, apiOps / seconds, rawOps / seconds,
                         apiOps / rawOps);
             }
-            watchLatency(http, server.url(), watchers, rate, Duration.ofSeconds(Math.max(5, seconds * 2)));
+            int[][] scenarios = Arrays.asList(args).contains("--rate") || Arrays.asList(args).contains("--watchers")
+                    ? new int[][]{{watchers, rate}}
+                    : new int[][]{{100, 1000}, {100, 100}, {2, 50}};
+            watchLatency(http, server.url(), options.eventLoops(), scenarios, Math.max(5, seconds * 2));
         } finally {
             server.close();
             store.close();
@@ -153,164 +150,63 @@ public final class ApiServerBenchmark {
     }
 
     /**
-     * {@code watchers} watch streams on one namespace; pods are created there at {@code rate} per
-     * second. Latency of one delivery = time the watcher read the ADDED line − time the creating
-     * request's response arrived (negative when the event beat the response: counted as 0).
+     * Watch delivery latency for each scenario, the load (watchers and writer) in a separate JVM
+     * ({@link WatchLoadClient}); then the same load against {@link RawFanOutServer}, the machine's
+     * floor for fanning lines of the same size out to the same number of streams.
      */
-    static void watchLatency(java.net.http.HttpClient client, String base, int watchers, int rate, Duration duration)
+    static void watchLatency(java.net.http.HttpClient client, String base, int eventLoops, int[][] scenarios,
+                             int seconds) throws Exception {
+        System.out.printf("watch delivery latency, write acknowledged -> line read by the watcher, load in a separate"
+                + " JVM, %d s per scenario (target: p99 < 50 ms at 100 watchers, 1000 writes/s)%n", seconds);
+        long bytesPerLine = 0;
+        int round = 0;
+        for (int[] scenario : scenarios) {
+            String namespace = "watch-" + (++round);
+            client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/api/v1/namespaces"))
+                    .header("Content-Type", "application/json")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString(
+                            "{\"metadata\":{\"name\":\"" + namespace + "\"}}"))
+                    .build(), java.net.http.HttpResponse.BodyHandlers.discarding());
+            String pods = base + "/api/v1/namespaces/" + namespace + "/pods";
+            double[] result = runLoad("api", pods + "?watch=true", pods, scenario[0], scenario[1], seconds);
+            if (result != null && result[5] > 0) {
+                bytesPerLine = (long) result[5];
+            }
+        }
+        try (RawFanOutServer raw = RawFanOutServer.start(eventLoops, (int) Math.max(bytesPerLine, 600))) {
+            String url = "http://127.0.0.1:" + raw.port();
+            runLoad("floor", url + "/watch", url + "/publish", scenarios[0][0], scenarios[0][1], seconds);
+        }
+        System.out.println("  floor = the same load against a bare Vert.x chunked fan-out of lines of the same size"
+                + " (no store, no JSON): what the deliveries alone cost on this machine");
+    }
+
+    /** Runs one {@link WatchLoadClient}, echoes its output, returns its RESULT figures (null on failure). */
+    private static double[] runLoad(String label, String watchUrl, String postUrl, int watchers, int rate, int seconds)
             throws Exception {
-        post(client, base, "default", "{}").join(); // warm the connection pool
-        client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/api/v1/namespaces"))
-                .header("Content-Type", "application/json")
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"metadata\":{\"name\":\"watch\"}}"))
-                .build(), java.net.http.HttpResponse.BodyHandlers.discarding());
-        int total = (int) (rate * duration.toSeconds());
-        long[] ackNanos = new long[total];
-        long[][] receivedNanos = new long[watchers][total];
-        java.util.concurrent.CountDownLatch ready = new java.util.concurrent.CountDownLatch(watchers);
-        List<java.io.InputStream> streams = new java.util.concurrent.CopyOnWriteArrayList<>();
-        for (int w = 0; w < watchers; w++) {
-            long[] mine = receivedNanos[w];
-            Thread reader = new Thread(() -> {
-                try {
-                    // one client per watcher: a stream each, like separate informer processes
-                    java.net.http.HttpResponse<java.io.InputStream> r = java.net.http.HttpClient.newHttpClient()
-                            .send(java.net.http.HttpRequest
-                                    .newBuilder(java.net.URI.create(base + "/api/v1/namespaces/watch/pods?watch=true"))
-                                    .build(), java.net.http.HttpResponse.BodyHandlers.ofInputStream());
-                    streams.add(r.body());
-                    ready.countDown();
-                    readLines(r.body(), mine);
-                } catch (Exception e) {
-                    if (ready.getCount() > 0) {
-                        System.out.println("  watch failed: " + e);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-Xms256m", "-Xmx512m", "-cp", System.getProperty("java.class.path"),
+                WatchLoadClient.class.getName(), "--label", label, "--watch-url", watchUrl, "--post-url", postUrl,
+                "--watchers", Integer.toString(watchers), "--rate", Integer.toString(rate),
+                "--seconds", Integer.toString(seconds))
+                .redirectErrorStream(true).start();
+        double[] result = null;
+        try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                if (line.startsWith("RESULT ")) {
+                    String[] f = line.substring(7).trim().split(" ");
+                    if (f.length == 6) {
+                        result = Arrays.stream(f).mapToDouble(Double::parseDouble).toArray();
                     }
-                }
-            }, "bench-watch-" + w);
-            reader.setDaemon(true);
-            reader.start();
-        }
-        ready.await(60, TimeUnit.SECONDS);
-        long start = System.nanoTime();
-        long periodNanos = 1_000_000_000L / rate;
-        AtomicLong acked = new AtomicLong();
-        // open-loop schedule at the target rate: each write is issued when it is due
-        for (int i = 0; i < total; i++) {
-            long due = start + i * periodNanos;
-            long wait = due - System.nanoTime();
-            if (wait > 0) {
-                java.util.concurrent.locks.LockSupport.parkNanos(wait);
-            }
-            int index = i;
-            post(client, base, "watch", String.format(POD, "w-" + i)).whenComplete((code, t) -> {
-                ackNanos[index] = System.nanoTime();
-                acked.incrementAndGet();
-            });
-        }
-        long writeNanos = System.nanoTime() - start;
-        long settle = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < settle && (acked.get() < total || !allDelivered(receivedNanos, total))) {
-            TimeUnit.MILLISECONDS.sleep(50); // benchmark: let the last events arrive
-        }
-        long[] latencies = new long[watchers * total];
-        int n = 0;
-        int missing = 0;
-        for (long[] mine : receivedNanos) {
-            for (int i = 0; i < total; i++) {
-                if (mine[i] == 0 || ackNanos[i] == 0) {
-                    missing++;
-                } else {
-                    latencies[n++] = Math.max(0, mine[i] - ackNanos[i]);
+                } else if (!line.contains("SLF4J") && !line.startsWith("[")) {
+                    System.out.println("  " + line);
                 }
             }
         }
-        for (java.io.InputStream in : streams) {
-            try {
-                in.close();
-            } catch (Exception ignored) {
-                // closing anyway
-            }
-        }
-        long[] sorted = Arrays.copyOf(latencies, n);
-        Arrays.sort(sorted);
-        System.out.printf("watch delivery: %d watchers, %d writes at %.0f writes/s achieved (target %d)%n",
-                watchers, total, total / (writeNanos / 1e9), rate);
-        if (n == 0) {
-            System.out.printf("  no deliveries measured (%d acknowledged writes)%n", acked.get());
-        } else {
-            System.out.printf("  latency write-ack -> event: p50 %.1f ms, p99 %.1f ms, max %.1f ms "
-                            + "(%d deliveries, %d missing; target p99 < 50 ms)%n", ms(sorted[n / 2]),
-                    ms(sorted[(int) Math.min(n - 1, (long) n * 99 / 100)]), ms(sorted[n - 1]), n, missing);
-        }
-    }
-
-    /** Reads newline-delimited events, recording when each {@code w-<index>} ADDED line arrived. */
-    private static void readLines(java.io.InputStream in, long[] received) throws java.io.IOException {
-        byte[] chunk = new byte[64 * 1024];
-        Buffer line = Buffer.buffer(4096);
-        int read;
-        while ((read = in.read(chunk)) > 0) {
-            long now = System.nanoTime();
-            int from = 0;
-            for (int i = 0; i < read; i++) {
-                if (chunk[i] == '\n') {
-                    line.appendBytes(chunk, from, i - from);
-                    int index = indexOf(line);
-                    if (index >= 0 && index < received.length && received[index] == 0) {
-                        received[index] = now;
-                    }
-                    line = Buffer.buffer(4096);
-                    from = i + 1;
-                }
-            }
-            line.appendBytes(chunk, from, read - from);
-        }
-    }
-
-    private static boolean allDelivered(long[][] received, int total) {
-        for (long[] mine : received) {
-            if (mine[total - 1] == 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static final byte[] ADDED = "{\"type\":\"ADDED\"".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] NAME = "\"name\":\"w-".getBytes(StandardCharsets.US_ASCII);
-
-    /** The index of {@code "name":"w-<index>"} in an ADDED line, scanning bytes (the client must be cheap). */
-    static int indexOf(Buffer line) {
-        int len = line.length();
-        if (len < ADDED.length) {
-            return -1;
-        }
-        for (int i = 0; i < ADDED.length; i++) {
-            if (line.getByte(i) != ADDED[i]) {
-                return -1;
-            }
-        }
-        outer:
-        for (int i = ADDED.length; i + NAME.length < len; i++) {
-            for (int j = 0; j < NAME.length; j++) {
-                if (line.getByte(i + j) != NAME[j]) {
-                    continue outer;
-                }
-            }
-            int value = 0;
-            for (int k = i + NAME.length; k < len; k++) {
-                byte b = line.getByte(k);
-                if (b == '"') {
-                    return value;
-                }
-                if (b < '0' || b > '9') {
-                    return -1;
-                }
-                value = value * 10 + (b - '0');
-            }
-            return -1;
-        }
-        return -1;
+        process.waitFor(60, TimeUnit.SECONDS);
+        return result;
     }
 
     private static double ms(long nanos) {
