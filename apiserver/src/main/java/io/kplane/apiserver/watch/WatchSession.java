@@ -50,7 +50,13 @@ public final class WatchSession implements WatchListener {
             new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final java.util.concurrent.atomic.AtomicBoolean drainScheduled =
             new java.util.concurrent.atomic.AtomicBoolean();
-    private Buffer batch; // lines collected while draining, written at the end of the drain
+    /**
+     * Lines collected while draining, written at the end of the drain as one buffer of exactly their
+     * size: the lines are shared, and appending them to a growing buffer re-allocated and copied it
+     * several times per burst for every watcher (the largest watch cost in a profile at 1,000/s).
+     */
+    private java.util.List<byte[]> batch;
+    private int batchBytes;
     private WatchHandle handle;
     private long lastRevision;
     private boolean first = true;
@@ -154,7 +160,8 @@ public final class WatchSession implements WatchListener {
 
     private void drain() {
         drainScheduled.set(false);
-        batch = Buffer.buffer();
+        batch = new java.util.ArrayList<>();
+        batchBytes = 0;
         try {
             Object item;
             while ((item = inbox.poll()) != null) {
@@ -180,10 +187,28 @@ public final class WatchSession implements WatchListener {
     }
 
     private void flushBatch() {
-        Buffer pending = batch;
+        java.util.List<byte[]> pending = batch;
         batch = null;
-        if (pending != null && pending.length() > 0) {
-            writeBytes(pending);
+        if (pending == null || pending.isEmpty()) {
+            return;
+        }
+        if (pending.size() == 1) {
+            writeBytes(Buffer.buffer(pending.get(0)));
+            return;
+        }
+        Buffer lines = Buffer.buffer(batchBytes);
+        for (byte[] line : pending) {
+            lines.appendBytes(line);
+        }
+        writeBytes(lines);
+    }
+
+    private void send(byte[] line) {
+        if (batch != null) {
+            batch.add(line);
+            batchBytes += line.length;
+        } else {
+            writeBytes(Buffer.buffer(line));
         }
     }
 
@@ -221,12 +246,7 @@ public final class WatchSession implements WatchListener {
     private void write(String eventType, ObjectNode object, long revision) {
         if (renderer instanceof io.kplane.apiserver.render.JsonRenderer) {
             first = false;
-            byte[] line = encoded.line(eventType, revision, object);
-            if (batch != null) {
-                batch.appendBytes(line);
-            } else {
-                writeBytes(Buffer.buffer(line));
-            }
+            send(encoded.line(eventType, revision, object));
             return;
         }
         JsonNode rendered = renderer.renderWatchObject(renderRequest, object, first);
@@ -250,12 +270,7 @@ public final class WatchSession implements WatchListener {
         if (ended) {
             return;
         }
-        byte[] line = EncodedEvents.encode(eventType, object);
-        if (batch != null) {
-            batch.appendBytes(line);
-        } else {
-            writeBytes(Buffer.buffer(line));
-        }
+        send(EncodedEvents.encode(eventType, object));
     }
 
     private void writeBytes(Buffer lines) {
