@@ -184,8 +184,13 @@ public final class ApiServerBenchmark {
     /** Runs one {@link WatchLoadClient}, echoes its output, returns its RESULT figures (null on failure). */
     private static double[] runLoad(String label, String watchUrl, String postUrl, int watchers, int rate, int seconds)
             throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(java, "-Xms256m", "-Xmx512m", "-cp", System.getProperty("java.class.path"),
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        long cpuBefore = os.getProcessCpuTime();
+        long gcBefore = gcMillis();
+        long countBefore = gcCount();
+        long wallBefore = System.nanoTime();
+        Process process = new ProcessBuilder(javaBin, "-Xms256m", "-Xmx512m", "-cp", System.getProperty("java.class.path"),
                 WatchLoadClient.class.getName(), "--label", label, "--watch-url", watchUrl, "--post-url", postUrl,
                 "--watchers", Integer.toString(watchers), "--rate", Integer.toString(rate),
                 "--seconds", Integer.toString(seconds))
@@ -206,11 +211,23 @@ public final class ApiServerBenchmark {
             }
         }
         process.waitFor(60, TimeUnit.SECONDS);
+        // CPU and GC of the server's JVM over the client's whole run (warm-up included): unlike
+        // latency, these hardly move with what else runs on the machine
+        double wall = (System.nanoTime() - wallBefore) / 1e9;
+        System.out.printf("         server JVM: %.0f%% of one core, %d GCs, %d ms in GC over %.0f s%n",
+                (os.getProcessCpuTime() - cpuBefore) / 1e9 / wall * 100, gcCount() - countBefore,
+                gcMillis() - gcBefore, wall);
         return result;
     }
 
-    private static double ms(long nanos) {
-        return nanos / 1e6;
+    private static long gcMillis() {
+        return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionTime).sum();
+    }
+
+    private static long gcCount() {
+        return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionCount).sum();
     }
 
     private static int freePort() throws java.io.IOException {
