@@ -7,16 +7,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,7 +22,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * protobuf bodies, field selectors) checked end to end. Skipped only where kubectl is not installed.
  */
 class RealKubectlTest {
-    private static final Path KUBECTL = Path.of("/usr/bin/kubectl");
     private static final String JOB = """
             apiVersion: batch/v1
             kind: Job
@@ -45,32 +39,13 @@ class RealKubectlTest {
             """;
 
     private static TestApiServer server;
-    private static Path home;
-    private static Path kubeconfig;
-
-    record Result(int code, String out, String err) {
-    }
+    private static RealKubectl realKubectl;
 
     @BeforeAll
     static void start() throws IOException {
-        Assumptions.assumeTrue(Files.isExecutable(KUBECTL), "kubectl is not installed at " + KUBECTL);
+        Assumptions.assumeTrue(RealKubectl.installed(), "kubectl is not installed at " + RealKubectl.BINARY);
         server = TestApiServer.start();
-        home = Files.createTempDirectory("kubectl-home");
-        kubeconfig = home.resolve("kubeconfig");
-        Files.writeString(kubeconfig, """
-                apiVersion: v1
-                kind: Config
-                clusters:
-                - name: kplane
-                  cluster: {server: %s}
-                users:
-                - name: kplane
-                  user: {}
-                contexts:
-                - name: kplane
-                  context: {cluster: kplane, user: kplane, namespace: default}
-                current-context: kplane
-                """.formatted(server.url()));
+        realKubectl = new RealKubectl(server.url());
     }
 
     @AfterAll
@@ -80,54 +55,20 @@ class RealKubectlTest {
         }
     }
 
-    private static Result kubectlIn(String stdin, String... args) {
-        List<String> command = new ArrayList<>(List.of(KUBECTL.toString(), "--kubeconfig", kubeconfig.toString()));
-        command.addAll(List.of(args));
-        try {
-            ProcessBuilder pb = new ProcessBuilder(command);
-            pb.environment().put("HOME", home.toString());
-            pb.environment().remove("KUBECONFIG");
-            Process p = pb.start();
-            if (stdin != null) {
-                p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
-            }
-            p.getOutputStream().close();
-            var out = read(p.getInputStream());
-            var err = read(p.getErrorStream());
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new AssertionError("kubectl " + String.join(" ", args) + " did not finish");
-            }
-            return new Result(p.exitValue(), out.get(), err.get());
-        } catch (IOException | InterruptedException | java.util.concurrent.ExecutionException e) {
-            throw new AssertionError(e);
-        }
+    private static RealKubectl.Result kubectlIn(String stdin, String... args) {
+        return realKubectl.runWithStdin(stdin, args);
     }
 
-    private static java.util.concurrent.Future<String> read(InputStream in) {
-        java.util.concurrent.CompletableFuture<String> f = new java.util.concurrent.CompletableFuture<>();
-        Thread t = new Thread(() -> {
-            try {
-                f.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-            } catch (IOException e) {
-                f.completeExceptionally(e);
-            }
-        });
-        t.setDaemon(true);
-        t.start();
-        return f;
-    }
-
-    private static Result kubectl(String... args) {
-        return kubectlIn(null, args);
+    private static RealKubectl.Result kubectl(String... args) {
+        return realKubectl.run(args);
     }
 
     @Test
     void versionAndApiResources() {
-        Result version = kubectl("version");
+        RealKubectl.Result version = kubectl("version");
         assertThat(version.code()).as(version.err()).isZero();
         assertThat(version.out()).contains("Server Version: v1.32");
-        Result resources = kubectl("api-resources");
+        RealKubectl.Result resources = kubectl("api-resources");
         assertThat(resources.out()).containsPattern("cronjobs\\s+cj\\s+batch/v1\\s+true\\s+CronJob")
                 .containsPattern("pods\\s+po\\s+v1\\s+true\\s+Pod")
                 .containsPattern("services\\s+svc\\s+v1\\s+true\\s+Service");
@@ -135,12 +76,12 @@ class RealKubectlTest {
 
     @Test
     void clusterInfoFindsTheControlPlaneAndNoServices() {
-        Result info = kubectl("cluster-info");
+        RealKubectl.Result info = kubectl("cluster-info");
         assertThat(info.code()).as(info.err()).isZero();
         assertThat(info.err()).isEmpty();
         assertThat(info.out()).startsWith("Kubernetes control plane is running at " + server.url() + "\n");
         assertThat(info.out().lines().filter(l -> l.contains(" is running at ")).count()).isEqualTo(1);
-        Result services = kubectl("get", "services", "-n", "kube-system");
+        RealKubectl.Result services = kubectl("get", "services", "-n", "kube-system");
         assertThat(services.code()).as(services.err()).isZero();
         assertThat(services.err()).contains("No resources found in kube-system namespace.");
         assertThat(kubectl("get", "svc", "kubernetes").err())
@@ -149,20 +90,20 @@ class RealKubectlTest {
 
     @Test
     void applyCreateGetPatchDescribeExplainDelete() {
-        Result created = kubectlIn(JOB.formatted("pi", 4), "apply", "-f", "-");
+        RealKubectl.Result created = kubectlIn(JOB.formatted("pi", 4), "apply", "-f", "-");
         assertThat(created.out()).as(created.err()).isEqualTo("job.batch/pi created\n");
         assertThat(kubectlIn(JOB.formatted("pi", 4), "apply", "-f", "-").out()).isEqualTo("job.batch/pi unchanged\n");
-        Result configured = kubectlIn(JOB.formatted("pi", 5), "apply", "-f", "-");
+        RealKubectl.Result configured = kubectlIn(JOB.formatted("pi", 5), "apply", "-f", "-");
         assertThat(configured.out()).as(configured.err()).isEqualTo("job.batch/pi configured\n");
 
-        Result ssa = kubectlIn(JOB.formatted("ssa", 1), "apply", "--server-side", "-f", "-");
+        RealKubectl.Result ssa = kubectlIn(JOB.formatted("ssa", 1), "apply", "--server-side", "-f", "-");
         assertThat(ssa.out()).as(ssa.err()).isEqualTo("job.batch/ssa serverside-applied\n");
-        Result create = kubectlIn(JOB.formatted("made", 1), "create", "-f", "-");
+        RealKubectl.Result create = kubectlIn(JOB.formatted("made", 1), "create", "-f", "-");
         assertThat(create.out()).as(create.err()).isEqualTo("job.batch/made created\n");
         assertThat(kubectlIn(JOB.formatted("made", 1), "create", "-f", "-").err())
                 .contains("Error from server (AlreadyExists)");
 
-        Result get = kubectl("get", "jobs");
+        RealKubectl.Result get = kubectl("get", "jobs");
         assertThat(get.out()).as(get.err()).startsWith("NAME").contains("STATUS", "COMPLETIONS", "DURATION")
                 .containsPattern("pi\\s+Running\\s+0/1");
         assertThat(kubectl("get", "jobs", "-o", "wide").out()).contains("CONTAINERS", "IMAGES", "SELECTOR");
@@ -183,10 +124,10 @@ class RealKubectlTest {
                 "[{\"op\":\"replace\",\"path\":\"/spec/backoffLimit\",\"value\":2}]").out())
                 .isEqualTo("job.batch/pi patched\n");
 
-        Result describe = kubectl("describe", "job", "pi");
+        RealKubectl.Result describe = kubectl("describe", "job", "pi");
         assertThat(describe.out()).as(describe.err()).containsPattern("Name:\\s+pi").contains("Pods Statuses:");
 
-        Result explain = kubectl("explain", "job.spec.suspend");
+        RealKubectl.Result explain = kubectl("explain", "job.spec.suspend");
         assertThat(explain.out()).as(explain.err()).contains("suspend specifies whether the Job controller");
         assertThat(kubectl("explain", "job").out()).contains("Job represents");
 
@@ -196,7 +137,7 @@ class RealKubectlTest {
         for (String[] c : new String[][] {{"foreground", "foregroundDeletion"}, {"orphan", "orphan"}}) {
             String name = "del-" + c[0];
             kubectlIn(JOB.formatted(name, 1), "create", "-f", "-");
-            Result deleted = kubectl("delete", "job", name, "--cascade=" + c[0], "--wait=false");
+            RealKubectl.Result deleted = kubectl("delete", "job", name, "--cascade=" + c[0], "--wait=false");
             assertThat(deleted.out()).as(deleted.err()).isEqualTo("job.batch \"" + name + "\" deleted\n");
             assertThat(kubectl("get", "job", name, "-o", "jsonpath={.metadata.finalizers}").out()).contains(c[1]);
         }
@@ -237,9 +178,9 @@ class RealKubectlTest {
                 """;
         assertThat(kubectlIn(cron, "apply", "-f", "-").code()).isZero();
         assertThat(kubectl("get", "cronjobs").out()).contains("SCHEDULE").containsPattern("hello\\s+\\*/5");
-        Result created = kubectl("create", "job", "manual-1", "--from=cronjob/hello");
+        RealKubectl.Result created = kubectl("create", "job", "manual-1", "--from=cronjob/hello");
         assertThat(created.out()).as(created.err()).isEqualTo("job.batch/manual-1 created\n");
-        Result job = kubectl("get", "job", "manual-1", "-o", "jsonpath={.metadata.ownerReferences[0].name} "
+        RealKubectl.Result job = kubectl("get", "job", "manual-1", "-o", "jsonpath={.metadata.ownerReferences[0].name} "
                 + "{.metadata.annotations.cronjob\\.kubernetes\\.io/instantiate} {.spec.backoffLimit}");
         assertThat(job.out()).isEqualTo("hello manual 0");
         assertThat(kubectl("describe", "cronjob", "hello").out()).containsPattern("Schedule:\\s+\\*/5");
@@ -257,10 +198,10 @@ class RealKubectlTest {
                 .method("PATCH", HttpRequest.BodyPublishers.ofString(status))
                 .header("Content-Type", "application/merge-patch+json").build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        Result waited = kubectl("wait", "--for=condition=complete", "job/w", "--timeout=20s");
+        RealKubectl.Result waited = kubectl("wait", "--for=condition=complete", "job/w", "--timeout=20s");
         assertThat(waited.out()).as(waited.err()).isEqualTo("job.batch/w condition met\n");
         assertThat(kubectl("get", "job", "w").out()).containsPattern("w\\s+Complete\\s+1/1\\s+2s");
-        Result timedOut = kubectl("wait", "--for=condition=failed", "job/w", "--timeout=1s");
+        RealKubectl.Result timedOut = kubectl("wait", "--for=condition=failed", "job/w", "--timeout=1s");
         assertThat(timedOut.code()).isEqualTo(1);
         assertThat(kubectl("get", "events").code()).isZero();
     }
@@ -268,10 +209,7 @@ class RealKubectlTest {
     @Test
     void getWatchPrintsAChange() throws Exception {
         kubectlIn(JOB.formatted("watched", 1), "create", "-f", "-");
-        ProcessBuilder pb = new ProcessBuilder(KUBECTL.toString(), "--kubeconfig", kubeconfig.toString(), "get", "jobs",
-                "-w", "--request-timeout=20s");
-        pb.environment().put("HOME", home.toString());
-        Process watch = pb.start();
+        Process watch = realKubectl.start("get", "jobs", "-w", "--request-timeout=20s");
         try {
             var out = new java.io.BufferedReader(new java.io.InputStreamReader(watch.getInputStream(), StandardCharsets.UTF_8));
             assertThat(out.readLine()).startsWith("NAME");
