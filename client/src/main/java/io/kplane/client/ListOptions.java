@@ -1,13 +1,18 @@
 package io.kplane.client;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Query parameters of a list or watch. Every field is optional (null = not sent).
  *
+ * Copies with one field changed ({@code withLimit(...)}) come from record-builder, as for the api model.
+ *
  * @param continueToken the {@code continue} token of the previous page
  */
+@RecordBuilder
 public record ListOptions(
         String labelSelector,
         String fieldSelector,
@@ -16,7 +21,7 @@ public record ListOptions(
         String resourceVersion,
         String resourceVersionMatch,
         Long timeoutSeconds,
-        Boolean allowWatchBookmarks) {
+        Boolean allowWatchBookmarks) implements ListOptionsBuilder.With {
 
     public static final ListOptions NONE = new ListOptions(null, null, null, null, null, null, null, null);
 
@@ -30,38 +35,6 @@ public record ListOptions(
 
     public static ListOptions fieldSelector(String selector) {
         return NONE.withFieldSelector(selector);
-    }
-
-    public ListOptions withLabelSelector(String v) {
-        return new ListOptions(v, fieldSelector, limit, continueToken, resourceVersion, resourceVersionMatch, timeoutSeconds, allowWatchBookmarks);
-    }
-
-    public ListOptions withFieldSelector(String v) {
-        return new ListOptions(labelSelector, v, limit, continueToken, resourceVersion, resourceVersionMatch, timeoutSeconds, allowWatchBookmarks);
-    }
-
-    public ListOptions withLimit(Long v) {
-        return new ListOptions(labelSelector, fieldSelector, v, continueToken, resourceVersion, resourceVersionMatch, timeoutSeconds, allowWatchBookmarks);
-    }
-
-    public ListOptions withContinueToken(String v) {
-        return new ListOptions(labelSelector, fieldSelector, limit, v, resourceVersion, resourceVersionMatch, timeoutSeconds, allowWatchBookmarks);
-    }
-
-    public ListOptions withResourceVersion(String v) {
-        return new ListOptions(labelSelector, fieldSelector, limit, continueToken, v, resourceVersionMatch, timeoutSeconds, allowWatchBookmarks);
-    }
-
-    public ListOptions withResourceVersionMatch(String v) {
-        return new ListOptions(labelSelector, fieldSelector, limit, continueToken, resourceVersion, v, timeoutSeconds, allowWatchBookmarks);
-    }
-
-    public ListOptions withTimeoutSeconds(Long v) {
-        return new ListOptions(labelSelector, fieldSelector, limit, continueToken, resourceVersion, resourceVersionMatch, v, allowWatchBookmarks);
-    }
-
-    public ListOptions withAllowWatchBookmarks(Boolean v) {
-        return new ListOptions(labelSelector, fieldSelector, limit, continueToken, resourceVersion, resourceVersionMatch, timeoutSeconds, v);
     }
 
     /** The query parameters in Kubernetes spelling, omitting unset ones. */
