@@ -71,6 +71,26 @@ public final class CronSchedule {
      * @throws IllegalArgumentException with a message fit for the user when either is invalid
      */
     public static CronSchedule parse(String schedule, String timeZone) {
+        // Schedules are parsed on every CronJob sync and admission; cron-utils parsing is costly and
+        // the result immutable, so parsed schedules are memoised (valid ones only: errors re-parse).
+        String cacheKey = timeZone + '\u0000' + schedule;
+        CronSchedule cached = PARSED.get(cacheKey);
+        if (cached != null) {
+            return cached;
+        }
+        CronSchedule parsed = parseUncached(schedule, timeZone);
+        if (PARSED.size() >= PARSED_CAPACITY) {
+            PARSED.clear(); // crude bound: far more distinct schedules than any cluster has
+        }
+        PARSED.put(cacheKey, parsed);
+        return parsed;
+    }
+
+    private static final int PARSED_CAPACITY = 4096;
+    private static final java.util.concurrent.ConcurrentMap<String, CronSchedule> PARSED =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static CronSchedule parseUncached(String schedule, String timeZone) {
         ZoneId zone = zone(timeZone);
         String spec = schedule == null ? "" : schedule.trim();
         if (spec.isEmpty()) {

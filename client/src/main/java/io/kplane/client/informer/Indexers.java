@@ -17,6 +17,11 @@ public final class Indexers {
     public static final String LABEL = "label";
     /** Objects by the UID of each owner reference. */
     public static final String OWNER_UID = "ownerUid";
+    /**
+     * Objects by their controller reference, as {@code namespace/Kind/name} ({@link #controllerKey}):
+     * what a controller that matches dependents by owner name (the CronJob controller) looks up.
+     */
+    public static final String CONTROLLER = "controller";
     /** Pods by {@code spec.nodeName} (unscheduled pods under the empty string). */
     public static final String NODE_NAME = "spec.nodeName";
 
@@ -55,6 +60,18 @@ public final class Indexers {
         };
     }
 
+    public static <T extends KubeObject> IndexFunc<T> byController() {
+        return obj -> {
+            OwnerReference ref = obj.metadata() == null ? null : obj.metadata().controllerRef();
+            return ref == null ? List.of() : List.of(controllerKey(obj.namespace(), ref.kind(), ref.name()));
+        };
+    }
+
+    /** The {@link #CONTROLLER} index value of objects controlled by the named owner. */
+    public static String controllerKey(String namespace, String kind, String name) {
+        return (namespace == null ? "" : namespace) + "/" + kind + "/" + name;
+    }
+
     /** An index on one string field, e.g. {@code field(pod -> pod.spec().nodeName())}; null indexes as "". */
     public static <T> IndexFunc<T> field(Function<T, String> getter) {
         return obj -> {
@@ -63,9 +80,9 @@ public final class Indexers {
         };
     }
 
-    /** namespace, label and owner-UID indexes: what every informer gets. */
+    /** namespace, label, owner-UID and controller indexes: what every informer gets. */
     public static <T extends KubeObject> Map<String, IndexFunc<T>> standard() {
-        return Map.of(NAMESPACE, byNamespace(), LABEL, byLabel(), OWNER_UID, byOwnerUid());
+        return Map.of(NAMESPACE, byNamespace(), LABEL, byLabel(), OWNER_UID, byOwnerUid(), CONTROLLER, byController());
     }
 
     static Collection<String> safe(Collection<String> values) {

@@ -7,6 +7,7 @@ import io.kplane.api.meta.OwnerReference;
 import io.kplane.client.controller.Controller;
 import io.kplane.client.controller.Reconciler;
 import io.kplane.client.controller.Result;
+import io.kplane.client.informer.Indexers;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.client.informer.SharedInformer;
 import io.kplane.client.time.Clock;
@@ -54,6 +55,9 @@ public final class CronJobController implements Reconciler {
         this.syncer = new CronJobSyncer(new RememberingStatusWrites(control), events, clock);
         this.queue = RateLimitingQueue.create(clock);
         this.controller = Controller.builder().name(NAME).workers(workers).queue(queue).reconciler(this).build();
+        if (!jobs.indexer().indexNames().contains(Indexers.CONTROLLER)) {
+            jobs.addIndexers(java.util.Map.of(Indexers.CONTROLLER, Indexers.byController()));
+        }
         cronJobs.addEventHandler(new CronJobHandler());
         jobs.addEventHandler(new JobHandler());
     }
@@ -91,8 +95,10 @@ public final class CronJobController implements Reconciler {
             return Result.done(); // deleted: the garbage collector removes its Jobs
         }
         Optional<CronJob> cronJob = Optional.of(newest(key, cached.get()));
-        List<Job> owned = jobs.lister().namespace(ns).list(j -> JobsFromCronJob.isControlledByName(j, name))
-                .stream().map(Job.class::cast).toList();
+        // Like upstream, Jobs are matched by their controller reference's name, not UID; the index
+        // makes that a lookup instead of a scan of every Job in the namespace per sync.
+        List<Job> owned = jobs.lister().byIndex(Indexers.CONTROLLER, Indexers.controllerKey(ns, CronJob.KIND, name))
+                .stream().filter(j -> JobsFromCronJob.isControlledByName(j, name)).map(Job.class::cast).toList();
         CronJobSyncer.Outcome outcome = syncer.sync(cronJob.get(), owned);
         onSync.accept(outcome);
         return outcome.requeueAfter() == null ? Result.done() : Result.requeueAfter(outcome.requeueAfter());

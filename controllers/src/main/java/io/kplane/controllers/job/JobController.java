@@ -22,6 +22,9 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -73,8 +76,8 @@ public final class JobController implements ControllerComponent.Running {
             }
 
             @Override
-            public List<Pod> podsInNamespace(String namespace) {
-                return pods.indexer().byIndex(Indexers.NAMESPACE, namespace);
+            public List<Pod> candidatePods(Job job) {
+                return JobController.this.candidatePods(job);
             }
 
             @Override
@@ -137,6 +140,31 @@ public final class JobController implements ControllerComponent.Running {
 
     private void enqueueOrphan(Pod pod) {
         orphanQueue.add(JobPods.key(pod));
+    }
+
+    /**
+     * The pods a sync must look at: those controlled by the Job's UID and those carrying one label its
+     * selector requires (the controller-uid label when it has one), both from the cache's indexes.
+     * Upstream lists the whole namespace on every sync; with thousands of finished pods around, the
+     * indexes keep a sync's cost proportional to the Job's own pods. A selector without matchLabels
+     * falls back to the namespace.
+     */
+    private List<Pod> candidatePods(Job job) {
+        String namespace = job.metadata().namespace();
+        Map<String, String> required = job.spec().selector() == null ? null : job.spec().selector().matchLabels();
+        if (required == null || required.isEmpty()) {
+            return pods.indexer().byIndex(Indexers.NAMESPACE, namespace);
+        }
+        String label = required.containsKey(Job.CONTROLLER_UID_LABEL) ? Job.CONTROLLER_UID_LABEL
+                : required.keySet().iterator().next();
+        Map<String, Pod> candidates = new LinkedHashMap<>();
+        for (Pod pod : pods.lister().namespace(namespace).byIndex(Indexers.LABEL, label + "=" + required.get(label))) {
+            candidates.put(pod.metadata().name(), pod);
+        }
+        for (Pod pod : pods.lister().namespace(namespace).ownedBy(job.metadata().uid())) {
+            candidates.putIfAbsent(pod.metadata().name(), pod);
+        }
+        return new ArrayList<>(candidates.values());
     }
 
     /** The cached Job a controller reference points at, or null (another kind, absent, or another UID). */

@@ -50,7 +50,11 @@ public final class JobSyncer {
     public interface Source {
         Job cachedJob(String namespace, String name);
 
-        List<Pod> podsInNamespace(String namespace);
+        /**
+         * At least every pod of the Job's namespace that it controls (owner reference to its UID) or
+         * whose labels match its selector; {@link #claimPods} decides which of them are the Job's.
+         */
+        List<Pod> candidatePods(Job job);
 
         /** A live read of the Job from the API server (null when gone), to recheck before adopting. */
         Job freshJob(String namespace, String name) throws Exception;
@@ -132,7 +136,7 @@ public final class JobSyncer {
         // Check expectations before listing pods: a pod that appears after this point is at worst
         // missed until the next sync, never created twice.
         boolean satisfied = expectations.satisfiedExpectations(key);
-        List<Pod> pods = claimPods(shared, source.podsInNamespace(namespace));
+        List<Pod> pods = claimPods(shared, source.candidatePods(shared));
         List<Pod> activePods = pods.stream().filter(JobPods::isActive).toList();
         JobSyncState s = new JobSyncState(key, shared, pods, activePods, finalizerExpectations.expectedUids(key));
         Job job = s.job;

@@ -174,7 +174,7 @@ final class FakeWorld {
             }
 
             @Override
-            public List<Pod> podsInNamespace(String namespace) {
+            public List<Pod> candidatePods(Job candidateFor) {
                 return pods;
             }
 
