@@ -1,12 +1,14 @@
 package io.kplane.store.pg;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kplane.store.EncodedObject;
 import io.kplane.store.ResourceKey;
 import io.kplane.store.StoreEvent;
 import io.vertx.sqlclient.Row;
 
 /**
- * Event-log rows as returned by {@code Statements.EVENTS_AFTER / RESOURCE_EVENTS_BETWEEN}. The JSON
+ * Event-log rows as returned by {@code Statements.EVENTS_AFTER / RESOURCE_EVENTS_BETWEEN}, or as this
+ * instance's writer made them ({@link WriteOp#complete}, with the written text reusable). The JSON
  * is parsed lazily, once, when the first interested watcher needs the event: the hub reads every
  * resource's events, most of which no watcher on this instance may want.
  */
@@ -26,7 +28,7 @@ final class EventRows {
     static LoggedEvent read(Row row) {
         return new LoggedEvent(row.getLong(1), row.getString(2),
                 new ResourceKey(row.getString(3), row.getString(4), row.getString(5)),
-                row.getString(6), row.getString(7), row.getLong(8));
+                row.getString(6), row.getString(7), row.getLong(8), null);
     }
 
     /** One event-log row, decoded into a {@link StoreEvent} on first use. */
@@ -37,15 +39,18 @@ final class EventRows {
         private String object;
         private String prevObject;
         private final Long prevRevision;
+        private final EncodedObject encoded;
         private StoreEvent decoded;
 
-        LoggedEvent(long revision, String type, ResourceKey key, String object, String prevObject, Long prevRevision) {
+        LoggedEvent(long revision, String type, ResourceKey key, String object, String prevObject, Long prevRevision,
+                    EncodedObject encoded) {
             this.revision = revision;
             this.type = type;
             this.key = key;
             this.object = object;
             this.prevObject = prevObject;
             this.prevRevision = prevRevision;
+            this.encoded = encoded;
         }
 
         /** Only called on the hub's context. */
@@ -60,9 +65,10 @@ final class EventRows {
 
         private StoreEvent decode() {
             return switch (type) {
-                case "A" -> new StoreEvent(revision, StoreEvent.Type.ADDED, key, ObjectCodec.decode(object, revision), null);
+                case "A" -> new StoreEvent(revision, StoreEvent.Type.ADDED, key, ObjectCodec.decode(object, revision), null,
+                        encoded);
                 case "M" -> new StoreEvent(revision, StoreEvent.Type.MODIFIED, key, ObjectCodec.decode(object, revision),
-                        ObjectCodec.decode(prevObject, prevRevision));
+                        ObjectCodec.decode(prevObject, prevRevision), encoded);
                 case "D" -> {
                     ObjectNode last = ObjectCodec.decode(object, revision);
                     yield new StoreEvent(revision, StoreEvent.Type.DELETED, key, last,

@@ -22,7 +22,7 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.LongConsumer;
+import java.util.function.Consumer;
 
 /**
  * The one writer loop of a store instance. It takes every queued write (up to a bound) and commits
@@ -46,7 +46,7 @@ final class GroupCommitWriter {
     private final Context context;
     private final Clock clock;
     private final int maxBatchSize;
-    private final LongConsumer onCommitted;
+    private final Consumer<CommittedBatch> onCommitted;
     private final Queue<WriteOp> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     /** Ops to run one per transaction after a batch failed with an SQL error (isolates the bad op). */
@@ -54,7 +54,17 @@ final class GroupCommitWriter {
     private boolean busy;
     private volatile boolean closed;
 
-    GroupCommitWriter(Pool pool, Context context, Clock clock, int maxBatchSize, LongConsumer onCommitted) {
+    /**
+     * What one committed transaction wrote: the revision before it (the locked counter's value) and
+     * its events, which took the revisions after it in order (none if every precondition failed).
+     */
+    record CommittedBatch(long previousRevision, List<EventRows.LoggedEvent> events) {
+        long lastRevision() {
+            return events.isEmpty() ? previousRevision : events.get(events.size() - 1).revision;
+        }
+    }
+
+    GroupCommitWriter(Pool pool, Context context, Clock clock, int maxBatchSize, Consumer<CommittedBatch> onCommitted) {
         this.pool = pool;
         this.context = context;
         this.clock = clock;
@@ -106,7 +116,7 @@ final class GroupCommitWriter {
         commit(batch).onComplete(ar -> {
             busy = false;
             if (ar.succeeded()) {
-                if (ar.result() > 0) {
+                if (!ar.result().events().isEmpty()) {
                     onCommitted.accept(ar.result());
                 }
             } else {
@@ -117,22 +127,22 @@ final class GroupCommitWriter {
     }
 
     /**
-     * Runs the batch in one transaction and completes each op's future; returns the last revision
-     * taken. BEGIN, the lock, one statement per round, NOTIFY and COMMIT are pipelined: one round
+     * Runs the batch in one transaction and completes each op's future; returns what it committed. BEGIN, the lock, one statement per round, NOTIFY and COMMIT are pipelined: one round
      * trip per batch. If any statement fails, PostgreSQL turns the COMMIT of the aborted transaction
      * into a ROLLBACK, so nothing of the batch is applied and the failure is reported from that
      * statement's future.
      */
-    private Future<Long> commit(List<WriteOp> batch) {
+    private Future<CommittedBatch> commit(List<WriteOp> batch) {
         long createdMs = clock.millis();
         return pool.getConnection().compose(conn -> runStatements(conn, batch, createdMs).eventually(conn::close));
     }
 
-    private Future<Long> runStatements(SqlConnection conn, List<WriteOp> batch, long createdMs) {
+    private Future<CommittedBatch> runStatements(SqlConnection conn, List<WriteOp> batch, long createdMs) {
         List<List<WriteOp>> rounds = rounds(batch);
         List<Future<?>> all = new ArrayList<>(rounds.size() + 4);
         all.add(conn.query("BEGIN").execute());
-        all.add(conn.query(Statements.LOCK_REVISION).execute());
+        Future<RowSet<Row>> lock = conn.query(Statements.LOCK_REVISION).execute();
+        all.add(lock);
         List<Future<RowSet<Row>>> results = new ArrayList<>(rounds.size());
         for (List<WriteOp> round : rounds) {
             Future<RowSet<Row>> result = conn.preparedQuery(Statements.APPLY_ROUND).execute(params(round, createdMs));
@@ -146,17 +156,21 @@ final class GroupCommitWriter {
             if (failure != null) {
                 return Future.failedFuture(failure);
             }
-            long last = 0;
+            long previous = lock.result().iterator().next().getLong(0);
+            List<EventRows.LoggedEvent> events = new ArrayList<>(batch.size());
             for (int i = 0; i < rounds.size(); i++) {
                 List<WriteOp> round = rounds.get(i);
                 RowIterator<Row> rows = results.get(i).result().iterator();
                 for (WriteOp op : round) {
-                    Row row = rows.next();
-                    last = Math.max(last, WriteOp.revisionOf(row));
-                    op.complete(row);
+                    EventRows.LoggedEvent event = op.complete(rows.next());
+                    if (event != null) {
+                        events.add(event);
+                    }
                 }
             }
-            return Future.succeededFuture(last);
+            // rounds apply in order and each takes the revisions after the previous one's
+            events.sort(java.util.Comparator.comparingLong(e -> e.revision));
+            return Future.succeededFuture(new CommittedBatch(previous, events));
         });
     }
 

@@ -1,10 +1,16 @@
 package io.kplane.store.pg;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.json.Json;
+import io.kplane.store.EncodedObject;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.util.Map;
 
 import java.io.UncheckedIOException;
 
@@ -21,17 +27,36 @@ final class ObjectCodec {
     /**
      * The stored form of an object the caller owns: {@code metadata.resourceVersion} is removed from
      * it in place (the write stamps the new revision into it afterwards), saving a copy per write.
+     * Also notes where {@code metadata} ends, so responses and watch events can reuse the text
+     * ({@link EncodedObject#json}); objects without a metadata object get no such offset.
      */
-    static String encodeOwned(ObjectNode object) {
+    static Encoded encodeOwned(ObjectNode object) {
         JsonNode metadata = object.get("metadata");
         if (metadata instanceof ObjectNode meta) {
             meta.remove("resourceVersion");
         }
-        try {
-            return MAPPER.writeValueAsString(object);
-        } catch (JsonProcessingException e) {
+        StringWriter out = new StringWriter(1024);
+        int metadataEnd = -1;
+        try (JsonGenerator g = MAPPER.createGenerator(out)) {
+            g.writeStartObject();
+            for (Map.Entry<String, JsonNode> field : object.properties()) {
+                g.writeFieldName(field.getKey());
+                MAPPER.writeTree(g, field.getValue());
+                if (metadataEnd < 0 && field.getValue() == metadata && metadata instanceof ObjectNode) {
+                    g.flush();
+                    metadataEnd = out.getBuffer().length() - 1;
+                }
+            }
+            g.writeEndObject();
+        } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        String text = out.toString();
+        return new Encoded(text, metadataEnd < 0 ? null : new EncodedObject(text, metadataEnd));
+    }
+
+    /** The stored text, and the same as an {@link EncodedObject} when it has a metadata object. */
+    record Encoded(String text, EncodedObject reusable) {
     }
 
     static ObjectNode decode(String json, long revision) {

@@ -63,7 +63,7 @@ public final class PgResourceStore implements ResourceStore {
         this.hub = new WatchHub(vertx, readPool, internal.createEventLoopContext(), options,
                 config.watchCacheSize(), config.safetyPollInterval());
         this.writer = new GroupCommitWriter(writePool, internal.createEventLoopContext(), config.clock(),
-                config.maxBatchSize(), hub::poke);
+                config.maxBatchSize(), hub::committed);
         this.lister = new Lister(readPool);
         this.compactor = new Compactor(readPool, config.clock(), config.compactionWindow());
     }

@@ -24,7 +24,8 @@ final class Statements {
      * $7 created_ms. Each write's precondition is checked against the state before the statement
      * (keys are distinct, so no write of the round sees another); the writes that pass take
      * consecutive revisions in submission order. One result row per write, in order:
-     * new_rev (null if the precondition failed), cur_rev, old_data (a deleted object's last state).
+     * new_rev (null if the precondition failed), cur_rev, old_data (the state before an applied update
+     * or delete: the writer hands its own events to the watch hub without reading them back).
      */
     static final String APPLY_ROUND = """
             WITH ops AS (
@@ -49,7 +50,7 @@ final class Statements {
             ev AS (INSERT INTO event_log (revision, type, resource, namespace, name, object, prev_object, prev_revision, created_ms)
                    SELECT new_rev, kind, resource, namespace, name, CASE WHEN kind = 'D' THEN cur_data ELSE data END,
                           CASE WHEN kind = 'M' THEN cur_data END, cur_rev, $7 FROM w)
-            SELECT w.new_rev, chk.cur_rev, CASE WHEN chk.kind = 'D' THEN chk.cur_data END AS old_data
+            SELECT w.new_rev, chk.cur_rev, CASE WHEN w.new_rev IS NOT NULL AND chk.kind <> 'A' THEN chk.cur_data END AS old_data
             FROM chk LEFT JOIN w ON w.idx = chk.idx ORDER BY chk.idx
             """;
 

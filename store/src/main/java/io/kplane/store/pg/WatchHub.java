@@ -25,8 +25,9 @@ import java.util.Set;
 /**
  * Reads each new event-log row once per store instance and fans it out to this instance's watchers.
  *
- * <p>Woken by LISTEN/NOTIFY (the writer NOTIFYs in its transaction, so the notification arrives
- * after COMMIT), by this instance's own writer, and by a slow safety poll. Because revisions become
+ * <p>This instance's own writes arrive from its writer in memory ({@link #committed}); other instances'
+ * are read from the log when LISTEN/NOTIFY announces them (the writer NOTIFYs in its transaction, so
+ * the notification arrives after COMMIT) or at a slow safety poll. Because revisions become
  * visible strictly in order (see {@link GroupCommitWriter}), reading "revision &gt; lastRevision"
  * never skips a row. A bounded cache of recent events serves new watchers; older start revisions are
  * caught up from the database first. All state is confined to the hub's Vert.x context.
@@ -103,6 +104,30 @@ final class WatchHub {
             if (revision > lastRevision) {
                 announced = Math.max(announced, revision);
                 read(); // if a read is in flight, it re-reads afterwards only if still behind
+            }
+        });
+    }
+
+    /**
+     * This instance's writer committed a batch. When it directly follows what the hub has delivered
+     * (the usual case with one API server), its events are fanned out from memory: no read of the
+     * event log, no parse of rows. Otherwise another instance wrote in between, and the hub reads the
+     * log from where it is, which includes this batch.
+     */
+    void committed(GroupCommitWriter.CommittedBatch batch) {
+        context.runOnContext(v -> {
+            if (closed) {
+                return;
+            }
+            if (batch.previousRevision() != lastRevision) {
+                if (batch.lastRevision() > lastRevision) {
+                    announced = Math.max(announced, batch.lastRevision());
+                    read();
+                }
+                return;
+            }
+            for (EventRows.LoggedEvent event : batch.events()) {
+                deliver(event);
             }
         });
     }
@@ -234,15 +259,22 @@ final class WatchHub {
             }
             EventRows.LoggedEvent event = EventRows.read(row);
             events++;
-            remember(event);
-            lastRevision = event.revision;
-            for (Watcher w : watchers) {
-                if (w.live) {
-                    w.offer(event);
-                }
+            if (event.revision <= lastRevision) {
+                continue; // delivered meanwhile from this instance's writer (see committed)
             }
+            deliver(event);
         }
         return events;
+    }
+
+    private void deliver(EventRows.LoggedEvent event) {
+        remember(event);
+        lastRevision = event.revision;
+        for (Watcher w : watchers) {
+            if (w.live) {
+                w.offer(event);
+            }
+        }
     }
 
     /** The hub was away (database outage) longer than the compaction window: its watchers lost events. */

@@ -1,6 +1,7 @@
 package io.kplane.store.pg;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kplane.store.EncodedObject;
 import io.kplane.store.ResourceKey;
 import io.kplane.store.StoreException;
 import io.kplane.store.StoredObject;
@@ -19,6 +20,7 @@ final class WriteOp {
     final ResourceKey key;
     final ObjectNode object; // CREATE/UPDATE: the caller's object (copied), null for DELETE
     final String data;       // its stored form
+    final EncodedObject encoded; // the same, reusable by responses (null for DELETE)
     final long expectedRevision;
     final Promise<StoredObject> promise;
 
@@ -26,7 +28,9 @@ final class WriteOp {
         this.kind = kind;
         this.key = key;
         this.object = object == null ? null : object.deepCopy();
-        this.data = this.object == null ? null : ObjectCodec.encodeOwned(this.object);
+        ObjectCodec.Encoded stored = this.object == null ? null : ObjectCodec.encodeOwned(this.object);
+        this.data = stored == null ? null : stored.text();
+        this.encoded = stored == null ? null : stored.reusable();
         this.expectedRevision = expectedRevision;
         this.promise = promise;
     }
@@ -52,15 +56,25 @@ final class WriteOp {
         };
     }
 
-    /** Completes the caller's future from the statement's result row (new_rev, cur_rev, old_data). */
-    void complete(Row row) {
+    /**
+     * Completes the caller's future from the statement's result row (new_rev, cur_rev, old_data) and
+     * returns the event-log entry the write made, or null if its precondition failed.
+     */
+    EventRows.LoggedEvent complete(Row row) {
         Long newRevision = row.getLong(0);
         Long currentRevision = row.getLong(1);
         if (newRevision != null) {
+            String oldData = row.getString(2);
+            EventRows.LoggedEvent event = switch (kind) {
+                case CREATE -> new EventRows.LoggedEvent(newRevision, "A", key, data, null, currentRevision, encoded);
+                case UPDATE -> new EventRows.LoggedEvent(newRevision, "M", key, data, oldData, currentRevision, encoded);
+                case DELETE -> new EventRows.LoggedEvent(newRevision, "D", key, oldData, null, currentRevision, null);
+            };
             ObjectNode result = kind == Kind.DELETE
-                    ? ObjectCodec.decode(row.getString(2), newRevision)
+                    ? ObjectCodec.decode(oldData, newRevision)
                     : ObjectCodec.stamp(object, newRevision);
-            promise.tryComplete(new StoredObject(key, newRevision, result));
+            promise.tryComplete(new StoredObject(key, newRevision, result, encoded));
+            return event;
         } else if (kind == Kind.CREATE) {
             promise.tryFail(new StoreException.AlreadyExists(key));
         } else if (currentRevision == null) {
@@ -68,11 +82,6 @@ final class WriteOp {
         } else {
             promise.tryFail(new StoreException.Conflict(key, expectedRevision, currentRevision));
         }
-    }
-
-    /** The revision this op took, or 0 if its precondition failed. */
-    static long revisionOf(Row row) {
-        Long value = row.getLong(0);
-        return value == null ? 0 : value;
+        return null;
     }
 }
