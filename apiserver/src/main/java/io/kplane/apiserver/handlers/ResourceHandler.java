@@ -24,6 +24,7 @@ import io.kplane.apiserver.storage.ListOptions;
 import io.kplane.apiserver.storage.ResourceService;
 import io.kplane.apiserver.storage.Trees;
 import io.kplane.apiserver.storage.WriteOptions;
+import io.kplane.apiserver.render.JsonRenderer;
 import io.kplane.apiserver.storage.WriteResult;
 import io.kplane.apiserver.watch.WatchSession;
 import io.vertx.core.Context;
@@ -265,9 +266,17 @@ public final class ResourceHandler {
 
     private void renderWrite(RoutingContext ctx, ResourceType type, Future<WriteResult> write, WriteOptions opts) {
         ResponseRenderer r = renderer(ctx);
-        reply(ctx, write, result -> Responses.json(ctx, result.created() ? 201 : 200,
-                r.renderObject(new RenderRequest(type, ctx.queryParams()), result.object()), r.contentType(),
-                opts.warnings()));
+        reply(ctx, write, result -> {
+            int code = result.created() ? 201 : 200;
+            byte[] encoded = r instanceof JsonRenderer ? result.encodedJson() : null;
+            if (encoded != null) {
+                // the JSON the store just wrote, with the revision spliced in: no second serialisation
+                Responses.json(ctx, code, Buffer.buffer(encoded), r.contentType(), opts.warnings());
+            } else {
+                Responses.json(ctx, code, r.renderObject(new RenderRequest(type, ctx.queryParams()), result.object()),
+                        r.contentType(), opts.warnings());
+            }
+        });
     }
 
     private void renderObject(RoutingContext ctx, ResourceType type, int code, Future<ObjectNode> object,

@@ -21,8 +21,7 @@ public final class Responses {
     }
 
     public static void json(RoutingContext ctx, int code, Object body, String contentType, List<String> warnings) {
-        HttpServerResponse response = ctx.response();
-        if (response.ended() || response.closed()) {
+        if (ctx.response().ended() || ctx.response().closed()) {
             return;
         }
         Buffer buffer;
@@ -30,6 +29,15 @@ public final class Responses {
             buffer = Buffer.buffer(Json.mapper().writeValueAsBytes(body));
         } catch (JsonProcessingException e) {
             error(ctx, ApiError.internal("cannot serialise the response: " + e.getOriginalMessage()));
+            return;
+        }
+        json(ctx, code, buffer, contentType, warnings);
+    }
+
+    /** A response whose body is already encoded. */
+    public static void json(RoutingContext ctx, int code, Buffer buffer, String contentType, List<String> warnings) {
+        HttpServerResponse response = ctx.response();
+        if (response.ended() || response.closed()) {
             return;
         }
         for (String w : warnings) {

@@ -191,7 +191,7 @@ public final class ResourceService {
                     "FieldValueRequired", "Required value: name or generateName is required", "metadata.name"))));
         }
         return store.create(key(type, namespace, admittedName), admitted)
-                .map(stored -> new WriteResult(stored.object(), true))
+                .map(stored -> WriteResult.written(stored, true))
                 .recover(t -> {
                     if (retryName && t instanceof StoreException.AlreadyExists && attempt < MAX_NAME_ATTEMPTS) {
                         return createChecked(type, namespace, body, options, attempt + 1);
@@ -399,7 +399,7 @@ public final class ResourceService {
                     && !gracefulPodPending(type, updated)) {
                 return store.delete(key, current.revision()).map(d -> new WriteResult(d.object(), false));
             }
-            return store.update(key, updated, current.revision()).map(s -> new WriteResult(s.object(), false));
+            return store.update(key, updated, current.revision()).map(s -> WriteResult.written(s, false));
         }).recover(t -> {
             if (t instanceof StoreException.Conflict && attempt < MAX_UPDATE_ATTEMPTS) {
                 return guaranteedUpdate(type, key, options, change, attempt + 1);

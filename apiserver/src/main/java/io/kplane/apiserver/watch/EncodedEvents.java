@@ -3,6 +3,7 @@ package io.kplane.apiserver.watch;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.json.Json;
+import io.kplane.store.EncodedObject;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
@@ -30,7 +31,12 @@ public final class EncodedEvents {
      * as a view of its own (independent indices) on the shared bytes.
      */
     public ByteBuf line(String type, long revision, ObjectNode object) {
-        return view(shared(type, revision, object));
+        return line(type, revision, object, null);
+    }
+
+    /** As {@link #line(String, long, ObjectNode)}, splicing {@code json} (the stored text) when given. */
+    public ByteBuf line(String type, long revision, ObjectNode object, EncodedObject json) {
+        return view(shared(type, revision, object, json));
     }
 
     /** A view to write: its own read index, and releasing it (as Netty does once written) is a no-op. */
@@ -38,7 +44,7 @@ public final class EncodedEvents {
         return Unpooled.unreleasableBuffer(shared.duplicate());
     }
 
-    private ByteBuf shared(String type, long revision, ObjectNode object) {
+    private ByteBuf shared(String type, long revision, ObjectNode object, EncodedObject json) {
         Map<Long, ByteBuf> cache = switch (type) {
             case "ADDED" -> added;
             case "MODIFIED" -> modified;
@@ -46,13 +52,13 @@ public final class EncodedEvents {
             default -> null;
         };
         if (cache == null || revision <= 0) {
-            return Unpooled.wrappedBuffer(encode(type, object));
+            return Unpooled.wrappedBuffer(encode(type, object, json, revision));
         }
         if (cache.size() > MAX_ENTRIES) {
             long floor = revision - MAX_ENTRIES / 2;
             cache.keySet().removeIf(r -> r < floor);
         }
-        return cache.computeIfAbsent(revision, r -> direct(encode(type, object)));
+        return cache.computeIfAbsent(revision, r -> direct(encode(type, object, json, revision)));
     }
 
     /** JDK-allocated (freed by the GC's cleaner, not by reference counting), so a dropped line cannot leak. */
@@ -60,6 +66,15 @@ public final class EncodedEvents {
         ByteBuffer memory = ByteBuffer.allocateDirect(line.length);
         memory.put(line).flip();
         return Unpooled.wrappedBuffer(memory);
+    }
+
+    private static byte[] encode(String type, ObjectNode object, EncodedObject json, long revision) {
+        if (json == null || revision <= 0) {
+            return encode(type, object);
+        }
+        // the same bytes as serialising {"type":..,"object":..}: the stored text with the revision spliced in
+        return ("{\"type\":\"" + type + "\",\"object\":" + json.json(revision) + "}\n")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     public static byte[] encode(String type, com.fasterxml.jackson.databind.JsonNode object) {

@@ -12,6 +12,7 @@ import io.kplane.apiserver.render.RenderRequest;
 import io.kplane.apiserver.render.ResponseRenderer;
 import io.kplane.store.ListRequest;
 import io.kplane.store.ResourceStore;
+import io.kplane.store.EncodedObject;
 import io.kplane.store.StoreEvent;
 import io.kplane.store.StoredObject;
 import io.kplane.store.WatchHandle;
@@ -127,7 +128,7 @@ public final class WatchSession implements WatchListener {
                         return;
                     }
                     for (StoredObject o : ar.result().items()) {
-                        write(WatchEvent.ADDED, o.object(), 0);
+                        write(WatchEvent.ADDED, o.object(), 0, null);
                     }
                     lastRevision = ar.result().revision();
                     handle = store.watch(type.storageName(), namespace, lastRevision, this);
@@ -215,31 +216,34 @@ public final class WatchSession implements WatchListener {
         switch (event.type()) {
             case ADDED -> {
                 if (now) {
-                    write(WatchEvent.ADDED, event.object(), event.revision());
+                    write(WatchEvent.ADDED, event.object(), event.revision(), event.encoded());
                 }
             }
             case MODIFIED -> {
                 if (now && before) {
-                    write(WatchEvent.MODIFIED, event.object(), event.revision());
+                    write(WatchEvent.MODIFIED, event.object(), event.revision(), event.encoded());
                 } else if (now) {
-                    write(WatchEvent.ADDED, event.object(), event.revision());
+                    write(WatchEvent.ADDED, event.object(), event.revision(), event.encoded());
                 } else if (before) {
-                    write(WatchEvent.DELETED, event.object(), event.revision());
+                    write(WatchEvent.DELETED, event.object(), event.revision(), event.encoded());
                 }
             }
             case DELETED -> {
                 if (now || before) {
-                    write(WatchEvent.DELETED, event.object(), event.revision());
+                    write(WatchEvent.DELETED, event.object(), event.revision(), event.encoded());
                 }
             }
         }
     }
 
-    /** {@code revision} is the event's store revision, 0 for the synthetic ADDED of the initial state. */
-    private void write(String eventType, ObjectNode object, long revision) {
+    /**
+     * {@code revision} is the event's store revision, 0 for the synthetic ADDED of the initial state;
+     * {@code json} the object as the store wrote it, when the event comes from this instance's write.
+     */
+    private void write(String eventType, ObjectNode object, long revision, EncodedObject json) {
         if (renderer instanceof io.kplane.apiserver.render.JsonRenderer) {
             first = false;
-            send(encoded.line(eventType, revision, object));
+            send(encoded.line(eventType, revision, object, json));
             return;
         }
         JsonNode rendered = renderer.renderWatchObject(renderRequest, object, first);
