@@ -2,10 +2,13 @@ package io.kplane.apiserver.admission;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -18,13 +21,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Decodes an object into its typed model the way Kubernetes' decoder does: a value of the wrong
- * type is a 400 BadRequest, and fields the model does not know are collected (for
- * {@code fieldValidation}) and can be pruned (Kubernetes drops unknown fields of built-in types).
+ * Finds the fields of an object that its typed model does not know (for {@code fieldValidation}) and
+ * prunes them (Kubernetes drops unknown fields of built-in types); a known field with a value of the
+ * wrong type is a 400 BadRequest, as Kubernetes' decoder reports it.
+ *
+ * <p>This runs on every write, so it does not decode: {@link UnknownFieldWalk} walks the tree
+ * against the model's {@link FieldShape} (Jackson's own view of the model, built once per type).
+ * Only when the walk meets a value the decoder might coerce or reject, or a shape it does not model,
+ * does the full typed decode run, to report exactly the decoder's error (or result).
  */
 public final class UnknownFields {
     private static final ObjectMapper MAPPER = Json.mapper().copy()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+    private static final FieldShapes SHAPES = new FieldShapes(MAPPER);
 
     private UnknownFields() {
     }
@@ -36,15 +45,28 @@ public final class UnknownFields {
      * @throws ApiError 400 when a known field has a value of the wrong type
      */
     public static List<String> find(ResourceType type, ObjectNode object) {
+        UnknownFieldWalk walk = walk(type, object);
+        if (walk != null) {
+            return walk.paths();
+        }
         List<String> unknown = new ArrayList<>();
         for (JsonPointer p : pointers(type, object)) {
-            unknown.add(toFieldPath(p));
+            unknown.add(toFieldPath(p, object));
         }
         return unknown;
     }
 
-    /** Removes the unknown fields. */
+    /**
+     * Removes the unknown fields.
+     *
+     * @throws ApiError 400 when a known field has a value of the wrong type
+     */
     public static void prune(ObjectNode object, ResourceType type) {
+        UnknownFieldWalk walk = walk(type, object);
+        if (walk != null) {
+            walk.prune();
+            return;
+        }
         for (JsonPointer pointer : pointers(type, object)) {
             var parent = object.at(pointer.head());
             if (parent instanceof ObjectNode on) {
@@ -53,6 +75,25 @@ public final class UnknownFields {
         }
     }
 
+    /**
+     * The walk's findings, after the decoder has vouched for any value the walk was unsure of;
+     * {@code null} when only the decoder can tell which fields are unknown.
+     */
+    private static UnknownFieldWalk walk(ResourceType type, ObjectNode object) {
+        UnknownFieldWalk walk = UnknownFieldWalk.of(SHAPES.of(type.javaType()), object);
+        if (walk.shapeInDoubt()) {
+            return null;
+        }
+        if (walk.typeError() != null) {
+            throw ApiError.badRequest("error decoding " + type.kind() + ": " + walk.typeError());
+        }
+        if (walk.valueInDoubt()) {
+            pointers(type, object);  // throws the decoder's 400 if the value is wrong, not just coercible
+        }
+        return walk;
+    }
+
+    /** The unknown fields as the typed decoder sees them (the slow path, and the reference). */
     private static List<JsonPointer> pointers(ResourceType type, ObjectNode object) {
         List<JsonPointer> pointers = new ArrayList<>();
         try {
@@ -61,7 +102,14 @@ public final class UnknownFields {
                 public boolean handleUnknownProperty(DeserializationContext ctxt, JsonParser p,
                                                      JsonDeserializer<?> deserializer, Object beanOrClass,
                                                      String propertyName) throws IOException {
-                    pointers.add(p.getParsingContext().pathAsPointer());
+                    // at an object or array value the context is already the value's own
+                    JsonStreamContext context = p.getParsingContext();
+                    if (p.currentToken() == JsonToken.START_OBJECT || p.currentToken() == JsonToken.START_ARRAY) {
+                        context = context.getParent();
+                    }
+                    JsonPointer parent = context.getParent() == null ? JsonPointer.empty()
+                            : context.getParent().pathAsPointer();
+                    pointers.add(parent.appendProperty(propertyName));
                     p.skipChildren();
                     return true;
                 }
@@ -94,20 +142,19 @@ public final class UnknownFields {
         return path.length() == 0 ? msg : "field " + path + ": " + msg;
     }
 
-    static String toFieldPath(JsonPointer pointer) {
+    /** Kubernetes' notation for a pointer into {@code root}: an index only where the node is an array. */
+    static String toFieldPath(JsonPointer pointer, JsonNode root) {
         StringBuilder sb = new StringBuilder();
-        JsonPointer p = pointer;
-        while (p != null && !p.matches()) {
+        JsonNode node = root;
+        for (JsonPointer p = pointer; p != null && !p.matches(); p = p.tail()) {
             String segment = p.getMatchingProperty();
-            if (p.getMatchingIndex() >= 0 && segment.chars().allMatch(Character::isDigit)) {
-                sb.append('[').append(segment).append(']');
+            if (node != null && node.isArray() && p.getMatchingIndex() >= 0) {
+                UnknownFieldWalk.appendSegment(sb, p.getMatchingIndex());
+                node = node.get(p.getMatchingIndex());
             } else {
-                if (sb.length() > 0) {
-                    sb.append('.');
-                }
-                sb.append(segment);
+                UnknownFieldWalk.appendSegment(sb, segment);
+                node = node == null ? null : node.get(segment);
             }
-            p = p.tail();
         }
         return sb.toString();
     }

@@ -1,0 +1,277 @@
+package io.kplane.apiserver.admission;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.deser.SettableBeanProperty;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One pass over an object tree against its {@link FieldShape}: collects the fields the model does not
+ * know, in document order, without decoding anything. Values the decoder might coerce or reject are
+ * not judged here; the walk flags them so the caller lets the decoder have the last word.
+ */
+final class UnknownFieldWalk {
+    /** Unknown fields: their paths in Kubernetes notation and where they sit, for pruning. */
+    private List<String> paths = List.of();
+    private List<ObjectNode> parents = List.of();
+    private List<String> names = List.of();
+
+    /** A scalar the decoder may coerce or reject ({@code "3"} for an int, an unparsable time). */
+    private boolean valueInDoubt;
+    /** A value whose shape the walk does not follow (object for a list, opaque type): the decoder decides. */
+    private boolean shapeInDoubt;
+
+    /**
+     * A wrong type the decoder would not report: {@code Json}'s Instant deserializer reads an object or
+     * array as null and loses its place in the input, so later fields are silently misread.
+     */
+    private String typeError;
+
+    /** The current path: a String (field) or Integer (list index) per level. */
+    private Object[] path = new Object[16];
+    private int depth;
+
+    static UnknownFieldWalk of(FieldShape shape, ObjectNode object) {
+        UnknownFieldWalk walk = new UnknownFieldWalk();
+        walk.value(shape, object);
+        return walk;
+    }
+
+    List<String> paths() {
+        return paths;
+    }
+
+    boolean valueInDoubt() {
+        return valueInDoubt;
+    }
+
+    /** {@code field <path>: <message>} for a value of the wrong type, or null. */
+    String typeError() {
+        return typeError;
+    }
+
+    boolean shapeInDoubt() {
+        return shapeInDoubt;
+    }
+
+    /** Removes the unknown fields found. */
+    void prune() {
+        for (int i = 0; i < parents.size(); i++) {
+            parents.get(i).remove(names.get(i));
+        }
+    }
+
+    private void value(FieldShape shape, JsonNode node) {
+        if (shapeInDoubt) {
+            return;
+        }
+        if (node.isNull()) {
+            if (shape.nullChecked || shape.kind == FieldShape.Kind.OPAQUE) {
+                valueInDoubt = true;
+                shapeInDoubt |= shape.kind == FieldShape.Kind.OPAQUE;
+            }
+            return;
+        }
+        switch (shape.kind) {
+            case ANY -> { }
+            case STRING -> valueInDoubt |= !node.isTextual();
+            case INT -> valueInDoubt |= !(node.isInt() || node.isShort());
+            case LONG -> valueInDoubt |= !(node.isInt() || node.isLong() || node.isShort());
+            case DOUBLE -> valueInDoubt |= !(node.isDouble() || node.isInt() || node.isLong() || node.isShort()
+                    || node.isFloat());
+            case BOOLEAN -> valueInDoubt |= !node.isBoolean();
+            case INSTANT -> {
+                if (node.isContainerNode()) {
+                    wrongType("java.time.Instant", node);
+                } else {
+                    valueInDoubt |= !(node.isTextual() && isTime(node.textValue()));
+                }
+            }
+            case SCALAR -> valueInDoubt = true;
+            case OPAQUE -> shapeInDoubt = true;
+            case LIST -> {
+                if (node instanceof ArrayNode array) {
+                    list(shape.element, array);
+                } else {
+                    shapeInDoubt = true;
+                }
+            }
+            case MAP -> {
+                if (node instanceof ObjectNode object) {
+                    map(shape.element, object);
+                } else {
+                    shapeInDoubt = true;
+                }
+            }
+            case BEAN -> {
+                if (node instanceof ObjectNode object) {
+                    bean(shape, object);
+                } else {
+                    shapeInDoubt = true;
+                }
+            }
+        }
+    }
+
+    private void list(FieldShape element, ArrayNode array) {
+        if (element.kind == FieldShape.Kind.ANY) {
+            return;
+        }
+        for (int i = 0, n = array.size(); i < n; i++) {
+            push(i);
+            value(element, array.get(i));
+            depth--;
+        }
+    }
+
+    private void map(FieldShape element, ObjectNode object) {
+        if (element.kind == FieldShape.Kind.ANY) {
+            return;
+        }
+        for (Map.Entry<String, JsonNode> field : object.properties()) {
+            push(field.getKey());
+            value(element, field.getValue());
+            depth--;
+        }
+    }
+
+    private void bean(FieldShape shape, ObjectNode object) {
+        for (Map.Entry<String, JsonNode> field : object.properties()) {
+            String name = field.getKey();
+            FieldShape child = shape.properties.get(name);
+            if (child == null) {
+                // not a primary name: the decoder may still know it (alias, case-insensitive match)
+                SettableBeanProperty property = shape.deserializer.findProperty(name);
+                if (property == null) {
+                    if (!shape.anyName && !shape.ignored.contains(name)) {
+                        unknown(object, name);
+                    }
+                    continue;
+                }
+                child = shape.properties.getOrDefault(property.getName(), FieldShape.OPAQUE);
+            }
+            push(name);
+            value(child, field.getValue());
+            depth--;
+        }
+    }
+
+    private void push(Object segment) {
+        if (depth == path.length) {
+            path = java.util.Arrays.copyOf(path, depth * 2);
+        }
+        path[depth++] = segment;
+    }
+
+    private void wrongType(String javaType, JsonNode node) {
+        if (typeError == null) {
+            typeError = "field " + currentPath() + ": Cannot deserialize value of type `" + javaType + "` from "
+                    + (node.isArray() ? "Array value (token `JsonToken.START_ARRAY`)"
+                    : "Object value (token `JsonToken.START_OBJECT`)");
+        }
+    }
+
+    private String currentPath() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < depth; i++) {
+            appendSegment(sb, path[i]);
+        }
+        return sb.toString();
+    }
+
+    private void unknown(ObjectNode parent, String name) {
+        if (parents.isEmpty()) {
+            paths = new ArrayList<>(4);
+            parents = new ArrayList<>(4);
+            names = new ArrayList<>(4);
+        }
+        StringBuilder sb = new StringBuilder(currentPath());
+        appendSegment(sb, name);
+        paths.add(sb.toString());
+        parents.add(parent);
+        names.add(name);
+    }
+
+    /** Kubernetes' field path notation: {@code spec.containers[0].name}. */
+    static void appendSegment(StringBuilder sb, Object segment) {
+        if (segment instanceof Integer index) {
+            sb.append('[').append(index.intValue()).append(']');
+        } else {
+            if (sb.length() > 0) {
+                sb.append('.');
+            }
+            sb.append((String) segment);
+        }
+    }
+
+    /**
+     * Whether {@code Json}'s Instant deserializer accepts the text. The common
+     * {@code 2006-01-02T15:04:05Z} form (optionally with a fraction) is checked by hand, since it is on
+     * every object; anything else goes through the same parsers the deserializer uses.
+     */
+    static boolean isTime(String text) {
+        if (text.isEmpty() || isPlainUtcTime(text)) {
+            return true;
+        }
+        try {
+            Instant.parse(text);
+            return true;
+        } catch (DateTimeParseException e) {
+            try {
+                OffsetDateTime.parse(text);
+                return true;
+            } catch (DateTimeParseException e2) {
+                return false;
+            }
+        }
+    }
+
+    /**
+     * {@code yyyy-MM-ddTHH:mm:ss[.f{1,9}]Z} with a valid date and a time without leap second: a
+     * subset of what {@link Instant#parse} accepts.
+     */
+    static boolean isPlainUtcTime(String s) {
+        int n = s.length();
+        if (n < 20 || n > 30 || s.charAt(4) != '-' || s.charAt(7) != '-' || s.charAt(10) != 'T'
+                || s.charAt(13) != ':' || s.charAt(16) != ':' || s.charAt(n - 1) != 'Z') {
+            return false;
+        }
+        int year = digits(s, 0, 4);
+        int month = digits(s, 5, 7);
+        int day = digits(s, 8, 10);
+        int hour = digits(s, 11, 13);
+        int minute = digits(s, 14, 16);
+        int second = digits(s, 17, 19);
+        if (year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0
+                || minute > 59 || second < 0 || second > 59) {
+            return false;
+        }
+        if (day > 28 && day > java.time.YearMonth.of(year, month).lengthOfMonth()) {
+            return false;
+        }
+        if (n == 20) {
+            return true;
+        }
+        return s.charAt(19) == '.' && n >= 22 && digits(s, 20, n - 1) >= 0;
+    }
+
+    /** The decimal value of s[from, to), or -1 unless every char there is an ASCII digit. */
+    private static int digits(String s, int from, int to) {
+        int value = 0;
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            value = value * 10 + (c - '0');
+        }
+        return value;
+    }
+}
