@@ -29,6 +29,16 @@ public interface ResourceStore extends AutoCloseable {
 
     Future<StoredObject> get(ResourceKey key);
 
+    /**
+     * The object as the base of an update: possibly from memory and then possibly stale, so the
+     * caller must only use it for a write conditional on its revision (which fails with
+     * {@link StoreException.Conflict} if it was stale) and must redo anything else it would conclude
+     * from it (an error, "nothing to change") from {@link #get}.
+     */
+    default Future<StoredObject> getForUpdate(ResourceKey key) {
+        return get(key);
+    }
+
     Future<ListPage> list(ListRequest request);
 
     /** The store's current revision (the newest committed write). */

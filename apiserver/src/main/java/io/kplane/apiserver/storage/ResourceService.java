@@ -379,18 +379,24 @@ public final class ResourceService {
 
     private Future<WriteResult> guaranteedUpdate(ResourceType type, ResourceKey key, WriteOptions options,
                                                  Function<ObjectNode, ObjectNode> change, int attempt) {
-        return store.get(key).compose(current -> {
+        // The first attempt may start from the store's memory of its own recent writes (no database
+        // read). That base may be stale, which a conditional write detects; any other conclusion drawn
+        // from it (an error, "nothing to change") is redone from the database before it is answered.
+        boolean fromMemory = attempt == 0 && !options.dryRun();
+        Future<StoredObject> base = fromMemory ? store.getForUpdate(key) : store.get(key);
+        return base.compose(current -> {
             ObjectNode updated;
             try {
                 updated = change.apply(current.object().deepCopy());
             } catch (ApiError e) {
-                return Future.failedFuture(e);
+                return fromMemory ? Future.failedFuture(RereadFromDatabase.INSTANCE) : Future.failedFuture(e);
             } catch (RuntimeException e) {
-                return Future.failedFuture(ApiError.badRequest(e.getMessage()));
+                return Future.failedFuture(fromMemory ? RereadFromDatabase.INSTANCE : ApiError.badRequest(e.getMessage()));
             }
             Trees.meta(updated).put("resourceVersion", Long.toString(current.revision()));
             if (Trees.sameContent(updated, current.object())) {
-                return Future.succeededFuture(new WriteResult(current.object(), false));
+                return fromMemory ? Future.failedFuture(RereadFromDatabase.INSTANCE)
+                        : Future.succeededFuture(new WriteResult(current.object(), false));
             }
             if (options.dryRun()) {
                 return Future.succeededFuture(new WriteResult(updated, false));
@@ -401,11 +407,21 @@ public final class ResourceService {
             }
             return store.update(key, updated, current.revision()).map(s -> WriteResult.written(s, false));
         }).recover(t -> {
-            if (t instanceof StoreException.Conflict && attempt < MAX_UPDATE_ATTEMPTS) {
+            if (t == RereadFromDatabase.INSTANCE
+                    || (t instanceof StoreException.Conflict && attempt < MAX_UPDATE_ATTEMPTS)) {
                 return guaranteedUpdate(type, key, options, change, attempt + 1);
             }
             return fail(t, type, key.name());
         });
+    }
+
+    /** The change was judged against a base from memory, which may be stale: judge it again from the database. */
+    private static final class RereadFromDatabase extends RuntimeException {
+        static final RereadFromDatabase INSTANCE = new RereadFromDatabase();
+
+        private RereadFromDatabase() {
+            super("reread from the database", null, false, false);
+        }
     }
 
     /** A bound pod in graceful deletion stays until the kubelet deletes it with grace 0. */

@@ -79,7 +79,9 @@ public final class WriteStrategy {
             copy(old, updated, "status");
         }
         long generation = oldMeta.path("generation").asLong(1);
-        if (!Objects.equals(old.get("spec"), updated.get("spec"))) {
+        JsonNode oldSpec = old.get("spec");
+        JsonNode newSpec = updated.get("spec");
+        if (oldSpec == null || newSpec == null ? oldSpec != newSpec : !Trees.sameContent(oldSpec, newSpec)) {
             generation++;
         }
         meta.put("generation", generation);

@@ -40,10 +40,21 @@ final class EventRows {
         private String prevObject;
         private final Long prevRevision;
         private final EncodedObject encoded;
+        private ObjectNode tree;
+        private ObjectNode prevTree;
         private StoreEvent decoded;
 
         LoggedEvent(long revision, String type, ResourceKey key, String object, String prevObject, Long prevRevision,
                     EncodedObject encoded) {
+            this(revision, type, key, object, prevObject, prevRevision, encoded, null, null);
+        }
+
+        /**
+         * An event this instance wrote, with the object already as a tree (read-only, shared) and the
+         * previous state too when it was at hand; the text is parsed only for what is missing.
+         */
+        LoggedEvent(long revision, String type, ResourceKey key, String object, String prevObject, Long prevRevision,
+                    EncodedObject encoded, ObjectNode tree, ObjectNode prevTree) {
             this.revision = revision;
             this.type = type;
             this.key = key;
@@ -51,6 +62,8 @@ final class EventRows {
             this.prevObject = prevObject;
             this.prevRevision = prevRevision;
             this.encoded = encoded;
+            this.tree = tree;
+            this.prevTree = prevTree;
         }
 
         /** Only called on the hub's context. */
@@ -59,16 +72,21 @@ final class EventRows {
                 decoded = decode();
                 object = null;
                 prevObject = null;
+                tree = null;
+                prevTree = null;
             }
             return decoded;
         }
 
+        private ObjectNode objectTree() {
+            return tree != null ? tree : ObjectCodec.decode(object, revision);
+        }
+
         private StoreEvent decode() {
             return switch (type) {
-                case "A" -> new StoreEvent(revision, StoreEvent.Type.ADDED, key, ObjectCodec.decode(object, revision), null,
-                        encoded);
-                case "M" -> new StoreEvent(revision, StoreEvent.Type.MODIFIED, key, ObjectCodec.decode(object, revision),
-                        ObjectCodec.decode(prevObject, prevRevision), encoded);
+                case "A" -> new StoreEvent(revision, StoreEvent.Type.ADDED, key, objectTree(), null, encoded);
+                case "M" -> new StoreEvent(revision, StoreEvent.Type.MODIFIED, key, objectTree(),
+                        prevTree != null ? prevTree : ObjectCodec.decode(prevObject, prevRevision), encoded);
                 case "D" -> {
                     ObjectNode last = ObjectCodec.decode(object, revision);
                     yield new StoreEvent(revision, StoreEvent.Type.DELETED, key, last,

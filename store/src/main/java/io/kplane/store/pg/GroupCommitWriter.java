@@ -46,6 +46,7 @@ final class GroupCommitWriter {
     private final Context context;
     private final Clock clock;
     private final int maxBatchSize;
+    private final RecentObjects recentObjects;
     private final Consumer<CommittedBatch> onCommitted;
     private final Queue<WriteOp> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
@@ -64,11 +65,13 @@ final class GroupCommitWriter {
         }
     }
 
-    GroupCommitWriter(Pool pool, Context context, Clock clock, int maxBatchSize, Consumer<CommittedBatch> onCommitted) {
+    GroupCommitWriter(Pool pool, Context context, Clock clock, int maxBatchSize, RecentObjects recentObjects,
+                      Consumer<CommittedBatch> onCommitted) {
         this.pool = pool;
         this.context = context;
         this.clock = clock;
         this.maxBatchSize = maxBatchSize;
+        this.recentObjects = recentObjects;
         this.onCommitted = onCommitted;
     }
 
@@ -162,7 +165,7 @@ final class GroupCommitWriter {
                 List<WriteOp> round = rounds.get(i);
                 RowIterator<Row> rows = results.get(i).result().iterator();
                 for (WriteOp op : round) {
-                    EventRows.LoggedEvent event = op.complete(rows.next());
+                    EventRows.LoggedEvent event = op.complete(rows.next(), recentObjects);
                     if (event != null) {
                         events.add(event);
                     }

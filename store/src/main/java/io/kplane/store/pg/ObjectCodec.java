@@ -4,6 +4,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.json.Json;
 import io.kplane.store.EncodedObject;
@@ -65,6 +69,41 @@ final class ObjectCodec {
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A deep copy with the node types a parse of its JSON would give (an integral number that fits
+     * an int becomes an IntNode, as the parser makes it), so a tree kept from a write behaves exactly
+     * like one read back from the database, down to {@code JsonNode.equals}. Value nodes other than
+     * numbers are immutable and shared.
+     */
+    static ObjectNode parsedFormCopy(ObjectNode object) {
+        return (ObjectNode) parsedFormCopy((JsonNode) object);
+    }
+
+    private static JsonNode parsedFormCopy(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            ObjectNode copy = object.objectNode();
+            for (Map.Entry<String, JsonNode> field : object.properties()) {
+                copy.set(field.getKey(), parsedFormCopy(field.getValue()));
+            }
+            return copy;
+        }
+        if (node instanceof ArrayNode array) {
+            ArrayNode copy = array.arrayNode(array.size());
+            for (JsonNode element : array) {
+                copy.add(parsedFormCopy(element));
+            }
+            return copy;
+        }
+        if (node.isIntegralNumber() && !node.isBigInteger()) {
+            long value = node.longValue();
+            return value == (int) value ? IntNode.valueOf((int) value) : LongNode.valueOf(value);
+        }
+        if (node.isFloat()) {
+            return DoubleNode.valueOf(node.doubleValue());
+        }
+        return node;
     }
 
     /** Sets {@code metadata.resourceVersion} to the revision (in place) and returns the object. */

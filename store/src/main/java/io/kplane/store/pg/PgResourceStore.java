@@ -41,6 +41,7 @@ public final class PgResourceStore implements ResourceStore {
     private final Pool writePool;
     private final GroupCommitWriter writer;
     private final WatchHub hub;
+    private final RecentObjects recentObjects;
     private final Lister lister;
     private final Compactor compactor;
     private long compactionTimer = -1;
@@ -60,10 +61,11 @@ public final class PgResourceStore implements ResourceStore {
         this.writePool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1).setConnectionTimeout(10)
                 .setConnectionTimeoutUnit(TimeUnit.SECONDS)).with(net).connectingTo(writerOptions(options)).using(vertx).build();
         VertxInternal internal = (VertxInternal) vertx;
+        this.recentObjects = new RecentObjects(config.recentObjects());
         this.hub = new WatchHub(vertx, readPool, internal.createEventLoopContext(), options,
-                config.watchCacheSize(), config.safetyPollInterval());
+                config.watchCacheSize(), config.safetyPollInterval(), recentObjects);
         this.writer = new GroupCommitWriter(writePool, internal.createEventLoopContext(), config.clock(),
-                config.maxBatchSize(), hub::committed);
+                config.maxBatchSize(), recentObjects, hub::committed);
         this.lister = new Lister(readPool);
         this.compactor = new Compactor(readPool, config.clock(), config.compactionWindow());
     }
@@ -151,6 +153,12 @@ public final class PgResourceStore implements ResourceStore {
                     long revision = row.getLong(0);
                     return Future.succeededFuture(new StoredObject(key, revision, ObjectCodec.decode(row.getString(1), revision)));
                 });
+    }
+
+    @Override
+    public Future<StoredObject> getForUpdate(ResourceKey key) {
+        StoredObject recent = recentObjects.get(key);
+        return recent != null ? Future.succeededFuture(recent) : get(key);
     }
 
     @Override

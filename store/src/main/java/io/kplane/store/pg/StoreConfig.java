@@ -18,13 +18,16 @@ import java.util.Objects;
  * @param safetyPollInterval  the watch hub also polls this often, in case a NOTIFY was missed
  * @param maxBatchSize        most writes committed in one transaction by the group-commit writer
  * @param watchCacheSize      recent events the watch hub keeps in memory for new watchers
+ * @param recentObjects       recently written objects kept as the base of the next update (0: none)
  * @param clock               time source for event timestamps and compaction (tests use a fixed one)
  */
 public record StoreConfig(PgConnectOptions connectOptions, Path embeddedDataDir, int embeddedPort, int poolSize,
                           Duration compactionWindow, Duration compactionInterval, Duration safetyPollInterval,
-                          int maxBatchSize, int watchCacheSize, Clock clock) {
+                          int maxBatchSize, int watchCacheSize, int recentObjects, Clock clock) {
 
     public static final Duration DEFAULT_COMPACTION_WINDOW = Duration.ofMinutes(5);
+    /** About 5-10 KiB of heap each (a parsed pod): tens of MiB at most. */
+    public static final int DEFAULT_RECENT_OBJECTS = 4096;
 
     public StoreConfig {
         if (connectOptions == null) {
@@ -43,42 +46,48 @@ public record StoreConfig(PgConnectOptions connectOptions, Path embeddedDataDir,
 
     public static StoreConfig of(PgConnectOptions options) {
         return new StoreConfig(options, null, 0, 8, DEFAULT_COMPACTION_WINDOW, Duration.ofSeconds(30),
-                Duration.ofSeconds(1), 256, 10_000, Clock.systemUTC());
+                Duration.ofSeconds(1), 256, 10_000, DEFAULT_RECENT_OBJECTS, Clock.systemUTC());
     }
 
     /** An embedded PostgreSQL keeping its data in {@code dataDir} (created on first start). */
     public static StoreConfig embedded(Path dataDir, int port) {
         return new StoreConfig(null, dataDir, port, 8, DEFAULT_COMPACTION_WINDOW, Duration.ofSeconds(30),
-                Duration.ofSeconds(1), 256, 10_000, Clock.systemUTC());
+                Duration.ofSeconds(1), 256, 10_000, DEFAULT_RECENT_OBJECTS, Clock.systemUTC());
     }
 
     public StoreConfig withPoolSize(int value) {
         return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, value, compactionWindow,
-                compactionInterval, safetyPollInterval, maxBatchSize, watchCacheSize, clock);
+                compactionInterval, safetyPollInterval, maxBatchSize, watchCacheSize, recentObjects, clock);
     }
 
     public StoreConfig withCompaction(Duration window, Duration interval) {
         return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, window, interval,
-                safetyPollInterval, maxBatchSize, watchCacheSize, clock);
+                safetyPollInterval, maxBatchSize, watchCacheSize, recentObjects, clock);
     }
 
     public StoreConfig withSafetyPollInterval(Duration value) {
         return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, compactionWindow,
-                compactionInterval, value, maxBatchSize, watchCacheSize, clock);
+                compactionInterval, value, maxBatchSize, watchCacheSize, recentObjects, clock);
     }
 
     public StoreConfig withMaxBatchSize(int value) {
         return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, compactionWindow,
-                compactionInterval, safetyPollInterval, value, watchCacheSize, clock);
+                compactionInterval, safetyPollInterval, value, watchCacheSize, recentObjects, clock);
     }
 
     public StoreConfig withWatchCacheSize(int value) {
         return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, compactionWindow,
-                compactionInterval, safetyPollInterval, maxBatchSize, value, clock);
+                compactionInterval, safetyPollInterval, maxBatchSize, value, recentObjects, clock);
+    }
+
+    /** How many recently written objects to keep for updates ({@code ResourceStore.getForUpdate}); 0 disables. */
+    public StoreConfig withRecentObjects(int value) {
+        return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, compactionWindow,
+                compactionInterval, safetyPollInterval, maxBatchSize, watchCacheSize, value, clock);
     }
 
     public StoreConfig withClock(Clock value) {
         return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, compactionWindow,
-                compactionInterval, safetyPollInterval, maxBatchSize, watchCacheSize, value);
+                compactionInterval, safetyPollInterval, maxBatchSize, watchCacheSize, recentObjects, value);
     }
 }

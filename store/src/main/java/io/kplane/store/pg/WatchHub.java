@@ -44,6 +44,7 @@ final class WatchHub {
     private final PgConnectOptions connectOptions;
     private final int cacheSize;
     private final Duration safetyPoll;
+    private final RecentObjects recentObjects;
 
     private final ArrayDeque<EventRows.LoggedEvent> cache = new ArrayDeque<>();
     private final Set<Watcher> watchers = new LinkedHashSet<>();
@@ -60,13 +61,15 @@ final class WatchHub {
     private PgSubscriber subscriber;
     private volatile boolean closed;
 
-    WatchHub(Vertx vertx, Pool pool, Context context, PgConnectOptions connectOptions, int cacheSize, Duration safetyPoll) {
+    WatchHub(Vertx vertx, Pool pool, Context context, PgConnectOptions connectOptions, int cacheSize, Duration safetyPoll,
+             RecentObjects recentObjects) {
         this.vertx = vertx;
         this.pool = pool;
         this.context = context;
         this.connectOptions = connectOptions;
         this.cacheSize = cacheSize;
         this.safetyPoll = safetyPoll;
+        this.recentObjects = recentObjects;
     }
 
     /** Starts from the current revision: the hub serves events committed from now on. */
@@ -262,6 +265,7 @@ final class WatchHub {
             if (event.revision <= lastRevision) {
                 continue; // delivered meanwhile from this instance's writer (see committed)
             }
+            recentObjects.changed(event.key, event.revision); // a no-op for this instance's own writes
             deliver(event);
         }
         return events;

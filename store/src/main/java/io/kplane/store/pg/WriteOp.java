@@ -58,23 +58,30 @@ final class WriteOp {
 
     /**
      * Completes the caller's future from the statement's result row (new_rev, cur_rev, old_data) and
-     * returns the event-log entry the write made, or null if its precondition failed.
+     * returns the event-log entry the write made, or null if its precondition failed. A written
+     * object is also kept in {@code recent} (before the caller hears of it, so its next update finds
+     * it); that copy is shared, read-only, with the event.
      */
-    EventRows.LoggedEvent complete(Row row) {
+    EventRows.LoggedEvent complete(Row row, RecentObjects recent) {
         Long newRevision = row.getLong(0);
         Long currentRevision = row.getLong(1);
         if (newRevision != null) {
             String oldData = row.getString(2);
-            EventRows.LoggedEvent event = switch (kind) {
-                case CREATE -> new EventRows.LoggedEvent(newRevision, "A", key, data, null, currentRevision, encoded);
-                case UPDATE -> new EventRows.LoggedEvent(newRevision, "M", key, data, oldData, currentRevision, encoded);
-                case DELETE -> new EventRows.LoggedEvent(newRevision, "D", key, oldData, null, currentRevision, null);
-            };
-            ObjectNode result = kind == Kind.DELETE
-                    ? ObjectCodec.decode(oldData, newRevision)
-                    : ObjectCodec.stamp(object, newRevision);
+            if (kind == Kind.DELETE) {
+                recent.changed(key, newRevision);
+                promise.tryComplete(new StoredObject(key, newRevision, ObjectCodec.decode(oldData, newRevision)));
+                return new EventRows.LoggedEvent(newRevision, "D", key, oldData, null, currentRevision, null);
+            }
+            ObjectNode result = ObjectCodec.stamp(object, newRevision);
+            ObjectNode shared = ObjectCodec.parsedFormCopy(result);
+            // the state this update replaced, if it is the one kept (it usually is: it was the update's base)
+            ObjectNode previous = kind == Kind.UPDATE ? recent.at(key, currentRevision) : null;
+            recent.written(new StoredObject(key, newRevision, shared, encoded));
             promise.tryComplete(new StoredObject(key, newRevision, result, encoded));
-            return event;
+            return kind == Kind.CREATE
+                    ? new EventRows.LoggedEvent(newRevision, "A", key, data, null, currentRevision, encoded, shared, null)
+                    : new EventRows.LoggedEvent(newRevision, "M", key, data, oldData, currentRevision, encoded, shared,
+                            previous);
         } else if (kind == Kind.CREATE) {
             promise.tryFail(new StoreException.AlreadyExists(key));
         } else if (currentRevision == null) {

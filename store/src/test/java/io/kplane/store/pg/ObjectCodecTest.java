@@ -32,6 +32,20 @@ class ObjectCodecTest {
     }
 
     @Test
+    void keptTreesHaveTheNodeTypesOfAParse() throws Exception {
+        ObjectNode built = Json.mapper().createObjectNode();
+        built.putObject("metadata").put("name", "p").put("generation", 1L);
+        built.putObject("spec").put("terminationGracePeriodSeconds", 30L).put("big", 12345678901L)
+                .put("short", (short) 3).put("ratio", 0.5f).put("d", 2.25).putArray("list").add(7L).add("x").addNull();
+        ObjectNode parsed = (ObjectNode) Json.mapper().readTree(Json.mapper().writeValueAsString(built));
+
+        assertThat(built).isNotEqualTo(parsed); // LongNode(1) is not IntNode(1)
+        assertThat(ObjectCodec.parsedFormCopy(built)).isEqualTo(parsed);
+        assertThat(Json.mapper().writeValueAsString(ObjectCodec.parsedFormCopy(built)))
+                .isEqualTo(Json.mapper().writeValueAsString(parsed));
+    }
+
+    @Test
     void objectsWithoutMetadataAreStoredButNotReusable() throws Exception {
         ObjectCodec.Encoded encoded = ObjectCodec.encodeOwned((ObjectNode) Json.mapper().readTree("{\"spec\":{\"metadata\":{}}}"));
         assertThat(encoded.text()).isEqualTo("{\"spec\":{\"metadata\":{}}}");
