@@ -67,18 +67,20 @@ public final class JobPipelineBenchmark {
         List<Duration> batchPeriods = List.of(Duration.ofSeconds(1), Duration.ofMillis(100));
         int rawSeconds = 5;
         int workers = 5;
+        int warmups = 3;
         boolean verbose = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--completions" -> completions = Integer.parseInt(args[++i]);
                 case "--parallelism" -> parallelism = Integer.parseInt(args[++i]);
                 case "--workers" -> workers = Integer.parseInt(args[++i]);
+                case "--warmups" -> warmups = Integer.parseInt(args[++i]);
                 case "--raw-seconds" -> rawSeconds = Integer.parseInt(args[++i]);
                 case "--verbose" -> verbose = true;
                 case "--batch-periods" -> batchPeriods = java.util.Arrays.stream(args[++i].split(","))
                         .map(io.kplane.controllers.runtime.DurationConverter::parse).toList();
                 default -> throw new IllegalArgumentException(
-                        "usage: [--completions N] [--parallelism N] [--workers N] [--batch-periods 1s,100ms] [--raw-seconds N] [--verbose]");
+                        "usage: [--completions N] [--parallelism N] [--workers N] [--warmups N] [--batch-periods 1s,100ms] [--raw-seconds N] [--verbose]");
             }
         }
         if (!verbose) {
@@ -89,8 +91,12 @@ public final class JobPipelineBenchmark {
         try (TestApiServer api = TestApiServer.start()) {
             KubeClient client = KubeClient.forServer(api.url());
             List<Run> runs = new java.util.ArrayList<>();
-            // A small warm-up Job so JIT compilation and connection set-up are not billed to the first run.
-            runJob(client, Duration.ofMillis(100), 200, 50, workers, "warmup");
+            // Full-size warm-up Jobs, unmeasured, so JIT compilation (which takes a good part of the two
+            // cores for the first runs) and connection set-up are not billed to the measured runs.
+            for (int w = 0; w < warmups; w++) {
+                Run warm = runJob(client, Duration.ofMillis(100), completions, parallelism, workers, "warmup");
+                System.out.printf("warm-up %d: %.0f pods/s end to end%n", w + 1, warm.completedPerSecond());
+            }
             for (Duration period : batchPeriods) {
                 runs.add(runJob(client, period, completions, parallelism, workers, "bench"));
             }
