@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import io.kplane.api.json.Json;
 
 import java.io.IOException;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The decoder for everything the client reads: {@link Json#mapper()} plus interning of short strings
@@ -28,8 +29,27 @@ final class ClientJson {
     private ClientJson() {
     }
 
+    /**
+     * Bounds the interner: short strings include per-object names that never repeat; once this many are
+     * held the table starts over (strings already shared stay shared), so it cannot grow without end.
+     */
+    private static final int MAX_INTERNED = 100_000;
+    private static volatile ConcurrentHashMap<String, String> interned = new ConcurrentHashMap<>();
+
+    /** A map lookup, several times cheaper than {@link String#intern()} on the decode path. */
     static String intern(String s) {
-        return s != null && s.length() <= MAX_INTERNED_LENGTH ? s.intern() : s;
+        if (s == null || s.length() > MAX_INTERNED_LENGTH) {
+            return s;
+        }
+        ConcurrentHashMap<String, String> table = interned;
+        String shared = table.putIfAbsent(s, s);
+        if (shared != null) {
+            return shared;
+        }
+        if (table.size() > MAX_INTERNED) {
+            interned = new ConcurrentHashMap<>();
+        }
+        return s;
     }
 
     private static final class InterningStringDeserializer extends JsonDeserializer<String> {

@@ -214,8 +214,30 @@ public final class CronSchedule {
     }
 
     private Optional<LocalDateTime> nextWallTime(LocalDateTime wall) {
-        return executionTime.nextExecution(ZonedDateTime.of(wall, ZoneOffset.UTC)).map(ZonedDateTime::toLocalDateTime);
+        // cron-utils' nextExecution is costly and the CronJob controller asks the same questions for
+        // every CronJob sharing this (memoised) schedule, e.g. "next after the last minute boundary"
+        synchronized (nextWallTimes) {
+            Optional<LocalDateTime> known = nextWallTimes.get(wall);
+            if (known != null) {
+                return known;
+            }
+        }
+        Optional<LocalDateTime> next = executionTime.nextExecution(ZonedDateTime.of(wall, ZoneOffset.UTC))
+                .map(ZonedDateTime::toLocalDateTime);
+        synchronized (nextWallTimes) {
+            nextWallTimes.put(wall, next);
+        }
+        return next;
     }
+
+    private static final int NEXT_WALL_TIMES_KEPT = 256;
+    private final Map<LocalDateTime, Optional<LocalDateTime>> nextWallTimes =
+            new java.util.LinkedHashMap<>(64, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<LocalDateTime, Optional<LocalDateTime>> eldest) {
+                    return size() > NEXT_WALL_TIMES_KEPT;
+                }
+            };
 
     /**
      * The most recent scheduled time at or before {@code atOrBefore}, if any. Evaluated by cron-utils
