@@ -149,11 +149,17 @@ public final class TestPostgres {
         }
     }
 
+    /**
+     * Best effort at JVM exit. The server may still be removing its own files (postmaster.pid) while
+     * the walk runs, which makes the walk fail on a vanished file: walk again, a few times.
+     */
     private static void deleteRecursively(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // best effort at JVM exit
+        for (int attempt = 0; attempt < 5 && Files.exists(dir); attempt++) {
+            try (Stream<Path> paths = Files.walk(dir)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException | java.io.UncheckedIOException ignored) {
+                // a file vanished under the walk: the next attempt sees the rest
+            }
         }
     }
 }
