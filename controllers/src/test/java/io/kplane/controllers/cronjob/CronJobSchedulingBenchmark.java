@@ -38,7 +38,7 @@ import java.util.function.IntConsumer;
 public final class CronJobSchedulingBenchmark {
     public static void main(String[] args) throws Exception {
         int count = Integer.getInteger("cronjobs", 1000);
-        int workers = Integer.getInteger("workers", 10);
+        int workers = Integer.getInteger("workers", 60);
         String ns = "default";
         try (TestApiServer api = TestApiServer.start()) {
             KubeClient client = KubeClient.forServer(api.url());
@@ -93,7 +93,7 @@ public final class CronJobSchedulingBenchmark {
             // Every CronJob runs every minute: the first boundary is also the controller's warm-up (its
             // own code paths, the informers' Job decoding, compiled while it runs), the second one a
             // long-running controller's steady state. Both are printed.
-            int minutes = Integer.getInteger("minutes", 2);
+            int minutes = Integer.getInteger("minutes", 4);
             Map<Instant, ConcurrentLinkedQueue<Duration>> lagsByMinute = new ConcurrentHashMap<>();
             CountDownLatch created = new CountDownLatch(count * minutes);
             SharedInformerFactory informers = new SharedInformerFactory(client, Clock.system());
