@@ -93,8 +93,11 @@ public final class UnknownFields {
         return walk;
     }
 
-    /** The unknown fields as the typed decoder sees them (the slow path, and the reference). */
-    private static List<JsonPointer> pointers(ResourceType type, ObjectNode object) {
+    /**
+     * The unknown fields as the typed decoder sees them: the slow path, and the reference the walk is
+     * tested against ({@code DecodeOracle}).
+     */
+    static List<JsonPointer> pointers(ResourceType type, ObjectNode object) {
         List<JsonPointer> pointers = new ArrayList<>();
         try {
             MAPPER.reader().forType(type.javaType()).withHandler(new DeserializationProblemHandler() {

@@ -38,7 +38,7 @@ import java.util.function.IntConsumer;
 public final class CronJobSchedulingBenchmark {
     public static void main(String[] args) throws Exception {
         int count = Integer.getInteger("cronjobs", 1000);
-        int workers = Integer.getInteger("workers", 60);
+        int workers = Integer.getInteger("workers", 100);
         String ns = "default";
         try (TestApiServer api = TestApiServer.start()) {
             KubeClient client = KubeClient.forServer(api.url());
