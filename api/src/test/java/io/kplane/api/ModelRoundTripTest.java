@@ -65,6 +65,18 @@ class ModelRoundTripTest {
     }
 
     @Test
+    void anObjectOrArrayIsNotATimeAndDoesNotDerailTheFieldsAfterIt() throws Exception {
+        for (String value : new String[]{"{\"a\":{\"b\":1}}", "[\"2024-03-01T10:00:00Z\"]"}) {
+            String json = "{\"spec\":{\"acquireTime\":" + value + ",\"holderIdentity\":\"me\"}}";
+            assertThatThrownBy(() -> Json.mapper().readValue(json, Lease.class))
+                    .hasMessageContaining("Cannot deserialize value of type `java.time.Instant`");
+        }
+        Lease ok = Json.mapper().readValue("{\"spec\":{\"acquireTime\":\"2024-03-01T10:00:00Z\",\"holderIdentity\":\"me\"}}",
+                Lease.class);
+        assertThat(ok.spec().holderIdentity()).isEqualTo("me");
+    }
+
+    @Test
     void convenienceMethodsAreNotSerialised() {
         Pod pod = new Pod(null, null, null, null, null);
         assertThat(Json.write(pod)).isEqualTo("{\"apiVersion\":\"v1\",\"kind\":\"Pod\"}");

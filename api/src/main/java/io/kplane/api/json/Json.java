@@ -71,6 +71,10 @@ public final class Json {
         time.addDeserializer(Instant.class, new JsonDeserializer<>() {
             @Override
             public Instant deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+                if (p.isExpectedStartObjectToken() || p.isExpectedStartArrayToken()) {
+                    // not a time; returning null here would also leave the parser inside the value
+                    return (Instant) ctxt.handleUnexpectedToken(Instant.class, p);
+                }
                 String text = p.getValueAsString();
                 if (text == null || text.isEmpty()) {
                     return null;

@@ -29,8 +29,8 @@ final class UnknownFieldWalk {
     private boolean shapeInDoubt;
 
     /**
-     * A wrong type the decoder would not report: {@code Json}'s Instant deserializer reads an object or
-     * array as null and loses its place in the input, so later fields are silently misread.
+     * A wrong type the walk can tell for sure (an object or array given as a time), reported without
+     * running the decoder, with the decoder's own message.
      */
     private String typeError;
 
