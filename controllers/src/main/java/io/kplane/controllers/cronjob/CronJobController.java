@@ -95,10 +95,11 @@ public final class CronJobController implements Reconciler {
             return Result.done(); // deleted: the garbage collector removes its Jobs
         }
         Optional<CronJob> cronJob = Optional.of(newest(key, cached.get()));
-        // Like upstream, Jobs are matched by their controller reference's name, not UID; the index
-        // makes that a lookup instead of a scan of every Job in the namespace per sync.
+        // Like upstream, Jobs are matched by their controller reference's kind and name, not UID
+        // (JobsFromCronJob.isControlledByName); the index makes that a lookup instead of a scan of
+        // every Job in the namespace per sync.
         List<Job> owned = jobs.lister().byIndex(Indexers.CONTROLLER, Indexers.controllerKey(ns, CronJob.KIND, name))
-                .stream().filter(j -> JobsFromCronJob.isControlledByName(j, name)).map(Job.class::cast).toList();
+                .stream().map(Job.class::cast).toList();
         CronJobSyncer.Outcome outcome = syncer.sync(cronJob.get(), owned);
         onSync.accept(outcome);
         return outcome.requeueAfter() == null ? Result.done() : Result.requeueAfter(outcome.requeueAfter());

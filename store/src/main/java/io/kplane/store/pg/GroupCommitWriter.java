@@ -130,8 +130,9 @@ final class GroupCommitWriter {
     }
 
     /**
-     * Runs the batch in one transaction and completes each op's future; returns what it committed. BEGIN, the lock, one statement per round, NOTIFY and COMMIT are pipelined: one round
-     * trip per batch. If any statement fails, PostgreSQL turns the COMMIT of the aborted transaction
+     * Runs the batch in one transaction and completes each op's future; returns what it committed.
+     * BEGIN, the lock, one statement per round, NOTIFY and COMMIT are pipelined: one round trip per
+     * batch. If any statement fails, PostgreSQL turns the COMMIT of the aborted transaction
      * into a ROLLBACK, so nothing of the batch is applied and the failure is reported from that
      * statement's future.
      */
@@ -160,6 +161,8 @@ final class GroupCommitWriter {
                 return Future.failedFuture(failure);
             }
             long previous = lock.result().iterator().next().getLong(0);
+            // in revision order: rounds apply in order, each taking the revisions after the previous
+            // one's, and within a round the applied writes take them in submission order
             List<EventRows.LoggedEvent> events = new ArrayList<>(batch.size());
             for (int i = 0; i < rounds.size(); i++) {
                 List<WriteOp> round = rounds.get(i);
@@ -171,8 +174,6 @@ final class GroupCommitWriter {
                     }
                 }
             }
-            // rounds apply in order and each takes the revisions after the previous one's
-            events.sort(java.util.Comparator.comparingLong(e -> e.revision));
             return Future.succeededFuture(new CommittedBatch(previous, events));
         });
     }

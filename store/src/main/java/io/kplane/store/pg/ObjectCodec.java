@@ -14,9 +14,8 @@ import io.kplane.store.EncodedObject;
 
 import java.io.IOException;
 import java.io.StringWriter;
-import java.util.Map;
-
 import java.io.UncheckedIOException;
+import java.util.Map;
 
 /**
  * Objects are stored as JSON text (key order preserved) without {@code metadata.resourceVersion}:

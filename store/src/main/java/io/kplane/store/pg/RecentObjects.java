@@ -31,10 +31,6 @@ final class RecentObjects {
         };
     }
 
-    boolean enabled() {
-        return capacity > 0;
-    }
-
     synchronized StoredObject get(ResourceKey key) {
         return byKey.get(key);
     }

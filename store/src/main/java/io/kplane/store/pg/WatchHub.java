@@ -103,12 +103,15 @@ final class WatchHub {
 
     /** A write up to {@code revision} was committed (by this instance or, via NOTIFY, another). */
     void poke(long revision) {
-        context.runOnContext(v -> {
-            if (revision > lastRevision) {
-                announced = Math.max(announced, revision);
-                read(); // if a read is in flight, it re-reads afterwards only if still behind
-            }
-        });
+        context.runOnContext(v -> readUpTo(revision));
+    }
+
+    /** Reads the log if {@code revision} is not delivered yet. Only on the hub's context. */
+    private void readUpTo(long revision) {
+        if (revision > lastRevision) {
+            announced = Math.max(announced, revision);
+            read(); // if a read is in flight, it re-reads afterwards only if still behind
+        }
     }
 
     /**
@@ -123,10 +126,7 @@ final class WatchHub {
                 return;
             }
             if (batch.previousRevision() != lastRevision) {
-                if (batch.lastRevision() > lastRevision) {
-                    announced = Math.max(announced, batch.lastRevision());
-                    read();
-                }
+                readUpTo(batch.lastRevision());
                 return;
             }
             for (EventRows.LoggedEvent event : batch.events()) {
