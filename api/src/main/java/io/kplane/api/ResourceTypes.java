@@ -2,6 +2,7 @@ package io.kplane.api;
 
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.Job;
+import io.kplane.api.clock.Clock;
 import io.kplane.api.coordination.Lease;
 import io.kplane.api.core.Event;
 import io.kplane.api.core.Namespace;
@@ -35,8 +36,13 @@ public final class ResourceTypes {
             "CronJobList", "cronjob", true, List.of("cj"), List.of("all"), CRUD,
             List.of("status"), CronJob.class);
 
+    /** The cluster clock (kplane's own kind, see docs/clock.md): one object, {@code cluster}. */
+    public static final ResourceType CLOCKS = new ResourceType("kplane.io", "v1", "clocks", Clock.KIND,
+            "ClockList", "clock", false, List.of(), List.of(), CRUD, List.of(), Clock.class);
+
     /** Every resource, in the order discovery lists them. */
-    public static final List<ResourceType> ALL = List.of(NAMESPACES, PODS, NODES, EVENTS, LEASES, JOBS, CRONJOBS);
+    public static final List<ResourceType> ALL = List.of(NAMESPACES, PODS, NODES, EVENTS, LEASES, JOBS, CRONJOBS,
+            CLOCKS);
 
     private ResourceTypes() {
     }

@@ -31,6 +31,7 @@ public interface Admission {
             case "nodes" -> new NodeAdmission();
             case "leases.coordination.k8s.io" -> new LeaseAdmission();
             case "events" -> new EventAdmission();
+            case "clocks.kplane.io" -> new ClockAdmission();
             default -> new MetadataOnlyAdmission(type.namespaced());
         };
     }

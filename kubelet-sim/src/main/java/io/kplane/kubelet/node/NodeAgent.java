@@ -104,6 +104,7 @@ public final class NodeAgent implements AutoCloseable {
         if (closed) {
             return;
         }
+        io.kplane.client.time.ActivityTracker.begin(); // a renewal after a clock step is part of the step
         try {
             renewLease();
             Node node = client.nodes().get(nodeName);
@@ -124,6 +125,8 @@ public final class NodeAgent implements AutoCloseable {
             }
         } catch (KubeClientException e) {
             log.warn("node heartbeat failed: {}", e.getMessage());
+        } finally {
+            io.kplane.client.time.ActivityTracker.end();
         }
         synchronized (this) {
             if (!closed) {

@@ -153,12 +153,15 @@ public final class PodWorker {
                 pod = desired;
                 removed = removedFromApi;
             }
+            io.kplane.client.time.ActivityTracker.begin(); // a pod mid-sync ends no clock step
             try {
                 sync(pod, removed);
             } catch (RuntimeException e) {
                 log.warn("sync of pod {}/{} failed, retrying in 1s: {}", pod.metadata().namespace(),
                         pod.metadata().name(), e.toString());
                 wakeAt(clock.now().plusSeconds(1));
+            } finally {
+                io.kplane.client.time.ActivityTracker.end();
             }
         }
     }
