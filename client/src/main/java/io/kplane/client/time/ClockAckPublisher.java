@@ -22,7 +22,8 @@ import java.util.Objects;
  * no pod mid-start). It is written only while a step is being waited on (the Clock carries
  * {@link ClusterClockFollower#STEP_ANNOTATION}) and only when that answer changes; idle is written after
  * {@link #SETTLE} of continuous idleness, so work handed between this process's own components in that
- * time is not mistaken for the end. Real-time running writes nothing.
+ * time is not mistaken for the end; "busy" is written only after "idle" was (work that came back).
+ * Real-time running writes nothing.
  */
 final class ClockAckPublisher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ClockAckPublisher.class);
@@ -30,7 +31,7 @@ final class ClockAckPublisher implements AutoCloseable {
     public static final String LABEL = "kplane.io/clock-ack";
     public static final String GENERATION = "clock.kplane.io/observed-generation";
     public static final String IDLE = "clock.kplane.io/idle";
-    static final Duration SETTLE = Duration.ofMillis(15);
+    static final Duration SETTLE = Duration.ofMillis(10);
 
     private final KubeClient client;
     private final String identity;
@@ -77,7 +78,7 @@ final class ClockAckPublisher implements AutoCloseable {
                 synchronized (signal) {
                     while (!dirty && !closed) {
                         // a due timer or a clock-woken loop may end without a flip: look again now and then
-                        signal.wait(follower.step() == null ? 1000 : 25);
+                        signal.wait(follower.step() == null ? 1000 : 5);
                         if (follower.step() != null) {
                             break;
                         }
@@ -108,6 +109,9 @@ final class ClockAckPublisher implements AutoCloseable {
         String answer = generation + "/" + step + "/" + idle;
         if (answer.equals(written)) {
             return;
+        }
+        if (!idle && (written == null || !written.startsWith(generation + "/" + step + "/"))) {
+            return; // "busy" only needs saying once "idle" was said for this step
         }
         write(generation, step, idle);
         written = answer;

@@ -211,11 +211,12 @@ public final class ClusterClock implements Clock {
                 done = true;
                 future = null;
             }
-            pending.remove(this);
             try {
                 task.run();
             } catch (RuntimeException e) {
                 log.warn("timer task failed", e);
+            } finally {
+                pending.remove(this); // after the task: until then it counts as due work (dueTimers)
             }
         }
 
