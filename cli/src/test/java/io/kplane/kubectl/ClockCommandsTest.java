@@ -105,7 +105,7 @@ class ClockCommandsTest {
         assertThat(show.out()).contains("Mode:          Real").contains("Rate:          1");
         CliRunner.Result bad = cli.run("clock", "rate", "0");
         assertThat(bad.code()).isNotZero();
-        assertThat(bad.err()).contains("Clock.kplane.io \"cluster\" is invalid").contains("spec.rate");
+        assertThat(bad.err()).contains("Clock \"cluster\" is invalid").contains("spec.rate: Invalid value: 0");
         CliRunner.Result real = cli.run("get", "clocks");
         assertThat(real.code()).as(real.err()).isZero();
         assertThat(real.out()).contains("cluster");
@@ -128,9 +128,10 @@ class ClockCommandsTest {
         ok("clock", "set", "2026-10-24T12:00:00Z");
         apply(cronJob(ns, "autumn", "30 2 * * *", "  timeZone: Europe/Berlin\n", "[\"true\"]"));
         CliRunner.Result next = ok("cronjob", "next", "autumn", "-n", ns, "-c", "3");
-        assertThat(next.out()).contains("2026-10-25 02:30:00 +02:00  2026-10-25T00:30:00Z  autumn-" + minute("2026-10-25T00:30:00Z"))
-                .contains("2026-10-25 02:30:00 +01:00  2026-10-25T01:30:00Z  autumn-" + minute("2026-10-25T01:30:00Z"))
-                .contains("2026-10-26 02:30:00 +01:00  2026-10-26T01:30:00Z");
+        assertThat(next.out()).containsPattern("2026-10-25 02:30:00 \\+02:00 +2026-10-25T00:30:00Z +autumn-"
+                        + minute("2026-10-25T00:30:00Z"))
+                .containsPattern("2026-10-25 02:30:00 \\+01:00 +2026-10-25T01:30:00Z +autumn-" + minute("2026-10-25T01:30:00Z"))
+                .containsPattern("2026-10-26 02:30:00 \\+01:00 +2026-10-26T01:30:00Z");
         ok("clock", "advance", "48h", "--step", "1h");
         assertThat(jobNames(ns).stream().filter(n -> n.startsWith("autumn-")).toList()).containsExactly(
                 "autumn-" + minute("2026-10-25T00:30:00Z"), "autumn-" + minute("2026-10-25T01:30:00Z"),
@@ -261,8 +262,10 @@ class ClockCommandsTest {
             Instant nextCreated = pods.get(i + 1).metadata().creationTimestamp();
             long gap = Duration.between(finished, nextCreated).toSeconds();
             long backoff = 10L << i;
+            // never before the back-off; after it by the reaction time, which at x60 is 60 times the
+            // wall latency of watch, batching and create (0.5 s of wall time on a loaded 2-core machine)
             assertThat(gap).as("cluster seconds from pod %d's end to pod %d's creation (wall %s)", i, i + 1, wall)
-                    .isBetween(backoff - 1, backoff + 8);
+                    .isBetween(backoff - 1, backoff + 30);
         }
         assertThat(wall).isLessThan(Duration.ofSeconds(10));
     }
