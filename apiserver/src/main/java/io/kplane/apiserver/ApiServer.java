@@ -254,13 +254,21 @@ public final class ApiServer implements AutoCloseable {
 
     private void readyz(RoutingContext ctx) {
         var context = vertx.getOrCreateContext();
-        store.currentRevision().timeout(5, TimeUnit.SECONDS).onComplete(ar -> context.runOnContext(v -> {
-            if (ar.succeeded()) {
-                metrics.storeRevision(ar.result());
-                plain(ctx, 200, "ok");
-            } else {
-                plain(ctx, 503, "[-]storage failed: " + ar.cause().getMessage() + "\nreadyz check failed");
+        // reads (the pool) and writes (the single writer) can fail independently: both must work
+        var revision = store.currentRevision().timeout(5, TimeUnit.SECONDS);
+        var writer = store.writerReady().timeout(15, TimeUnit.SECONDS);
+        Future.join(revision, writer).onComplete(ar -> context.runOnContext(v -> {
+            if (revision.succeeded()) {
+                metrics.storeRevision(revision.result());
             }
+            if (revision.succeeded() && writer.succeeded()) {
+                plain(ctx, 200, "ok");
+                return;
+            }
+            StringBuilder body = new StringBuilder();
+            body.append(revision.succeeded() ? "[+]storage ok\n" : "[-]storage failed: " + revision.cause().getMessage() + "\n");
+            body.append(writer.succeeded() ? "[+]storage-writer ok\n" : "[-]storage-writer failed: " + writer.cause().getMessage() + "\n");
+            plain(ctx, 503, body + "readyz check failed");
         }));
     }
 
