@@ -10,6 +10,7 @@ import io.kplane.client.informer.ReflectorOptions;
 import io.kplane.client.informer.SharedIndexInformer;
 import io.kplane.client.time.Clock;
 import io.kplane.kubelet.logs.LogRegistry;
+import io.kplane.kubelet.node.AdvertisedAddress;
 import io.kplane.kubelet.node.NodeAgent;
 import io.kplane.kubelet.pod.ApiPodStatusWriter;
 import io.kplane.kubelet.pod.ContainerRecord;
@@ -63,7 +64,8 @@ public final class Kubelet implements AutoCloseable {
         server = new KubeletServer(config.bind(), config.port(), logs, config.tokens(), metrics, clock::now);
         server.start();
 
-        WorkerSettings settings = new WorkerSettings(config.nodeName(), "127.0.0.1", config.rootDir(), runtime, states,
+        AdvertisedAddress address = AdvertisedAddress.of(config.nodeAddress(), config.nodeName());
+        WorkerSettings settings = new WorkerSettings(config.nodeName(), address.internalIp(), config.rootDir(), runtime, states,
                 new ApiPodStatusWriter(client), events(client), logs,
                 new CrashLoopBackoff(config.crashLoopBase(), config.crashLoopMax()),
                 config.logMaxBytes(), config.logMaxFiles(), clock);
@@ -71,7 +73,7 @@ public final class Kubelet implements AutoCloseable {
         Gauge.builder("kubelet_running_pods", pods, PodManager::runningPods)
                 .description("pods this kubelet runs (not terminal)").register(metrics);
 
-        node = new NodeAgent(client, clock, config.nodeName(), server.port(), config.maxPods(), runtime.version(),
+        node = new NodeAgent(client, clock, config.nodeName(), address, server.port(), config.maxPods(), runtime.version(),
                 config.leaseInterval(), config.nodeStatusInterval());
         node.start();
 
