@@ -43,6 +43,10 @@ public final class KubeletMain implements Callable<Integer> {
     String runtime;
     @Option(names = "--docker-host", description = "Docker Engine API address (default: $DOCKER_HOST)")
     String dockerHost;
+    @Option(names = "--shutdown-grace-period", defaultValue = "10s", converter = DurationConverter.class,
+            description = "on SIGTERM, how long pod containers get to stop before they are killed and removed "
+                    + "(docker runtime; default ${DEFAULT-VALUE})")
+    Duration shutdownGrace;
     @Option(names = "--max-pods", defaultValue = "110")
     int maxPods;
     @Option(names = "--lease-interval", defaultValue = "10s", converter = DurationConverter.class,
@@ -97,7 +101,7 @@ public final class KubeletMain implements Callable<Integer> {
         Kubelet kubelet = new Kubelet(config, Clock.system()).start();
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            kubelet.close();
+            kubelet.shutdownNode(shutdownGrace);
             stop.countDown();
         }, "shutdown"));
         stop.await();
