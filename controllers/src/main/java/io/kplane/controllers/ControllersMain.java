@@ -27,6 +27,7 @@ public final class ControllersMain {
         COMPONENTS.put("ttl-controller", io.kplane.controllers.ttl.TtlControllerMain::main);
         COMPONENTS.put("scheduler", io.kplane.controllers.scheduler.SchedulerMain::main);
         COMPONENTS.put("node-lifecycle", io.kplane.controllers.nodelifecycle.NodeLifecycleMain::main);
+        COMPONENTS.put("local-path-provisioner", io.kplane.controllers.volume.LocalPathProvisionerMain::main);
     }
 
     private ControllersMain() {
