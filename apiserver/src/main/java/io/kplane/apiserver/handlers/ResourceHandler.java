@@ -241,13 +241,15 @@ public final class ResourceHandler {
         }
         boolean bookmarks = isTrue(ctx.queryParams().get("allowWatchBookmarks"));
         ResponseRenderer r = renderer(ctx);
-        metrics.watchOpened();
         Context context = ctx.vertx().getOrCreateContext();
-        WatchSession session = new WatchSession(context, ctx.response(), type,
-                type.namespaced() ? info.namespace() : null, filter, r, new RenderRequest(type, ctx.queryParams()),
-                new WatchSession.WatchSettings(timeout, bookmarks, bookmarkInterval), encodedEvents,
-                metrics::watchClosed);
-        session.start(service.store(), from);
+        WatchSession.WatchSettings settings = new WatchSession.WatchSettings(timeout, bookmarks, bookmarkInterval);
+        java.util.function.Consumer<io.kplane.apiserver.watch.WatchStream> start = stream -> {
+            metrics.watchOpened();
+            new WatchSession(context, stream, type, type.namespaced() ? info.namespace() : null, filter, r,
+                    new RenderRequest(type, ctx.queryParams()), settings, encodedEvents, metrics::watchClosed)
+                    .start(service.store(), from);
+        };
+        io.kplane.apiserver.watch.WatchUpgrade.serve(ctx, start);
     }
 
     private void deleted(RoutingContext ctx, ResourceType type, DeleteResult result) {
