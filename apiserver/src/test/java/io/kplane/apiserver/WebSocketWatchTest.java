@@ -90,6 +90,14 @@ class WebSocketWatchTest extends ApiServerHttpTest {
     }
 
     @Test
+    void aLogFollowUpgradeGetsAFinishedError() throws Exception {
+        http.post("/api/v1/namespaces/ws/pods", pod("logged", "x"));
+        String head = rawUpgrade("/api/v1/namespaces/ws/pods/logged/log?follow=true", true);
+        assertThat(head).startsWith("HTTP/1.1 400");
+        assertThat(head).contains("\"reason\":\"BadRequest\"");
+    }
+
+    @Test
     void theHandshakeIs101() throws Exception {
         String head = rawUpgrade("/api/v1/namespaces/ws/pods?watch=true", true);
         assertThat(head).startsWith("HTTP/1.1 101");

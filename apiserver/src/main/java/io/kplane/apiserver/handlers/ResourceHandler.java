@@ -128,6 +128,11 @@ public final class ResourceHandler {
                 case "log" -> {
                     requireMethod(method, HttpMethod.GET);
                     verb(ctx, "get");
+                    if (io.kplane.apiserver.watch.WebSockets.isUpgradeRequest(ctx.request())) {
+                        // a finished answer, never a chunked 200 that a WebSocket client would wait on
+                        throw ApiError.badRequest("pod logs are served over plain HTTP: request them without "
+                                + "the WebSocket upgrade");
+                    }
                     pods.log(ctx, info.namespace(), info.name());
                     return;
                 }
