@@ -206,8 +206,17 @@ public final class ApiServer implements AutoCloseable {
         routeContributors().forEach(c -> c.mount(router));
         BodyHandler body = BodyHandler.create(false).setBodyLimit(options.maxBodyBytes())
                 .setHandleFileUploads(false);
-        router.route("/api/*").handler(body).handler(resources::handle);
-        router.route("/apis/*").handler(body).handler(resources::handle);
+        // an upgrade request has no body to read (some clients still send Content-Length: 0), and a read
+        // body would make the WebSocket handshake impossible
+        io.vertx.core.Handler<RoutingContext> bodyUnlessUpgrade = ctx -> {
+            if (io.kplane.apiserver.watch.WebSockets.isUpgradeRequest(ctx.request())) {
+                ctx.next();
+            } else {
+                body.handle(ctx);
+            }
+        };
+        router.route("/api/*").handler(bodyUnlessUpgrade).handler(resources::handle);
+        router.route("/apis/*").handler(bodyUnlessUpgrade).handler(resources::handle);
         router.route().handler(ctx -> Responses.error(ctx, ApiError.pathNotFound()));
         router.route().failureHandler(this::failure);
         return router;
