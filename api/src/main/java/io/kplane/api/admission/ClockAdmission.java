@@ -11,11 +11,11 @@ import io.kplane.api.clock.GoDuration;
  * offset (Go duration) with {@code Offset} only and not together with a time. The status is the
  * API server's (computed from the spec at each write), so nothing about it is validated here.
  */
-final class ClockAdmission extends TypedAdmission<Clock> {
+public final class ClockAdmission extends TypedAdmission<Clock> {
     /** One cluster year per wall second is more than any test needs and keeps the arithmetic far from overflow. */
     static final long MAX_RATE = 31_536_000L;
 
-    ClockAdmission() {
+    public ClockAdmission() {
         super(Clock.class, false, MetadataValidation.NameRule.SUBDOMAIN);
     }
 
