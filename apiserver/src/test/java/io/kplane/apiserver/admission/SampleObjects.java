@@ -132,6 +132,12 @@ final class SampleObjects {
                "acquireTime": "2025-03-01T10:00:00.000000Z", "renewTime": "2025-03-01T10:00:10.123456Z",
                "leaseTransitions": 3}}""".formatted(META);
 
+    static final String CLOCK = """
+            {"apiVersion": "kplane.io/v1", "kind": "Clock", %s,
+             "spec": {"mode": "Rate", "time": "2026-12-01T00:00:00Z", "rate": 60},
+             "status": {"mode": "Rate", "wallAnchor": "2026-11-23T10:00:00.000001Z",
+               "clusterAnchor": "2026-12-01T00:00:00.000000Z", "rate": 60, "observedGeneration": 3}}""".formatted(META);
+
     static final String CONFIGMAP = """
             {"apiVersion": "v1", "kind": "ConfigMap", %s, "data": {"run.sh": "echo hi"},
              "binaryData": {"blob": "AAEC"}, "immutable": false}""".formatted(META);
@@ -192,7 +198,8 @@ final class SampleObjects {
             Map.entry(ResourceTypes.PERSISTENTVOLUMECLAIMS, PVC), Map.entry(ResourceTypes.PERSISTENTVOLUMES, PV),
             Map.entry(ResourceTypes.ROLES, ROLE), Map.entry(ResourceTypes.CLUSTERROLES, CLUSTERROLE),
             Map.entry(ResourceTypes.ROLEBINDINGS, ROLEBINDING),
-            Map.entry(ResourceTypes.CLUSTERROLEBINDINGS, CLUSTERROLEBINDING));
+            Map.entry(ResourceTypes.CLUSTERROLEBINDINGS, CLUSTERROLEBINDING),
+            Map.entry(ResourceTypes.CLOCKS, CLOCK));
 
     private SampleObjects() {
     }
