@@ -23,6 +23,8 @@ import io.kplane.kubelet.runtime.ContainerRuntime;
 import io.kplane.kubelet.runtime.DockerRuntime;
 import io.kplane.kubelet.runtime.ProcessRuntime;
 import io.kplane.kubelet.server.KubeletServer;
+import io.kplane.kubelet.config.ApiConfigObjects;
+import io.kplane.kubelet.volume.VolumeManager;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -48,10 +50,21 @@ public final class Kubelet implements AutoCloseable {
     private NodeAgent node;
     private PodManager pods;
     private SharedIndexInformer<Pod> informer;
+    private VolumeManager volumes;
+    private Duration volumeSyncPeriod = Duration.ofSeconds(10);
 
     public Kubelet(KubeletConfig config, Clock clock) {
         this.config = config;
         this.clock = clock;
+    }
+
+    /**
+     * How often the files of configMap, secret, downwardAPI and projected volumes are compared with the API
+     * objects and rewritten (the kubelet's sync period plus cache TTL; 10 s here). Before {@link #start()}.
+     */
+    public Kubelet withVolumeSyncPeriod(Duration period) {
+        this.volumeSyncPeriod = period;
+        return this;
     }
 
     public Kubelet start() throws IOException, InterruptedException {
@@ -63,10 +76,13 @@ public final class Kubelet implements AutoCloseable {
         server = new KubeletServer(config.bind(), config.port(), logs, config.tokens(), metrics, clock::now);
         server.start();
 
+        PodEvents podEvents = events(client);
+        volumes = new VolumeManager(config.rootDir().resolve("pods"), new ApiConfigObjects(client.raw()), podEvents,
+                "127.0.0.1", volumeSyncPeriod);
         WorkerSettings settings = new WorkerSettings(config.nodeName(), "127.0.0.1", config.rootDir(), runtime, states,
-                new ApiPodStatusWriter(client), events(client), logs,
+                new ApiPodStatusWriter(client), podEvents, logs,
                 new CrashLoopBackoff(config.crashLoopBase(), config.crashLoopMax()),
-                config.logMaxBytes(), config.logMaxFiles(), clock);
+                config.logMaxBytes(), config.logMaxFiles(), clock, volumes);
         pods = new PodManager(settings, config.maxPods());
         Gauge.builder("kubelet_running_pods", pods, PodManager::runningPods)
                 .description("pods this kubelet runs (not terminal)").register(metrics);
@@ -79,6 +95,7 @@ public final class Kubelet implements AutoCloseable {
                 ListerWatcher.of(client.pods(), ListOptions.fieldSelector("spec.nodeName=" + config.nodeName())),
                 clock, ReflectorOptions.DEFAULT, Indexers.standard());
         informer.addEventHandler(pods);
+        informer.addEventHandler(volumes.podUpdates());
         informer.start();
         if (!informer.waitForSync(Duration.ofMinutes(1))) {
             throw new IllegalStateException("could not list the pods of node " + config.nodeName());
@@ -127,6 +144,7 @@ public final class Kubelet implements AutoCloseable {
                 logs.deletePodLogs(r.namespace, r.name, uid);
                 log.info("removed leftovers of deleted pod {}/{}", r.namespace, r.name);
             });
+            volumes.cleanUp(uid);
             states.delete(uid);
         }
     }
@@ -156,6 +174,9 @@ public final class Kubelet implements AutoCloseable {
         }
         if (runtime != null) {
             runtime.close();
+        }
+        if (volumes != null) {
+            volumes.close();
         }
         if (recorder != null) {
             recorder.close();

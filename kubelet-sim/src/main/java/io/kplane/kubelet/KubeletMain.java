@@ -58,6 +58,9 @@ public final class KubeletMain implements Callable<Integer> {
     Path tokenAuthFile;
     @Option(names = "--endpoint-token", description = "a token accepted by the kubelet endpoint (repeatable)")
     List<String> endpointTokens;
+    @Option(names = "--volume-sync-period", defaultValue = "10s", converter = DurationConverter.class,
+            description = "how often configMap/secret/downwardAPI/projected volume files are refreshed")
+    Duration volumeSyncPeriod;
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new KubeletMain()).execute(args));
@@ -83,7 +86,7 @@ public final class KubeletMain implements Callable<Integer> {
         KubeletConfig config = new KubeletConfig(client, node, bind, port, root.toAbsolutePath(), runtime, dockerHost,
                 maxPods, leaseInterval, nodeStatusInterval, crashLoopBase, crashLoopMax, logMaxBytes, logMaxFiles,
                 Set.copyOf(tokens));
-        Kubelet kubelet = new Kubelet(config, Clock.system()).start();
+        Kubelet kubelet = new Kubelet(config, Clock.system()).withVolumeSyncPeriod(volumeSyncPeriod).start();
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             kubelet.close();

@@ -37,7 +37,7 @@ final class KubeletFixture implements AutoCloseable {
                 .withRuntime(runtime, dockerHost)
                 .withCrashLoop(Duration.ofMillis(300), Duration.ofSeconds(2))
                 .withLeaseInterval(Duration.ofSeconds(1));
-        this.kubelet = new Kubelet(config, Clock.system()).start();
+        this.kubelet = new Kubelet(config, Clock.system()).withVolumeSyncPeriod(Duration.ofMillis(500)).start();
     }
 
     Pod create(Pod pod) {

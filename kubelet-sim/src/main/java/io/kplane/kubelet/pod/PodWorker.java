@@ -10,6 +10,7 @@ import io.kplane.kubelet.logs.CriLogWriter;
 import io.kplane.kubelet.runtime.ContainerLaunch;
 import io.kplane.kubelet.runtime.ContainerStartException;
 import io.kplane.kubelet.runtime.ExitStatus;
+import io.kplane.kubelet.runtime.Mount;
 import io.kplane.kubelet.runtime.RunningContainer;
 import java.time.Duration;
 import java.time.Instant;
@@ -311,7 +312,7 @@ public final class PodWorker {
         } catch (ContainerStartException e) {
             closeWriter(c.name());
             if (!e.reason().equals(r.waitingReason)) {
-                settings.events().event(pod, "Warning", "Failed", e.getMessage());
+                settings.events().event(pod, "Warning", e.eventReason(), e.getMessage());
             }
             failedBeforeStart(c, r, e);
             return;
@@ -366,8 +367,10 @@ public final class PodWorker {
     }
 
     private ContainerLaunch launch(Pod pod, Container c, int attempt) throws ContainerStartException {
-        EnvResolver resolver = new EnvResolver(settings.hostIp(), settings.hostIp());
+        EnvResolver resolver = new EnvResolver(settings.hostIp(), settings.hostIp(), settings.volumes().objects(),
+                (reason, message) -> settings.events().event(pod, "Warning", reason, message));
         Map<String, String> env = resolver.environment(pod, c);
+        List<Mount> mounts = settings.volumes().mountsFor(pod, c, env);
         CriLogWriter writer = settings.logs().open(pod.metadata().namespace(), pod.metadata().name(), uid, c.name(),
                 attempt);
         CriLogWriter old = writers.put(c.name(), writer);
@@ -377,7 +380,7 @@ public final class PodWorker {
         return new ContainerLaunch(uid, pod.metadata().namespace(), pod.metadata().name(), c.name(), attempt,
                 c.image(), c.imagePullPolicy(), EnvResolver.expandAll(c.command(), env),
                 EnvResolver.expandAll(c.args(), env), env, c.workingDir(), settings.stateStore().scratchDir(uid),
-                writer);
+                writer, mounts);
     }
 
     private void attach(String name, ContainerRecord r, RunningContainer container) {
@@ -480,6 +483,7 @@ public final class PodWorker {
         log.info("pod {}/{} removed from the node", pod.metadata().namespace(), pod.metadata().name());
         writers.values().forEach(w -> settings.logs().close(w));
         writers.clear();
+        settings.volumes().cleanUp(uid);
         settings.stateStore().delete(uid);
         settings.logs().deletePodLogs(pod.metadata().namespace(), pod.metadata().name(), uid);
         finished = true;
