@@ -175,4 +175,118 @@ abstract class PodVolumesContract {
         await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(events("nosecret", "Failed"))
                 .extracting(Event::message).anyMatch(m -> m.endsWith("secret \"kplane-db-creds\" not found")));
     }
+
+    static void post(String resource, String yaml) {
+        byte[] body = io.kplane.api.json.Json.writeBytes(PodManifests.yamlTree(yaml));
+        env.client.raw().request("POST", "/api/v1/namespaces/default/" + resource, null, body, "application/json",
+                null);
+    }
+
+    static void mergePatch(String resource, String name, String json) {
+        env.client.raw().request("PATCH", "/api/v1/namespaces/default/" + resource + "/" + name, null,
+                json.getBytes(java.nio.charset.StandardCharsets.UTF_8), "application/merge-patch+json", null);
+    }
+
+    @Test
+    void missingSecretKeyWaitsUntilTheKeyAppearsThenRuns() throws Exception {
+        post("secrets", """
+                apiVersion: v1
+                kind: Secret
+                metadata: {name: kplane-late-creds}
+                stringData: {user: admin}
+                """);
+        env.create(parse("""
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: latekey, namespace: default}
+                spec:
+                  nodeName: %s
+                  restartPolicy: Never
+                  containers:
+                  - name: main
+                    image: busybox
+                    command: [sh, -c, "echo user=$APP_user password=$PASSWORD mode=$APP_MODE"]
+                    envFrom:
+                    - {prefix: APP_, secretRef: {name: kplane-late-creds}}
+                    - {prefix: APP_, configMapRef: {name: kplane-late-settings}}
+                    env:
+                    - name: PASSWORD
+                      valueFrom: {secretKeyRef: {name: kplane-late-creds, key: password}}
+                """.formatted(env.node)));
+        env.awaitPod("latekey", p -> waiting(p).map(w -> "CreateContainerConfigError".equals(w.reason())
+                && "configmap \"kplane-late-settings\" not found".equals(w.message())).orElse(false));
+        post("configmaps", """
+                apiVersion: v1
+                kind: ConfigMap
+                metadata: {name: kplane-late-settings}
+                data: {MODE: fast}
+                """);
+        env.awaitPod("latekey", p -> waiting(p).map(w -> "CreateContainerConfigError".equals(w.reason())
+                && "couldn't find key password in Secret default/kplane-late-creds".equals(w.message()))
+                .orElse(false));
+        mergePatch("secrets", "kplane-late-creds", "{\"stringData\":{\"password\":\"hunter2\"}}");
+        env.awaitPhase("latekey", "Succeeded");
+        assertThat(env.logs("latekey", "main", "")).isEqualTo("user=admin password=hunter2 mode=fast\n");
+    }
+
+    @Test
+    void configMapUpdateReachesTheRunningPodAtomically() throws Exception {
+        post("configmaps", """
+                apiVersion: v1
+                kind: ConfigMap
+                metadata: {name: kplane-live-config}
+                data: {greeting: v1, other: x}
+                """);
+        post("secrets", """
+                apiVersion: v1
+                kind: Secret
+                metadata: {name: kplane-live-secret}
+                stringData: {token: abc}
+                """);
+        env.create(parse("""
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: liveconfig, namespace: default}
+                spec:
+                  nodeName: %s
+                  restartPolicy: Never
+                  volumes:
+                  - name: cfg
+                    configMap:
+                      name: kplane-live-config
+                      items: [{key: greeting, path: conf/greeting.txt, mode: 0600}]
+                  - {name: sec, secret: {secretName: kplane-live-secret, defaultMode: 0400}}
+                  containers:
+                  - name: main
+                    image: busybox
+                    command: [sh, -c]
+                    args:
+                    - |
+                      echo "first $(cat /etc/kplane-cfg/conf/greeting.txt) mode $(stat -L -c %%a /etc/kplane-cfg/conf/greeting.txt)"
+                      echo "token $(cat /etc/kplane-sec/token) mode $(stat -L -c %%a /etc/kplane-sec/token)"
+                      ls /etc/kplane-cfg
+                      touch /etc/kplane-cfg/x 2>/dev/null && echo writable || echo read-only
+                      i=0
+                      while [ "$(cat /etc/kplane-cfg/conf/greeting.txt)" != v2 ]; do
+                        i=$((i+1)); [ $i -gt 300 ] && exit 3; sleep 0.1
+                      done
+                      echo "then $(cat /etc/kplane-cfg/conf/greeting.txt)"
+                    volumeMounts:
+                    - {name: cfg, mountPath: /etc/kplane-cfg}
+                    - {name: sec, mountPath: /etc/kplane-sec}
+                """.formatted(env.node)));
+        env.awaitPod("liveconfig", p -> p.status() != null && !p.status().containerStatusesOrEmpty().isEmpty()
+                && p.status().containerStatuses().get(0).state().running() != null);
+        await().atMost(Duration.ofSeconds(15)).until(() -> env.logs("liveconfig", "main", "").contains("read-only"));
+        mergePatch("configmaps", "kplane-live-config", "{\"data\":{\"greeting\":\"v2\"}}");
+        Pod done = env.awaitPhase("liveconfig", "Succeeded");
+        assertThat(done.status().containerStatuses().get(0).state().terminated().exitCode()).isZero();
+        assertThat(env.logs("liveconfig", "main", "")).isEqualTo("""
+                first v1 mode 600
+                token abc mode 400
+                conf
+                read-only
+                then v2
+                """);
+    }
 }

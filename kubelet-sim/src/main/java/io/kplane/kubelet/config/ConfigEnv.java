@@ -23,8 +23,11 @@ import java.util.regex.Pattern;
  * reference is {@code optional}. Each object is read once per container start.
  */
 public final class ConfigEnv {
-    /** apimachinery's IsEnvVarName. */
-    private static final Pattern ENV_NAME = Pattern.compile("[-._a-zA-Z][-._a-zA-Z0-9]*");
+    /**
+     * apimachinery's IsRelaxedEnvVarName: Kubernetes 1.32 enables RelaxedEnvironmentVariableValidation (beta)
+     * by default, so any printable ASCII but '=' is a valid name.
+     */
+    private static final Pattern ENV_NAME = Pattern.compile("[\\x20-\\x3C\\x3E-\\x7E]+");
 
     /** A Warning event about the pod: reason and message. */
     @FunctionalInterface
