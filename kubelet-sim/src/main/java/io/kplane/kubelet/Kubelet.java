@@ -56,9 +56,17 @@ public final class Kubelet implements AutoCloseable {
     private Duration volumeSyncPeriod = Duration.ofSeconds(10);
 
     public Kubelet(KubeletConfig config, Clock clock) {
+        this(config, clock, java.util.function.UnaryOperator.identity());
+    }
+
+    /** {@code runtimeWrapper} wraps the configured runtime, e.g. to inject engine failures in tests. */
+    public Kubelet(KubeletConfig config, Clock clock, java.util.function.UnaryOperator<ContainerRuntime> runtimeWrapper) {
         this.config = config;
         this.clock = clock;
+        this.runtimeWrapper = runtimeWrapper;
     }
+
+    private final java.util.function.UnaryOperator<ContainerRuntime> runtimeWrapper;
 
     /**
      * How often the files of configMap, secret, downwardAPI and projected volumes are compared with the API
@@ -70,7 +78,7 @@ public final class Kubelet implements AutoCloseable {
     }
 
     public Kubelet start() throws IOException, InterruptedException {
-        runtime = createRuntime();
+        runtime = runtimeWrapper.apply(createRuntime());
         KubeClient client = KubeClient.create(config.client());
         PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         LogRegistry logs = new LogRegistry(config.rootDir(), config.logMaxBytes(), config.logMaxFiles(), clock::now);

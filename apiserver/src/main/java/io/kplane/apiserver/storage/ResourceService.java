@@ -176,7 +176,7 @@ public final class ResourceService {
         ObjectNode admitted;
         try {
             strategy.prepareForCreate(type, object, namespace);
-            admitted = admission.admit(type, object, null);
+            admitted = EmptyStructs.fill(admission.admit(type, object, null));
         } catch (ApiError e) {
             return Future.failedFuture(e);
         } catch (RuntimeException e) {
@@ -376,11 +376,12 @@ public final class ResourceService {
 
     private ObjectNode mainUpdate(ResourceType type, ObjectNode updated, ObjectNode current) {
         strategy.prepareForUpdate(type, updated, current);
-        return admission.admit(type, updated, current);
+        return EmptyStructs.fill(admission.admit(type, updated, current));
     }
 
     private ObjectNode statusUpdate(ResourceType type, ObjectNode requested, ObjectNode current) {
-        return admission.admitStatus(type, strategy.prepareForStatusUpdate(requested, current), current);
+        return EmptyStructs.fill(admission.admitStatus(type, strategy.prepareForStatusUpdate(requested, current),
+                current));
     }
 
     private static void checkPrecondition(ResourceType type, String name, String precondition, ObjectNode current) {
@@ -522,7 +523,9 @@ public final class ResourceService {
                 changed = true;
             }
             boolean removeNow = finalizers.isEmpty() && (grace == null || grace == 0);
-            boolean accepted = "Foreground".equals(policy);
+            // kube-apiserver (handlers/delete.go) answers 202 only when the object stays and the request set
+            // the deprecated orphanDependents=false; a Foreground delete is otherwise a 200 with the object
+            boolean accepted = Boolean.FALSE.equals(opts.orphanDependents());
             if (dryRun) {
                 return Future.succeededFuture(new DeleteResult(removeNow ? current.object() : object, removeNow,
                         accepted && !removeNow));
@@ -558,7 +561,8 @@ public final class ResourceService {
             return policy;
         }
         if (opts.orphanDependents() != null) {
-            return opts.orphanDependents() ? "Orphan" : "Background";
+            // store.go shouldDeleteDependents: orphanDependents=false means "delete dependents first"
+            return opts.orphanDependents() ? "Orphan" : "Foreground";
         }
         return ResourceStrategies.of(type).defaultPropagationPolicy();
     }

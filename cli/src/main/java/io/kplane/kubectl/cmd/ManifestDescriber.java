@@ -13,7 +13,7 @@ import java.util.Map;
  * kplane does not enforce them). Go ranges over maps in random order; keys are sorted here.
  */
 final class ManifestDescriber {
-    static final String RBAC_NOTE = "Note:\tkplane stores RBAC objects but does not enforce them";
+    static final String RBAC_NOTE = "Note: kplane stores RBAC objects but does not enforce them";
     private static final String L1 = "  ";
     private static final String L2 = "    ";
 
@@ -130,15 +130,9 @@ final class ManifestDescriber {
         d.write("PolicyRule:\n");
         d.write(L1 + "Resources\tNon-Resource URLs\tResource Names\tVerbs\n");
         d.write(L1 + "---------\t-----------------\t--------------\t-----\n");
-        for (JsonNode rule : role.path("rules")) {
-            List<String> resources = new ArrayList<>();
-            for (JsonNode r : rule.path("resources")) {
-                for (JsonNode g : rule.path("apiGroups")) {
-                    resources.add(g.asText().isEmpty() ? r.asText() : r.asText() + "." + g.asText());
-                }
-            }
-            d.write(L1 + String.join(", ", resources) + "\t" + goList(rule.path("nonResourceURLs")) + "\t"
-                    + goList(rule.path("resourceNames")) + "\t" + goList(rule.path("verbs")) + "\n");
+        for (PolicyRow row : PolicyRow.of(role.path("rules"))) {
+            d.write(L1 + row.resource() + "\t" + goList(row.nonResourceUrls()) + "\t" + goList(row.resourceNames())
+                    + "\t" + goList(row.verbs()) + "\n");
         }
         d.write(RBAC_NOTE + "\n");
         return d.flush();
@@ -202,7 +196,53 @@ final class ManifestDescriber {
     private static String goList(JsonNode list) {
         List<String> parts = new ArrayList<>();
         list.forEach(v -> parts.add(v.asText()));
+        return goList(parts);
+    }
+
+    private static String goList(List<String> parts) {
         return "[" + String.join(" ", parts) + "]";
+    }
+
+    /**
+     * One PolicyRule row as kubectl prints it: rules broken down to one resource (per API group) or one
+     * non-resource URL each, rows that differ only in verbs merged, sorted.
+     */
+    record PolicyRow(String resource, List<String> nonResourceUrls, List<String> resourceNames, List<String> verbs) {
+        static List<PolicyRow> of(JsonNode rules) {
+            java.util.Map<String, PolicyRow> rows = new java.util.TreeMap<>();
+            for (JsonNode rule : rules) {
+                List<String> verbs = texts(rule.path("verbs"));
+                List<String> names = texts(rule.path("resourceNames"));
+                for (JsonNode r : rule.path("resources")) {
+                    for (JsonNode g : rule.path("apiGroups")) {
+                        String resource = g.asText().isEmpty() ? r.asText() : r.asText() + "." + g.asText();
+                        merge(rows, new PolicyRow(resource, List.of(), names, verbs));
+                    }
+                }
+                for (JsonNode url : rule.path("nonResourceURLs")) {
+                    merge(rows, new PolicyRow("", List.of(url.asText()), List.of(), verbs));
+                }
+            }
+            return List.copyOf(rows.values());
+        }
+
+        private static void merge(java.util.Map<String, PolicyRow> rows, PolicyRow row) {
+            String key = row.resource() + "|" + row.nonResourceUrls() + "|" + row.resourceNames();
+            PolicyRow existing = rows.get(key);
+            if (existing == null) {
+                rows.put(key, row);
+                return;
+            }
+            List<String> verbs = new ArrayList<>(existing.verbs());
+            row.verbs().stream().filter(v -> !verbs.contains(v)).forEach(verbs::add);
+            rows.put(key, new PolicyRow(row.resource(), row.nonResourceUrls(), row.resourceNames(), verbs));
+        }
+
+        private static List<String> texts(JsonNode list) {
+            List<String> out = new ArrayList<>();
+            list.forEach(v -> out.add(v.asText()));
+            return out;
+        }
     }
 
     private static String namesOrNone(JsonNode list) {
