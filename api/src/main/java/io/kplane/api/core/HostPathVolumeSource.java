@@ -1,5 +1,5 @@
 package io.kplane.api.core;
 
-/** core/v1 HostPathVolumeSource: a path of the node; {@code type} asks for checks (Directory, File, ...) or creation (DirectoryOrCreate, FileOrCreate). */
+/** core/v1 HostPathVolumeSource. */
 public record HostPathVolumeSource(String path, String type) {
 }
