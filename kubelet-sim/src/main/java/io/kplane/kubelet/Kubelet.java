@@ -27,6 +27,8 @@ import io.kplane.kubelet.runtime.DockerRuntime;
 import io.kplane.kubelet.runtime.NodeContainers;
 import io.kplane.kubelet.runtime.ProcessRuntime;
 import io.kplane.kubelet.server.KubeletServer;
+import io.kplane.kubelet.config.ApiConfigObjects;
+import io.kplane.kubelet.volume.VolumeManager;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -52,6 +54,8 @@ public final class Kubelet implements AutoCloseable {
     private NodeAgent node;
     private PodManager pods;
     private SharedIndexInformer<Pod> informer;
+    private VolumeManager volumes;
+    private Duration volumeSyncPeriod = Duration.ofSeconds(10);
 
     public Kubelet(KubeletConfig config, Clock clock) {
         this(config, clock, java.util.function.UnaryOperator.identity());
@@ -66,6 +70,15 @@ public final class Kubelet implements AutoCloseable {
 
     private final java.util.function.UnaryOperator<ContainerRuntime> runtimeWrapper;
 
+    /**
+     * How often the files of configMap, secret, downwardAPI and projected volumes are compared with the API
+     * objects and rewritten (the kubelet's sync period plus cache TTL; 10 s here). Before {@link #start()}.
+     */
+    public Kubelet withVolumeSyncPeriod(Duration period) {
+        this.volumeSyncPeriod = period;
+        return this;
+    }
+
     public Kubelet start() throws IOException, InterruptedException {
         runtime = runtimeWrapper.apply(createRuntime());
         KubeClient client = KubeClient.create(config.client());
@@ -76,10 +89,13 @@ public final class Kubelet implements AutoCloseable {
         server.start();
 
         AdvertisedAddress address = AdvertisedAddress.of(config.nodeAddress(), config.nodeName());
+        PodEvents podEvents = events(client);
+        volumes = new VolumeManager(config.rootDir().resolve("pods"), new ApiConfigObjects(client.raw()), podEvents,
+                address.internalIp(), volumeSyncPeriod);
         WorkerSettings settings = new WorkerSettings(config.nodeName(), address.internalIp(), config.rootDir(), runtime, states,
-                new ApiPodStatusWriter(client), events(client), logs,
+                new ApiPodStatusWriter(client), podEvents, logs,
                 new CrashLoopBackoff(config.crashLoopBase(), config.crashLoopMax()),
-                config.logMaxBytes(), config.logMaxFiles(), clock);
+                config.logMaxBytes(), config.logMaxFiles(), clock, volumes);
         pods = new PodManager(settings, config.maxPods());
         Gauge.builder("kubelet_running_pods", pods, PodManager::runningPods)
                 .description("pods this kubelet runs (not terminal)").register(metrics);
@@ -92,6 +108,7 @@ public final class Kubelet implements AutoCloseable {
                 ListerWatcher.of(client.pods(), ListOptions.fieldSelector("spec.nodeName=" + config.nodeName())),
                 Clock.system(), ReflectorOptions.DEFAULT, Indexers.standard()); // reconnects: wall time
         informer.addEventHandler(pods);
+        informer.addEventHandler(volumes.podUpdates());
         if (clock instanceof ClusterClock cluster) {
             ClockNotices notices = new ClockNotices(cluster, runtime.type(), informer.lister()::list, settings.events());
             informer.addEventHandler(notices);
@@ -159,6 +176,7 @@ public final class Kubelet implements AutoCloseable {
                 logs.deletePodLogs(r.namespace, r.name, uid);
                 log.info("removed leftovers of deleted pod {}/{}", r.namespace, r.name);
             });
+            volumes.cleanUp(uid);
             states.delete(uid);
         }
     }
@@ -208,6 +226,9 @@ public final class Kubelet implements AutoCloseable {
         }
         if (runtime != null) {
             runtime.close();
+        }
+        if (volumes != null) {
+            volumes.close();
         }
         if (recorder != null) {
             recorder.close();

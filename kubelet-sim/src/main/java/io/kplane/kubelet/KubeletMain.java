@@ -67,6 +67,9 @@ public final class KubeletMain implements Callable<Integer> {
     Path tokenAuthFile;
     @Option(names = "--endpoint-token", description = "a token accepted by the kubelet endpoint (repeatable)")
     List<String> endpointTokens;
+    @Option(names = "--volume-sync-period", defaultValue = "10s", converter = DurationConverter.class,
+            description = "how often configMap/secret/downwardAPI/projected volume files are refreshed")
+    Duration volumeSyncPeriod;
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new KubeletMain()).execute(args));
@@ -102,7 +105,7 @@ public final class KubeletMain implements Callable<Integer> {
         // CrashLoopBackOff) follow the cluster Clock (docs/clock.md)
         ClusterClockFollower follower = ClusterClockFollower.start(io.kplane.client.KubeClient.create(client),
                 "kubelet-" + node, java.time.Duration.ofSeconds(60));
-        Kubelet kubelet = new Kubelet(config, follower.clock()).start();
+        Kubelet kubelet = new Kubelet(config, follower.clock()).withVolumeSyncPeriod(volumeSyncPeriod).start();
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             kubelet.shutdownNode(shutdownGrace);

@@ -44,7 +44,8 @@ final class KubeletFixture implements AutoCloseable {
                 .withRuntime(runtime, dockerHost)
                 .withCrashLoop(Duration.ofMillis(300), Duration.ofSeconds(2))
                 .withLeaseInterval(Duration.ofSeconds(1));
-        this.kubelet = new Kubelet(config, Clock.system(), runtimeWrapper).start();
+        this.kubelet = new Kubelet(config, Clock.system(), runtimeWrapper)
+                .withVolumeSyncPeriod(Duration.ofMillis(500)).start();
     }
 
     Pod create(Pod pod) {

@@ -39,4 +39,13 @@ final class PodManifests {
     static String quote(String s) {
         return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
+
+    /** Any object written as YAML, as JSON. */
+    static com.fasterxml.jackson.databind.JsonNode yamlTree(String yaml) {
+        try {
+            return Json.yamlMapper().readTree(yaml);
+        } catch (Exception e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
 }

@@ -7,9 +7,11 @@ import io.kplane.client.time.Clock;
 import io.kplane.kubelet.logs.CriLogWriter;
 import io.kplane.kubelet.runtime.ContainerLaunch;
 import io.kplane.kubelet.runtime.ContainerStartException;
+import io.kplane.kubelet.runtime.Mount;
 import io.kplane.kubelet.runtime.RunningContainer;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -99,7 +101,7 @@ final class ContainerStarter {
         } catch (ContainerStartException e) {
             state.closeWriter(c.name());
             if (!e.reason().equals(r.waitingReason)) {
-                settings.events().event(pod, "Warning", "Failed", e.getMessage());
+                settings.events().event(pod, "Warning", e.eventReason(), e.getMessage());
             }
             failedBeforeStart(c, r, e);
             return;
@@ -173,8 +175,10 @@ final class ContainerStarter {
 
     /** What the runtime needs to start (or find again) attempt {@code attempt} of {@code c}; opens its log. */
     ContainerLaunch launch(Pod pod, Container c, int attempt) throws ContainerStartException {
-        EnvResolver resolver = new EnvResolver(settings.hostIp(), settings.hostIp());
+        EnvResolver resolver = new EnvResolver(settings.hostIp(), settings.hostIp(), settings.volumes().objects(),
+                (reason, message) -> settings.events().event(pod, "Warning", reason, message));
         Map<String, String> env = resolver.environment(pod, c);
+        List<Mount> mounts = settings.volumes().mountsFor(pod, c, env);
         CriLogWriter writer = settings.logs().open(pod.metadata().namespace(), pod.metadata().name(), state.uid,
                 c.name(), attempt);
         CriLogWriter old = state.writers.put(c.name(), writer);
@@ -184,7 +188,7 @@ final class ContainerStarter {
         return new ContainerLaunch(state.uid, pod.metadata().namespace(), pod.metadata().name(), c.name(), attempt,
                 c.image(), c.imagePullPolicy(), EnvResolver.expandAll(c.command(), env),
                 EnvResolver.expandAll(c.args(), env), env, c.workingDir(), settings.stateStore().scratchDir(state.uid),
-                writer);
+                writer, mounts);
     }
 
     /** From now on the worker follows {@code container} as the current attempt of {@code name}. */

@@ -2,17 +2,24 @@ package io.kplane.kubelet.pod;
 
 import io.kplane.api.core.Container;
 import io.kplane.api.core.EnvVar;
+import io.kplane.api.core.ConfigMapKeySelector;
 import io.kplane.api.core.Pod;
+import io.kplane.api.core.SecretKeySelector;
+import io.kplane.kubelet.config.ConfigEnv;
+import io.kplane.kubelet.config.ConfigObjects;
+import io.kplane.kubelet.config.PodViews;
 import io.kplane.kubelet.runtime.ContainerStartException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A container's environment as the kubelet builds it: values in order, each expanded against the
+ * A container's environment as the kubelet builds it: {@code envFrom} first (see {@link ConfigEnv}), then
+ * {@code env} values in order, each expanded against the
  * variables defined before it; {@code valueFrom.fieldRef} from the downward API; then command and
  * args expanded against the whole environment.
  */
@@ -21,17 +28,40 @@ public final class EnvResolver {
 
     private final String hostIp;
     private final String podIp;
+    private final ConfigObjects objects;
+    private final ConfigEnv.Warnings warnings;
 
     public EnvResolver(String hostIp, String podIp) {
+        this(hostIp, podIp, null, (reason, message) -> { });
+    }
+
+    /** With {@code objects} null, ConfigMap and Secret references fail as if the objects did not exist. */
+    public EnvResolver(String hostIp, String podIp, ConfigObjects objects, ConfigEnv.Warnings warnings) {
         this.hostIp = hostIp;
         this.podIp = podIp;
+        this.objects = objects;
+        this.warnings = warnings;
     }
 
     public Map<String, String> environment(Pod pod, Container container) throws ContainerStartException {
         Map<String, String> env = new LinkedHashMap<>();
+        ConfigEnv config = objects == null ? null : new ConfigEnv(objects, pod.metadata().namespace(), warnings);
+        if (config != null) {
+            // envFrom first; env entries override its keys (makeEnvironmentVariables' order)
+            env.putAll(config.envFrom(PodViews.envFrom(container)));
+        }
         for (EnvVar var : container.envOrEmpty()) {
             String value;
-            if (var.valueFrom() != null) {
+            if (var.valueFrom() != null && config != null && (var.valueFrom().configMapKeyRef() != null
+                    || var.valueFrom().secretKeyRef() != null)) {
+                Optional<String> fromObject = var.valueFrom().configMapKeyRef() != null
+                        ? config.value(PodViews.as(var.valueFrom().configMapKeyRef(), ConfigMapKeySelector.class))
+                        : config.value(PodViews.as(var.valueFrom().secretKeyRef(), SecretKeySelector.class));
+                if (fromObject.isEmpty()) {
+                    continue; // optional and missing: the variable is not set
+                }
+                value = fromObject.get();
+            } else if (var.valueFrom() != null) {
                 value = fromSource(pod, container, var);
             } else {
                 value = Expansion.expand(var.value() == null ? "" : var.value(), env::get);

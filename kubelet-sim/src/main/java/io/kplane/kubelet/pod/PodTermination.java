@@ -89,6 +89,7 @@ final class PodTermination {
         log.info("pod {}/{} removed from the node", pod.metadata().namespace(), pod.metadata().name());
         state.writers.values().forEach(w -> settings.logs().close(w));
         state.writers.clear();
+        settings.volumes().cleanUp(state.uid);
         settings.stateStore().delete(state.uid);
         settings.logs().deletePodLogs(pod.metadata().namespace(), pod.metadata().name(), state.uid);
         state.finished = true;

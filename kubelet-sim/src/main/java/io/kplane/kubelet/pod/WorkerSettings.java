@@ -3,6 +3,7 @@ package io.kplane.kubelet.pod;
 import io.kplane.client.time.Clock;
 import io.kplane.kubelet.logs.LogRegistry;
 import io.kplane.kubelet.runtime.ContainerRuntime;
+import io.kplane.kubelet.volume.VolumeManager;
 import java.nio.file.Path;
 
 /** What every pod worker shares. */
@@ -18,5 +19,6 @@ public record WorkerSettings(
         CrashLoopBackoff backoff,
         long logMaxBytes,
         int logMaxFiles,
-        Clock clock) {
+        Clock clock,
+        VolumeManager volumes) {
 }

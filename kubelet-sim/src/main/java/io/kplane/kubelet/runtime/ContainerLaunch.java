@@ -11,6 +11,7 @@ import java.util.Map;
  *
  * @param attempt    0 for the first start, then the restart count; part of the runtime's name for it
  * @param scratchDir a private directory of the pod (the process runtime's default working directory)
+ * @param mounts     the container's volume mounts, parents before children (empty: none)
  */
 public record ContainerLaunch(
         String podUid,
@@ -25,7 +26,20 @@ public record ContainerLaunch(
         Map<String, String> env,
         String workingDir,
         Path scratchDir,
-        CriLogWriter log) {
+        CriLogWriter log,
+        List<Mount> mounts) {
+
+    public ContainerLaunch {
+        mounts = mounts == null ? List.of() : List.copyOf(mounts);
+    }
+
+    /** A launch without volume mounts. */
+    public ContainerLaunch(String podUid, String podNamespace, String podName, String containerName, int attempt,
+                           String image, String imagePullPolicy, List<String> command, List<String> args,
+                           Map<String, String> env, String workingDir, Path scratchDir, CriLogWriter log) {
+        this(podUid, podNamespace, podName, containerName, attempt, image, imagePullPolicy, command, args, env,
+                workingDir, scratchDir, log, List.of());
+    }
 
     /** A short description for log lines. */
     public String describe() {

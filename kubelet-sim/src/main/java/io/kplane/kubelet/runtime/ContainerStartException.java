@@ -13,13 +13,31 @@ public final class ContainerStartException extends Exception {
     public static final String CREATE_ERROR = "CreateContainerError";
     public static final String START_ERROR = "StartError";
 
+    public static final String CONTAINER_CREATING = "ContainerCreating";
+
     private final String reason;
     private final boolean terminated;
+    private final String eventReason;
 
     private ContainerStartException(String reason, String message, boolean terminated, Throwable cause) {
+        this(reason, message, terminated, cause, "Failed");
+    }
+
+    private ContainerStartException(String reason, String message, boolean terminated, Throwable cause,
+                                    String eventReason) {
         super(message, cause);
         this.reason = reason;
         this.terminated = terminated;
+        this.eventReason = eventReason;
+    }
+
+    /**
+     * A pod volume could not be set up: the container keeps waiting ContainerCreating and a FailedMount
+     * event says why ({@code MountVolume.SetUp failed for volume "v" : ...}), as the kubelet's volume
+     * manager reports it.
+     */
+    public static ContainerStartException mountFailed(String message) {
+        return new ContainerStartException(CONTAINER_CREATING, message, false, null, "FailedMount");
     }
 
     public static ContainerStartException waiting(String reason, String message) {
@@ -36,6 +54,11 @@ public final class ContainerStartException extends Exception {
 
     public String reason() {
         return reason;
+    }
+
+    /** The reason of the Warning event about this failure ({@code Failed}, {@code FailedMount}). */
+    public String eventReason() {
+        return eventReason;
     }
 
     /** True when the attempt counts as a run that exited with code 128. */

@@ -8,10 +8,14 @@ import com.github.dockerjava.api.command.InspectImageResponse;
 import com.github.dockerjava.api.exception.ConflictException;
 import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.AccessMode;
+import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.Frame;
+import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.PullResponseItem;
 import com.github.dockerjava.api.model.StreamType;
+import com.github.dockerjava.api.model.Volume;
 import com.github.dockerjava.core.DefaultDockerClientConfig;
 import com.github.dockerjava.core.DockerClientImpl;
 import com.github.dockerjava.core.command.WaitContainerResultCallback;
@@ -236,6 +240,13 @@ public final class DockerRuntime implements ContainerRuntime {
                 .withHostName(launch.podName().length() > 63 ? launch.podName().substring(0, 63) : launch.podName());
         if (launch.workingDir() != null && !launch.workingDir().isEmpty()) {
             cmd.withWorkingDir(launch.workingDir());
+        }
+        if (!launch.mounts().isEmpty()) {
+            // the kubelet's prepared volume directories, bind-mounted at each mountPath (the engine shares our fs)
+            cmd.withHostConfig(HostConfig.newHostConfig().withBinds(launch.mounts().stream()
+                    .map(m -> new Bind(m.hostPath().toString(), new Volume(m.containerPath()),
+                            m.readOnly() ? AccessMode.ro : AccessMode.rw))
+                    .toList()));
         }
         if (launch.command() != null && !launch.command().isEmpty()) {
             cmd.withEntrypoint(launch.command());

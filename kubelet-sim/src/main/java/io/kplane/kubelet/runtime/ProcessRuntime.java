@@ -41,6 +41,8 @@ public final class ProcessRuntime implements ContainerRuntime {
         return t;
     });
 
+    private final MountNamespace namespaces;
+
     /**
      * The attempts this runtime started, by pod UID, container and attempt: a pod worker that lost its
      * handle (the engine call failed after the process was spawned) re-attaches to the live process
@@ -51,6 +53,36 @@ public final class ProcessRuntime implements ContainerRuntime {
 
     public ProcessRuntime(Clock clock) {
         this.clock = clock;
+        this.namespaces = probeMountNamespace();
+    }
+
+    /** Says at start whether pod volumes can be mounted at their paths on this machine. */
+    private static MountNamespace probeMountNamespace() {
+        Path probe;
+        try {
+            probe = Files.createTempDirectory("kplane-mount-probe");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        MountNamespace ns = MountNamespace.probe(probe);
+        try {
+            Files.deleteIfExists(probe);
+        } catch (IOException ignored) {
+            // an empty directory in /tmp
+        }
+        if (ns.available()) {
+            log.info("process runtime: pod volumes are mounted in a private mount namespace per container");
+        } else {
+            log.warn("process runtime: pods with volume mounts CANNOT run on this machine (no private mount "
+                    + "namespace: {}); they will wait with CreateContainerConfigError. Run as root, allow user "
+                    + "namespaces, or use --runtime docker", ns.unavailableReason());
+        }
+        return ns;
+    }
+
+    /** Whether pod volumes can be mounted (a private mount namespace works here). */
+    public boolean canMountVolumes() {
+        return namespaces.available();
     }
 
     @Override
@@ -75,22 +107,42 @@ public final class ProcessRuntime implements ContainerRuntime {
                     "the process runtime runs the container's command and cannot run the entrypoint of image \""
                             + launch.image() + "\": set command for container \"" + launch.containerName() + "\"");
         }
+        List<Mount> mounts = launch.mounts();
+        if (!mounts.isEmpty() && !namespaces.available()) {
+            throw ContainerStartException.waiting(ContainerStartException.CREATE_CONFIG_ERROR,
+                    "the process runtime cannot mount volumes on this node (no private mount namespace: "
+                            + namespaces.unavailableReason() + "); volume \"" + mounts.get(0).containerPath()
+                            + "\" would be missing: run the kubelet as root or with user namespaces, or use the "
+                            + "docker runtime");
+        }
         String path = launch.env().getOrDefault("PATH", HOST_PATH);
         String executable = launch.command().get(0);
-        if (resolve(executable, path) == null) {
+        if (resolve(executable, path, mounts) == null) {
             throw ContainerStartException.startError("exec: \"" + executable + "\": executable file not found in $PATH");
         }
         Path workDir = launch.workingDir() == null || launch.workingDir().isEmpty()
                 ? launch.scratchDir() : Path.of(launch.workingDir());
-        if (!Files.isDirectory(workDir)) {
+        if (!Files.isDirectory(MountNamespace.hostPathOf(workDir.toString(), mounts))) {
             throw ContainerStartException.startError("chdir to cwd (\"" + workDir + "\") set in config.json failed: "
                     + "no such file or directory");
         }
+        List<String> command = new ArrayList<>(launch.command());
+        if (launch.args() != null) {
+            command.addAll(launch.args());
+        }
         List<String> argv = new ArrayList<>();
         argv.add("setsid");
-        argv.addAll(launch.command());
-        if (launch.args() != null) {
-            argv.addAll(launch.args());
+        if (mounts.isEmpty()) {
+            argv.addAll(command);
+        } else {
+            Path stage = launch.scratchDir().resolveSibling("rootfs").resolve(launch.containerName());
+            try {
+                Files.createDirectories(stage);
+            } catch (IOException e) {
+                throw ContainerStartException.waiting(ContainerStartException.CREATE_ERROR, e.getMessage());
+            }
+            argv.addAll(namespaces.wrap(mounts, stage, workDir.toString(), command));
+            workDir = launch.scratchDir(); // the real chdir happens inside the namespace
         }
         ProcessBuilder pb = new ProcessBuilder(argv).directory(workDir.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
@@ -113,14 +165,15 @@ public final class ProcessRuntime implements ContainerRuntime {
         return container;
     }
 
-    private static Path resolve(String executable, String path) {
+    /** Finds the executable as the container will see it: volume mount paths map to their node directories. */
+    private static Path resolve(String executable, String path, List<Mount> mounts) {
         if (executable.contains("/")) {
-            Path p = Path.of(executable);
+            Path p = MountNamespace.hostPathOf(executable, mounts);
             return Files.isExecutable(p) ? p : null;
         }
         for (String dir : path.split(":")) {
             if (!dir.isEmpty()) {
-                Path p = Path.of(dir, executable);
+                Path p = MountNamespace.hostPathOf(dir + "/" + executable, mounts);
                 if (Files.isExecutable(p) && !Files.isDirectory(p)) {
                     return p;
                 }
