@@ -3,6 +3,8 @@ package io.kplane.apiserver;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceTypes;
 import io.kplane.api.json.Json;
+import io.kplane.apiserver.clock.ClockEvents;
+import io.kplane.apiserver.clock.ClusterClockCache;
 import io.kplane.apiserver.codec.BodyDecoders;
 import io.kplane.apiserver.codec.RequestBodyDecoder;
 import io.kplane.apiserver.errors.ApiError;
@@ -16,7 +18,10 @@ import io.kplane.apiserver.http.RouteContributor;
 import io.kplane.apiserver.http.Responses;
 import io.kplane.apiserver.metrics.ApiMetrics;
 import io.kplane.apiserver.patch.JsonPatches;
+import io.kplane.apiserver.registry.NamespaceStrategy;
+import io.kplane.apiserver.registry.ResourceStrategy;
 import io.kplane.apiserver.render.ResponseRenderers;
+import io.kplane.apiserver.storage.ListOptions;
 import io.kplane.apiserver.storage.NamespaceCache;
 import io.kplane.apiserver.storage.ResourceService;
 import io.kplane.apiserver.storage.WriteOptions;
@@ -64,14 +69,18 @@ public final class ApiServer implements AutoCloseable {
     private final NamespaceCache namespaces;
     private final WorkContexts workContexts = new WorkContexts();
     private volatile int actualPort;
+    private final ClusterClockCache clock;
+    private ClockEvents clockEvents;
 
     private ApiServer(Vertx vertx, boolean ownsVertx, ResourceStore store, ApiServerOptions options) {
         this.vertx = vertx;
         this.ownsVertx = ownsVertx;
         this.store = store;
         this.options = options;
-        WriteStrategy strategy = new WriteStrategy(options.clock());
+        this.clock = new ClusterClockCache(vertx, store, options.clock(), (before, after) -> clockEvents.changed(before, after));
+        WriteStrategy strategy = new WriteStrategy(clock.asJavaClock(), options.clock());
         this.service = new ResourceService(store, strategy, options.admission(), new JsonPatches());
+        this.clockEvents = new ClockEvents(service);
         this.namespaces = new NamespaceCache(vertx, store);
         service.namespaceCache(namespaces);
         BodyDecoders decoders = BodyDecoders.standard();
@@ -109,7 +118,9 @@ public final class ApiServer implements AutoCloseable {
         // port means "a random port, shared" (0 would give every instance its own random port).
         int port = options.port() == 0 ? -1 : options.port();
         return ensureNamespaces()
+                .compose(v -> clockEvents.ensureClock())
                 .onSuccess(v -> namespaces.start())
+                .onSuccess(v -> clock.start())
                 .compose(v -> vertx.deployVerticle(() -> new HttpVerticle(port),
                         new DeploymentOptions().setInstances(options.eventLoops())))
                 .onSuccess(id -> {
@@ -129,7 +140,20 @@ public final class ApiServer implements AutoCloseable {
                     .recover(t -> t instanceof ApiError e && e.code() == 409
                             ? Future.succeededFuture() : Future.failedFuture(t)));
         }
-        return Future.all(creates).mapEmpty();
+        return Future.all(creates).compose(v -> ensureDefaultServiceAccounts());
+    }
+
+    /**
+     * Every namespace has its {@code default} ServiceAccount, also those created before kplane served
+     * ServiceAccounts (a database from an older version).
+     */
+    private Future<Void> ensureDefaultServiceAccounts() {
+        return service.list(ResourceTypes.NAMESPACES, null, new ListOptions(null, null, 0, null, null, null)).compose(list -> {
+            List<ResourceStrategy.Companion> accounts = new ArrayList<>();
+            list.withArray("items").forEach(ns -> accounts.add(
+                    NamespaceStrategy.defaultServiceAccount(ns.path("metadata").path("name").asText())));
+            return service.createCompanions(accounts);
+        });
     }
 
     /** {@code http://127.0.0.1:<port>} (https when TLS is configured). */
@@ -153,6 +177,7 @@ public final class ApiServer implements AutoCloseable {
     @Override
     public void close() {
         namespaces.close();
+        clock.close();
         try {
             for (String id : deployments) {
                 vertx.undeploy(id).await(30, TimeUnit.SECONDS);
@@ -190,8 +215,17 @@ public final class ApiServer implements AutoCloseable {
         routeContributors().forEach(c -> c.mount(router));
         BodyHandler body = BodyHandler.create(false).setBodyLimit(options.maxBodyBytes())
                 .setHandleFileUploads(false);
-        router.route("/api/*").handler(body).handler(resources::handle);
-        router.route("/apis/*").handler(body).handler(resources::handle);
+        // an upgrade request has no body to read (some clients still send Content-Length: 0), and a read
+        // body would make the WebSocket handshake impossible
+        io.vertx.core.Handler<RoutingContext> bodyUnlessUpgrade = ctx -> {
+            if (io.kplane.apiserver.watch.WebSockets.isUpgradeRequest(ctx.request())) {
+                ctx.next();
+            } else {
+                body.handle(ctx);
+            }
+        };
+        router.route("/api/*").handler(bodyUnlessUpgrade).handler(resources::handle);
+        router.route("/apis/*").handler(bodyUnlessUpgrade).handler(resources::handle);
         router.route().handler(ctx -> Responses.error(ctx, ApiError.pathNotFound()));
         router.route().failureHandler(this::failure);
         return router;
@@ -254,13 +288,21 @@ public final class ApiServer implements AutoCloseable {
 
     private void readyz(RoutingContext ctx) {
         var context = vertx.getOrCreateContext();
-        store.currentRevision().timeout(5, TimeUnit.SECONDS).onComplete(ar -> context.runOnContext(v -> {
-            if (ar.succeeded()) {
-                metrics.storeRevision(ar.result());
-                plain(ctx, 200, "ok");
-            } else {
-                plain(ctx, 503, "[-]storage failed: " + ar.cause().getMessage() + "\nreadyz check failed");
+        // reads (the pool) and writes (the single writer) can fail independently: both must work
+        var revision = store.currentRevision().timeout(5, TimeUnit.SECONDS);
+        var writer = store.writerReady().timeout(15, TimeUnit.SECONDS);
+        Future.join(revision, writer).onComplete(ar -> context.runOnContext(v -> {
+            if (revision.succeeded()) {
+                metrics.storeRevision(revision.result());
             }
+            if (revision.succeeded() && writer.succeeded()) {
+                plain(ctx, 200, "ok");
+                return;
+            }
+            StringBuilder body = new StringBuilder();
+            body.append(revision.succeeded() ? "[+]storage ok\n" : "[-]storage failed: " + revision.cause().getMessage() + "\n");
+            body.append(writer.succeeded() ? "[+]storage-writer ok\n" : "[-]storage-writer failed: " + writer.cause().getMessage() + "\n");
+            plain(ctx, 503, body + "readyz check failed");
         }));
     }
 
