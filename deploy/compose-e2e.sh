@@ -105,7 +105,7 @@ build_s=$((SECONDS - t))
 log "image build: $build_s s"
 t=$SECONDS
 compose up -d 2>&1 | tail -n 2
-wait_healthy 300
+wait_healthy 600
 up_s=$((SECONDS - t))
 log "all $services services healthy $up_s s after up -d"
 
@@ -152,7 +152,7 @@ log "down left no pod container"
 # --- 5. up again: the data survived
 t=$SECONDS
 compose up -d 2>&1 | tail -n 1
-wait_healthy 300
+wait_healthy 600
 log "healthy again $((SECONDS - t)) s after up -d"
 [ "$(k get job pi -o jsonpath='{.status.succeeded}')" = 1 ] || fail "job/pi did not survive down/up"
 [ "$(k logs job/pi)" = "$pi" ] || fail "the log of job/pi did not survive down/up"
