@@ -1,5 +1,7 @@
 package io.kplane.client.workqueue;
 
+import io.kplane.client.time.ActivityTracker;
+
 import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.Optional;
@@ -18,6 +20,8 @@ final class BasicWorkQueue<T> implements WorkQueue<T> {
     private final Set<T> dirty = new HashSet<>();
     private final Set<T> processing = new HashSet<>();
     private boolean shuttingDown;
+    /** What this queue has reported to the process's {@link ActivityTracker}: queued plus processing. */
+    private long counted;
 
     @Override
     public void add(T item) {
@@ -31,8 +35,18 @@ final class BasicWorkQueue<T> implements WorkQueue<T> {
             }
             queue.addLast(item);
             changed.signal();
+            recount();
         } finally {
             lock.unlock();
+        }
+    }
+
+    /** Reports this queue's work to the tracker; called with the lock held after each change. */
+    private void recount() {
+        long now = shuttingDown ? 0 : queue.size() + processing.size();
+        if (now != counted) {
+            ActivityTracker.add(now - counted);
+            counted = now;
         }
     }
 
@@ -59,6 +73,7 @@ final class BasicWorkQueue<T> implements WorkQueue<T> {
             T item = queue.removeFirst();
             processing.add(item);
             dirty.remove(item);
+            recount();
             return Optional.of(item);
         } finally {
             lock.unlock();
@@ -76,6 +91,7 @@ final class BasicWorkQueue<T> implements WorkQueue<T> {
             } else if (processing.isEmpty()) {
                 changed.signalAll();
             }
+            recount();
         } finally {
             lock.unlock();
         }
@@ -87,6 +103,7 @@ final class BasicWorkQueue<T> implements WorkQueue<T> {
         try {
             shuttingDown = true;
             changed.signalAll();
+            recount();
         } finally {
             lock.unlock();
         }
@@ -98,6 +115,7 @@ final class BasicWorkQueue<T> implements WorkQueue<T> {
         try {
             shuttingDown = true;
             changed.signalAll();
+            recount();
             while (!processing.isEmpty()) {
                 changed.await();
             }
