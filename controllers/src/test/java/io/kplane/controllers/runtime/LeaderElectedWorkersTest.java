@@ -73,7 +73,9 @@ class LeaderElectedWorkersTest {
 
         @Override
         public void close() throws Exception {
-            process.destroy();
+            // SIGTERM through the handle: Process.destroy() would also close our end of its stdout,
+            // losing what it prints while it shuts down
+            process.toHandle().destroy();
             if (!process.waitFor(20, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
             }

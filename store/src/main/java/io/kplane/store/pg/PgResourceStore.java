@@ -152,7 +152,10 @@ public final class PgResourceStore implements ResourceStore {
 
     @Override
     public Future<StoredObject> get(ResourceKey key) {
+        // bounded like a write batch: a read on a frozen connection (e.g. the lookup a create does
+        // first) must fail with 503 too, not hang the request
         return readPool.preparedQuery(Statements.GET).execute(Tuple.of(key.resource(), key.namespace(), key.name()))
+                .timeout(config.writerLimits().batchDeadline().toMillis(), TimeUnit.MILLISECONDS)
                 .transform(ar -> {
                     if (ar.failed()) {
                         return Future.failedFuture(PgErrors.toStoreException(ar.cause()));
