@@ -52,12 +52,20 @@ public final class Kubelet implements AutoCloseable {
     private SharedIndexInformer<Pod> informer;
 
     public Kubelet(KubeletConfig config, Clock clock) {
-        this.config = config;
-        this.clock = clock;
+        this(config, clock, java.util.function.UnaryOperator.identity());
     }
 
+    /** {@code runtimeWrapper} wraps the configured runtime, e.g. to inject engine failures in tests. */
+    public Kubelet(KubeletConfig config, Clock clock, java.util.function.UnaryOperator<ContainerRuntime> runtimeWrapper) {
+        this.config = config;
+        this.clock = clock;
+        this.runtimeWrapper = runtimeWrapper;
+    }
+
+    private final java.util.function.UnaryOperator<ContainerRuntime> runtimeWrapper;
+
     public Kubelet start() throws IOException, InterruptedException {
-        runtime = createRuntime();
+        runtime = runtimeWrapper.apply(createRuntime());
         KubeClient client = KubeClient.create(config.client());
         PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         LogRegistry logs = new LogRegistry(config.rootDir(), config.logMaxBytes(), config.logMaxFiles(), clock::now);
