@@ -20,6 +20,8 @@ public final class EmptyStructs {
             "CronJob", List.of("spec", "status"),
             "Namespace", List.of("spec", "status"),
             "Node", List.of("spec", "status"),
+            "PersistentVolumeClaim", List.of("spec", "status"),
+            "PersistentVolume", List.of("spec", "status"),
             "Lease", List.of("spec"),
             "Event", List.of("involvedObject", "source"));
 
