@@ -139,7 +139,8 @@ public final class LensRecorder implements Lens {
 
     /** True while records are being dropped to stay within the rate budget (within the last 2 s). */
     public boolean sampling() {
-        return System.nanoTime() / 1_000_000_000L - lastDropSecond <= 2;
+        long last = lastDropSecond;
+        return last != Long.MIN_VALUE && System.nanoTime() / 1_000_000_000L - last <= 2;
     }
 
     public long droppedTotal() {

@@ -75,7 +75,6 @@ public final class QueueState implements QueueObserver {
         String previous = item.state;
         if (queued) {
             item.state = "waiting";
-            item.dueAt = null;
             if (!"waiting".equals(previous)) {
                 item.since = System.nanoTime();
             }
@@ -91,10 +90,11 @@ public final class QueueState implements QueueObserver {
     public void addedAfter(String key, Duration delay, Instant due, boolean kept) {
         trigger(key, "ADD_AFTER");
         if (kept) {
+            // dueAt mirrors the delaying queue's heap entry: set here, cleared when the timer releases it
             Item item = item(key);
+            item.dueAt = due;
             if (item.state == null || "delayed".equals(item.state)) {
                 item.state = "delayed";
-                item.dueAt = due;
                 item.since = System.nanoTime();
             }
         }
@@ -127,7 +127,6 @@ public final class QueueState implements QueueObserver {
         long now = System.nanoTime();
         double waited = (now - item.since) / 1e9;
         item.state = "processing";
-        item.dueAt = null;
         item.since = now;
         item.dirtyWhileProcessing = false;
         for (LensListener l : lens.listeners()) {
@@ -148,6 +147,9 @@ public final class QueueState implements QueueObserver {
             if (requeued) {
                 item.state = "waiting";
                 item.since = now;
+            } else if (item.dueAt != null) {
+                item.state = "delayed"; // the sync asked for a requeue after a delay
+                item.since = now;
             } else if ("processing".equals(item.state)) {
                 items.remove(key, item);
             }
@@ -158,9 +160,11 @@ public final class QueueState implements QueueObserver {
     @Override
     public void released(String key, Runnable add) {
         Item item = items.get(key);
-        if (item != null && "delayed".equals(item.state)) {
-            item.state = null;
+        if (item != null) {
             item.dueAt = null;
+            if ("delayed".equals(item.state)) {
+                item.state = null;
+            }
         }
         RELEASING.set(Boolean.TRUE);
         try {
