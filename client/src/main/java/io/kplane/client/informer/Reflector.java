@@ -283,7 +283,7 @@ public final class Reflector<T extends KubeObject> {
             watchEvents = count;
             T obj = event.object();
             if (obj != null && lens.enabled()) {
-                report("event", event.type(), obj);
+                reportEvent(event.type(), obj);
             }
             if (obj == null) {
                 log.warn("reflector {}: {} event without an object", name, event.type());
@@ -309,7 +309,7 @@ public final class Reflector<T extends KubeObject> {
         return count;
     }
 
-    private void report(String eventType, String ignored, T obj) {
+    private void reportEvent(String eventType, T obj) {
         String rv = obj.metadata() == null ? null : obj.metadata().resourceVersion();
         report("event", WatchEvent.BOOKMARK.equals(eventType) ? null : obj.key(), rv, java.util.Map.of("type", eventType));
     }
