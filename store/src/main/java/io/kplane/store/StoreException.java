@@ -2,7 +2,8 @@ package io.kplane.store;
 
 /**
  * The store's error vocabulary; the API server maps each to a Kubernetes Status
- * (404 NotFound, 409 AlreadyExists, 409 Conflict, 410 Expired, 400 BadRequest, 503 ServiceUnavailable).
+ * (404 NotFound, 409 AlreadyExists, 409 Conflict, 410 Expired, 400 BadRequest, 503 ServiceUnavailable,
+ * 500 InternalError).
  */
 public abstract class StoreException extends RuntimeException {
     protected StoreException(String message, Throwable cause) {
@@ -66,6 +67,31 @@ public abstract class StoreException extends RuntimeException {
     public static final class Unavailable extends StoreException {
         public Unavailable(String message, Throwable cause) {
             super(message, cause);
+        }
+    }
+
+    /**
+     * The database refused a statement for a reason that is neither the request's fault nor an outage
+     * (e.g. a missing table, a violated constraint the store should have prevented): a bug or a
+     * damaged schema. Retrying will not help; the server answers 500 and logs it.
+     */
+    public static final class Internal extends StoreException {
+        public Internal(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** Too many writes are already waiting: refused at once, to be retried after {@link #retryAfterSeconds()}. */
+    public static final class Overloaded extends StoreException {
+        private final int retryAfterSeconds;
+
+        public Overloaded(String message, int retryAfterSeconds) {
+            super(message, null);
+            this.retryAfterSeconds = retryAfterSeconds;
+        }
+
+        public int retryAfterSeconds() {
+            return retryAfterSeconds;
         }
     }
 }
