@@ -76,6 +76,7 @@ public final class JobController implements ControllerComponent.Running {
         this.writers = lensOn ? SyncScopes.propagating(pool) : pool;
         if (lensOn) {
             expectations.lens(ctx.lens(), "job");
+            JobControllerMetrics.bind(ctx.lens(), ctx.metrics());
         }
         JobSyncer.Source source = new JobSyncer.Source() {
             @Override

@@ -26,7 +26,9 @@ final class JobSyncDecision {
                 .saw("ready", s.ready)
                 .saw("terminating", s.terminating)
                 .saw("pods", s.pods.size())
-                .saw("newlyFinished", newSucceeded + newFailed)
+                .saw("newSucceeded", newSucceeded)
+                .saw("newFailed", newFailed)
+                .saw("completionMode", s.isIndexed() ? "Indexed" : "NonIndexed")
                 .saw("expectations", satisfied ? "satisfied"
                         : "waiting for " + (expected == null ? "?" : expected.adds() + " creations, " + expected.deletes() + " deletions"));
         if (s.newBackoffRecord != null && s.newBackoffRecord.failuresAfterLastSuccess() > 0) {
@@ -63,6 +65,10 @@ final class JobSyncDecision {
         if (s.finishedCondition != null) {
             JobCondition c = s.finishedCondition;
             reason += "; finishing: " + c.type() + (c.reason() == null || c.reason().isEmpty() ? "" : " (" + c.reason() + ")");
+            lens.saw("finishing", c.type());
+            if (c.reason() != null && !c.reason().isEmpty()) {
+                lens.saw("finishReason", c.reason());
+            }
         }
         lens.decided(decision, reason);
     }

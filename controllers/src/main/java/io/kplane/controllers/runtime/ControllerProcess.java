@@ -87,14 +87,21 @@ public final class ControllerProcess {
             String leaseName = options.leaseName == null ? component.name() : options.leaseName;
             LeaderElectionConfig config = new LeaderElectionConfig(options.leaseNamespace, leaseName, identity,
                     options.leaseDuration, options.renewDeadline, options.retryPeriod, true);
+            // upstream's leader_election_master_status{name}: 1 while this process leads
+            java.util.concurrent.atomic.AtomicInteger leading = new java.util.concurrent.atomic.AtomicInteger();
+            io.micrometer.core.instrument.Gauge.builder("leader_election_master_status", leading, AtomicInteger -> leading.get())
+                    .description("Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master. 'name' is the string used to identify the lease.")
+                    .tag("name", leaseName).register(registry);
             elector = new LeaderElector(client, config, clock, new LeaderCallbacks() {
                 @Override
                 public void onStartedLeading() {
+                    leading.set(1);
                     startController(ctx);
                 }
 
                 @Override
                 public void onStoppedLeading() {
+                    leading.set(0);
                     stopController();
                     if (!shuttingDown) {
                         log.error("{} lost its lease {}/{}; exiting", component.name(), options.leaseNamespace, leaseName);

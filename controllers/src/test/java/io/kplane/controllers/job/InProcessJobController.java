@@ -32,6 +32,12 @@ final class InProcessJobController implements AutoCloseable {
 
     private InProcessJobController(KubeClient client, JobSyncConfig config, int workers,
                                    io.kplane.client.lens.Lens lens) throws Exception {
+        this(client, config, workers, lens, new SimpleMeterRegistry());
+    }
+
+    private InProcessJobController(KubeClient client, JobSyncConfig config, int workers,
+                                   io.kplane.client.lens.Lens lens, io.micrometer.core.instrument.MeterRegistry metrics)
+            throws Exception {
         Clock clock = Clock.system();
         informers = new SharedInformerFactory(client, clock).withLens(lens);
         EventWriter writer = new EventWriter(null, clock, JobControllerComponent.NAME, "test") {
@@ -40,7 +46,7 @@ final class InProcessJobController implements AutoCloseable {
                 events.add(new RecordedEvent(involved.key(), type, reason, message));
             }
         };
-        ControllerContext ctx = new ControllerContext(client, informers, clock, writer, new SimpleMeterRegistry(),
+        ControllerContext ctx = new ControllerContext(client, informers, clock, writer, metrics,
                 workers, "test", lens);
         running = new JobControllerComponent(config).register(ctx);
         informers.start();
@@ -58,6 +64,12 @@ final class InProcessJobController implements AutoCloseable {
     static InProcessJobController start(KubeClient client, JobSyncConfig config, io.kplane.client.lens.Lens lens)
             throws Exception {
         return new InProcessJobController(client, config, 5, lens);
+    }
+
+    /** With the lens on and metrics in {@code metrics}. */
+    static InProcessJobController start(KubeClient client, JobSyncConfig config, io.kplane.client.lens.Lens lens,
+                                        io.micrometer.core.instrument.MeterRegistry metrics) throws Exception {
+        return new InProcessJobController(client, config, 5, lens, metrics);
     }
 
     static InProcessJobController start(KubeClient client, JobSyncConfig config, int workers) throws Exception {

@@ -28,9 +28,11 @@ class JobControllerLensTest extends ApiServerTest {
     @Test
     void aJobsLoopIsRecordedFromWatchEventToComplete() throws Exception {
         LensRecorder lens = new LensRecorder("job-controller", "test", Clock.system(), 65_536, 1_000_000);
+        var registry = io.kplane.controllers.runtime.HealthServer.newRegistry();
+        io.kplane.controllers.runtime.LensMetrics.bind(lens, registry);
         String name = uniqueName("lens");
         String key = "default/" + name;
-        try (InProcessJobController controller = InProcessJobController.start(client, FAST, lens);
+        try (InProcessJobController controller = InProcessJobController.start(client, FAST, lens, registry);
              FakeKubelet kubelet = FakeKubelet.start(client, "default", name, (k, pod, n) -> k.succeed(pod))) {
             client.jobs().inNamespace("default").create(JobControllerIntegrationTest.job(name, "Never",
                     s -> s.completions(3).parallelism(3)));
@@ -85,6 +87,30 @@ class JobControllerLensTest extends ApiServerTest {
             assertThat(all).anyMatch(r -> "handler".equals(r.stage()));
             assertThat(lens.gauges()).containsKeys("cacheObjects.jobs", "cacheObjects.pods", "fifoDepth.pods",
                     "pendingExpectations.job");
+
+            // the job controller's /metrics names: exactly the checked-in list (upstream's names where they exist)
+            java.util.Set<String> scraped = new java.util.TreeSet<>();
+            for (String line : registry.scrape().split("\n")) {
+                if (line.startsWith("# TYPE ")) {
+                    String metric = line.split(" ")[2];
+                    if (!metric.endsWith("_max")) {
+                        scraped.add(metric);
+                    }
+                }
+            }
+            List<String> expected;
+            try (var in = getClass().getResourceAsStream("/lens/job-controller-metrics.txt")) {
+                expected = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines()
+                        .map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+            }
+            assertThat(scraped).containsAll(expected);
+            // a watch ending (server timeout) during the test adds its restart counter: the only optional name
+            assertThat(scraped).allMatch(n -> expected.contains(n) || n.equals("kplane_informer_watch_restarts_total"));
+            String text = registry.scrape();
+            assertThat(text).contains("job_controller_job_syncs_total{action=\"pods_created\",result=\"success\"}",
+                    "job_controller_jobs_finished_total{completion_mode=\"NonIndexed\",reason=\"\",result=\"succeeded\"} 1.0",
+                    "job_controller_job_pods_finished_total{completion_mode=\"NonIndexed\",result=\"succeeded\"} 3.0",
+                    "workqueue_adds_total{name=\"job\"}");
         }
     }
 
