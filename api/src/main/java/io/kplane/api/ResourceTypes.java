@@ -2,6 +2,7 @@ package io.kplane.api;
 
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.Job;
+import io.kplane.api.clock.Clock;
 import io.kplane.api.coordination.Lease;
 import io.kplane.api.core.ConfigMap;
 import io.kplane.api.core.Event;
@@ -67,10 +68,14 @@ public final class ResourceTypes {
             ClusterRoleBinding.KIND, "ClusterRoleBindingList", "clusterrolebinding", false, List.of(), List.of(), CRUD,
             List.of(), ClusterRoleBinding.class);
 
+    /** The cluster clock (kplane's own kind, see docs/clock.md): one object, {@code cluster}. */
+    public static final ResourceType CLOCKS = new ResourceType("kplane.io", "v1", "clocks", Clock.KIND,
+            "ClockList", "clock", false, List.of(), List.of(), CRUD, List.of(), Clock.class);
+
     /** Every resource, in the order discovery lists them. */
     public static final List<ResourceType> ALL = List.of(NAMESPACES, PODS, NODES, EVENTS, LEASES, JOBS, CRONJOBS,
             CONFIGMAPS, SECRETS, SERVICEACCOUNTS, PERSISTENTVOLUMECLAIMS, PERSISTENTVOLUMES, ROLES, CLUSTERROLES,
-            ROLEBINDINGS, CLUSTERROLEBINDINGS);
+            ROLEBINDINGS, CLUSTERROLEBINDINGS, CLOCKS);
 
     private ResourceTypes() {
     }

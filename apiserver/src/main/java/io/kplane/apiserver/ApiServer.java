@@ -3,6 +3,8 @@ package io.kplane.apiserver;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceTypes;
 import io.kplane.api.json.Json;
+import io.kplane.apiserver.clock.ClockEvents;
+import io.kplane.apiserver.clock.ClusterClockCache;
 import io.kplane.apiserver.codec.BodyDecoders;
 import io.kplane.apiserver.codec.RequestBodyDecoder;
 import io.kplane.apiserver.errors.ApiError;
@@ -67,14 +69,18 @@ public final class ApiServer implements AutoCloseable {
     private final NamespaceCache namespaces;
     private final WorkContexts workContexts = new WorkContexts();
     private volatile int actualPort;
+    private final ClusterClockCache clock;
+    private ClockEvents clockEvents;
 
     private ApiServer(Vertx vertx, boolean ownsVertx, ResourceStore store, ApiServerOptions options) {
         this.vertx = vertx;
         this.ownsVertx = ownsVertx;
         this.store = store;
         this.options = options;
-        WriteStrategy strategy = new WriteStrategy(options.clock());
+        this.clock = new ClusterClockCache(vertx, store, options.clock(), (before, after) -> clockEvents.changed(before, after));
+        WriteStrategy strategy = new WriteStrategy(clock.asJavaClock(), options.clock());
         this.service = new ResourceService(store, strategy, options.admission(), new JsonPatches());
+        this.clockEvents = new ClockEvents(service);
         this.namespaces = new NamespaceCache(vertx, store);
         service.namespaceCache(namespaces);
         BodyDecoders decoders = BodyDecoders.standard();
@@ -112,7 +118,9 @@ public final class ApiServer implements AutoCloseable {
         // port means "a random port, shared" (0 would give every instance its own random port).
         int port = options.port() == 0 ? -1 : options.port();
         return ensureNamespaces()
+                .compose(v -> clockEvents.ensureClock())
                 .onSuccess(v -> namespaces.start())
+                .onSuccess(v -> clock.start())
                 .compose(v -> vertx.deployVerticle(() -> new HttpVerticle(port),
                         new DeploymentOptions().setInstances(options.eventLoops())))
                 .onSuccess(id -> {
@@ -169,6 +177,7 @@ public final class ApiServer implements AutoCloseable {
     @Override
     public void close() {
         namespaces.close();
+        clock.close();
         try {
             for (String id : deployments) {
                 vertx.undeploy(id).await(30, TimeUnit.SECONDS);

@@ -90,6 +90,8 @@ public final class KubectlLite implements Runnable {
         m.put("wait", WaitCommand.class);
         m.put("suspend", SuspendCommand.class);
         m.put("resume", SuspendCommand.Resume.class);
+        m.put("clock", io.kplane.kubectl.clock.ClockCommand.class);
+        m.put("cronjob", io.kplane.kubectl.clock.CronJobCommand.class);
         m.put("version", VersionCommand.class);
         m.put("api-resources", ApiResourcesCommand.class);
         m.put("cluster-info", ClusterInfoCommand.class);

@@ -9,6 +9,8 @@ import io.kplane.client.informer.ListerWatcher;
 import io.kplane.client.informer.ReflectorOptions;
 import io.kplane.client.informer.SharedIndexInformer;
 import io.kplane.client.time.Clock;
+import io.kplane.client.time.ClusterClock;
+import io.kplane.kubelet.clock.ClockNotices;
 import io.kplane.kubelet.logs.LogRegistry;
 import io.kplane.kubelet.node.AdvertisedAddress;
 import io.kplane.kubelet.node.NodeAgent;
@@ -96,9 +98,14 @@ public final class Kubelet implements AutoCloseable {
 
         informer = new SharedIndexInformer<>("pods@" + config.nodeName(),
                 ListerWatcher.of(client.pods(), ListOptions.fieldSelector("spec.nodeName=" + config.nodeName())),
-                clock, ReflectorOptions.DEFAULT, Indexers.standard());
+                Clock.system(), ReflectorOptions.DEFAULT, Indexers.standard()); // reconnects: wall time
         informer.lens(lens);
         informer.addEventHandler(pods);
+        if (clock instanceof ClusterClock cluster) {
+            ClockNotices notices = new ClockNotices(cluster, runtime.type(), informer.lister()::list, settings.events());
+            informer.addEventHandler(notices);
+            cluster.addListener(notices);
+        }
         informer.start();
         if (!informer.waitForSync(Duration.ofMinutes(1))) {
             throw new IllegalStateException("could not list the pods of node " + config.nodeName());

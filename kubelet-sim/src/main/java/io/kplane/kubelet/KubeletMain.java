@@ -2,7 +2,7 @@ package io.kplane.kubelet;
 
 import io.kplane.client.ClientConfig;
 import io.kplane.client.config.KubeConfig;
-import io.kplane.client.time.Clock;
+import io.kplane.client.time.ClusterClockFollower;
 import io.kplane.kubelet.node.AdvertisedAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,10 +98,15 @@ public final class KubeletMain implements Callable<Integer> {
         KubeletConfig config = new KubeletConfig(client, node, bind, port, root.toAbsolutePath(), runtime, dockerHost,
                 maxPods, leaseInterval, nodeStatusInterval, crashLoopBase, crashLoopMax, logMaxBytes, logMaxFiles,
                 Set.copyOf(tokens), nodeAddress);
-        Kubelet kubelet = new Kubelet(config, Clock.system()).start();
+        // the kubelet's times (lease renewals, heartbeats, container timestamps, grace periods,
+        // CrashLoopBackOff) follow the cluster Clock (docs/clock.md)
+        ClusterClockFollower follower = ClusterClockFollower.start(io.kplane.client.KubeClient.create(client),
+                "kubelet-" + node, java.time.Duration.ofSeconds(60));
+        Kubelet kubelet = new Kubelet(config, follower.clock()).start();
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             kubelet.shutdownNode(shutdownGrace);
+            follower.close();
             stop.countDown();
         }, "shutdown"));
         stop.await();

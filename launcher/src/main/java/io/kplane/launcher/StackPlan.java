@@ -14,6 +14,7 @@ public final class StackPlan {
     /** Health/metrics ports of the controller processes (kube-controller-manager uses 10257, scheduler 10259). */
     public static final Map<String, Integer> CONTROLLER_PORTS = orderedPorts();
     public static final int FIRST_KUBELET_PORT = 10250;
+    static final String LOCAL_PATH_PROVISIONER = "local-path-provisioner";
 
     private StackPlan() {
     }
@@ -26,6 +27,7 @@ public final class StackPlan {
         ports.put("ttl-controller", 10264);
         ports.put("scheduler", 10259);
         ports.put("node-lifecycle", 10265);
+        ports.put(LOCAL_PATH_PROVISIONER, 10266);
         return java.util.Collections.unmodifiableMap(ports);
     }
 
@@ -85,6 +87,10 @@ public final class StackPlan {
         CONTROLLER_PORTS.forEach((name, port) -> {
             List<String> args = new ArrayList<>(clientArgs);
             args.addAll(List.of("--health-port", String.valueOf(port)));
+            if (name.equals(LOCAL_PATH_PROVISIONER)) {
+                // one directory per claim; kubelets on this machine mount them by this same path
+                args.addAll(List.of("--volume-dir", o.stateDir().resolve("volumes").toString()));
+            }
             components.add(new ComponentSpec(name, name, args, Map.of(), port, "/healthz", List.of("apiserver")));
         });
         for (int i = 1; i <= o.nodes(); i++) {

@@ -2,7 +2,8 @@ package io.kplane.apiserver.registry;
 
 /**
  * Go's {@code base64.StdEncoding} strictness, reporting the offset Go's {@code CorruptInputError} would:
- * the first character outside the alphabet, a misplaced or missing {@code =}, or a truncated quantum.
+ * the first character outside the alphabet, a misplaced or missing {@code =}, trailing garbage, or the
+ * start of a quantum cut short (as {@code base64.Encoding.decodeQuantum}).
  * Line breaks are skipped, as Go does.
  */
 final class Base64Check {
@@ -19,31 +20,23 @@ final class Base64Check {
                 continue;
             }
             if (c == '=') {
-                // padding may only complete a quantum of 2 or 3 characters, and must end the input
+                // padding may only complete a quantum of 2 or 3 characters
                 if (quantum < 2) {
                     return i;
                 }
-                int need = 4 - quantum;
-                int j = i;
-                int seen = 0;
-                while (j < s.length() && seen < need) {
-                    char p = s.charAt(j);
-                    if (p == '=') {
-                        seen++;
-                    } else if (p != '\r' && p != '\n') {
-                        return j;
+                int j = i + 1;
+                if (quantum == 2) {
+                    j = skipLineBreaks(s, j);
+                    if (j == s.length()) {
+                        return s.length();  // not enough padding
+                    }
+                    if (s.charAt(j) != '=') {
+                        return j - 1;
                     }
                     j++;
                 }
-                if (seen < need) {
-                    return s.length();
-                }
-                for (int k = j; k < s.length(); k++) {
-                    if (s.charAt(k) != '\r' && s.charAt(k) != '\n') {
-                        return k;
-                    }
-                }
-                return -1;
+                j = skipLineBreaks(s, j);
+                return j < s.length() ? j : -1;  // anything after the padding is trailing garbage
             }
             if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/')) {
                 return i;
@@ -53,9 +46,15 @@ final class Base64Check {
             }
             quantum = (quantum + 1) % 4;
         }
-        if (quantum == 0) {
-            return -1;
+        // a quantum cut short without padding: Go reports where it started
+        return quantum == 0 ? -1 : lastStart;
+    }
+
+    private static int skipLineBreaks(String s, int from) {
+        int j = from;
+        while (j < s.length() && (s.charAt(j) == '\r' || s.charAt(j) == '\n')) {
+            j++;
         }
-        return quantum == 1 ? lastStart : s.length();
+        return j;
     }
 }

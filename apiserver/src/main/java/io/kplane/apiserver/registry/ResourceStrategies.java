@@ -41,6 +41,8 @@ public final class ResourceStrategies {
                 Printers.roleBinding()));
         register(new GenericStrategy(ResourceTypes.CLUSTERROLEBINDINGS, new RoleBindingAdmission.Cluster(),
                 Printers.roleBinding()));
+        // the cluster Clock: its status (anchors) is computed by io.kplane.apiserver.clock.ClockStrategy
+        register(new GenericStrategy(ResourceTypes.CLOCKS, new io.kplane.api.admission.ClockAdmission()));
     }
 
     private ResourceStrategies() {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceType;
 import io.kplane.api.json.Json;
 import io.kplane.api.meta.Status;
+import io.kplane.apiserver.clock.ClockStrategy;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.registry.ResourceStrategies;
 
@@ -23,9 +24,16 @@ import java.util.UUID;
  */
 public final class WriteStrategy {
     private final Clock clock;
+    private final Clock wall;
 
     public WriteStrategy(Clock clock) {
+        this(clock, clock);
+    }
+
+    /** {@code clock} gives the timestamps (cluster time), {@code wall} the anchors of Clock changes. */
+    public WriteStrategy(Clock clock, Clock wall) {
         this.clock = clock;
+        this.wall = wall;
     }
 
     public Instant now() {
@@ -50,6 +58,9 @@ public final class WriteStrategy {
         meta.remove("deletionGracePeriodSeconds");
         meta.remove("selfLink");
         ResourceStrategies.of(type).prepareStatusForCreate(object);
+        if (ClockStrategy.appliesTo(type)) {
+            ClockStrategy.prepare(object, null, wall.instant());
+        }
     }
 
     /**
@@ -76,6 +87,9 @@ public final class WriteStrategy {
         }
         meta.put("generation", generation);
         forbidNewFinalizersWhileDeleting(type, updated, old);
+        if (ClockStrategy.appliesTo(type)) {
+            ClockStrategy.prepare(updated, old, wall.instant());
+        }
     }
 
     /** A status update: the stored object with only {@code status} taken from the request. */

@@ -1,5 +1,7 @@
 package io.kplane.client.workqueue;
 
+import io.kplane.client.time.ActivityTracker;
+
 import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.Optional;
@@ -27,6 +29,8 @@ final class BasicWorkQueue<T> implements WorkQueue<T> {
     BasicWorkQueue(io.kplane.client.lens.QueueObserver observer) {
         this.observer = observer;
     }
+    /** What this queue has reported to the process's {@link ActivityTracker}: queued plus processing. */
+    private long counted;
 
     @Override
     public void add(T item) {
@@ -52,8 +56,18 @@ final class BasicWorkQueue<T> implements WorkQueue<T> {
                 observer.added(String.valueOf(item), true);
             }
             changed.signal();
+            recount();
         } finally {
             lock.unlock();
+        }
+    }
+
+    /** Reports this queue's work to the tracker; called with the lock held after each change. */
+    private void recount() {
+        long now = shuttingDown ? 0 : queue.size() + processing.size();
+        if (now != counted) {
+            ActivityTracker.add(now - counted);
+            counted = now;
         }
     }
 
@@ -83,6 +97,7 @@ final class BasicWorkQueue<T> implements WorkQueue<T> {
             if (observer.enabled()) {
                 observer.got(String.valueOf(item));
             }
+            recount();
             return Optional.of(item);
         } finally {
             lock.unlock();
@@ -103,6 +118,7 @@ final class BasicWorkQueue<T> implements WorkQueue<T> {
             } else if (processing.isEmpty()) {
                 changed.signalAll();
             }
+            recount();
         } finally {
             lock.unlock();
         }
@@ -114,6 +130,7 @@ final class BasicWorkQueue<T> implements WorkQueue<T> {
         try {
             shuttingDown = true;
             changed.signalAll();
+            recount();
         } finally {
             lock.unlock();
         }
@@ -125,6 +142,7 @@ final class BasicWorkQueue<T> implements WorkQueue<T> {
         try {
             shuttingDown = true;
             changed.signalAll();
+            recount();
             while (!processing.isEmpty()) {
                 changed.await();
             }

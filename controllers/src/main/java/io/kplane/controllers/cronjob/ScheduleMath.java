@@ -19,7 +19,13 @@ public final class ScheduleMath {
     /** More missed start times than this yields the TooManyMissedTimes warning. */
     public static final int TOO_MANY_MISSED = 100;
     /** Requeue padding Kubernetes adds for clock skew ({@code nextScheduleDelta}). */
-    public static final Duration NEXT_SCHEDULE_DELTA = Duration.ofMillis(100);
+    /**
+     * Upstream requeues 100 ms after the next schedule time, so that a wall-clock timer waking a hair
+     * early still finds the time reached. kplane's clocks never run a timer before its due time (the
+     * cluster clock re-checks and re-arms), and a cluster clock stepped exactly onto a schedule time
+     * ({@code clock advance --step 1m}) must run it in that step: no delta.
+     */
+    public static final Duration NEXT_SCHEDULE_DELTA = Duration.ZERO;
 
     private ScheduleMath() {
     }

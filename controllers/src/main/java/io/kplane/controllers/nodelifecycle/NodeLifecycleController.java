@@ -73,8 +73,14 @@ public final class NodeLifecycleController {
     private volatile boolean stopped;
     private volatile Clock.Timer timer;
 
-    /** The last heartbeat value seen for a node and when (on our clock) it was first seen. */
-    private record Heartbeat(Instant value, Instant observedAt) {
+    /**
+     * The last heartbeat value seen for a node and when (on our clock) it was first seen;
+     * {@code atLastJump} is the value when the cluster clock last jumped (see {@link #clockJumped}).
+     */
+    private record Heartbeat(Instant value, Instant observedAt, Instant atLastJump) {
+        Heartbeat(Instant value, Instant observedAt) {
+            this(value, observedAt, null);
+        }
     }
 
     public NodeLifecycleController(SharedInformer<Node> nodes, SharedInformer<Lease> leases, SharedInformer<Pod> pods,
@@ -92,7 +98,30 @@ public final class NodeLifecycleController {
     }
 
     public void start() {
+        if (clock instanceof io.kplane.client.time.ClusterClock cluster) {
+            cluster.addListener((before, after, jumped) -> {
+                if (jumped) {
+                    Instant wall = Instant.now();
+                    clockJumped(Duration.between(before.at(wall), after.at(wall)));
+                }
+            });
+        }
         scheduleNext(Duration.ZERO);
+    }
+
+    /**
+     * The cluster clock jumped by {@code jump} ({@code clock set}/{@code advance}). A jump is silence
+     * only for a node that did not answer the previous one: a live kubelet renews its lease right after
+     * each jump (its renewal timer is overdue), but this monitor may look first, so a node whose
+     * heartbeat moved since the last jump gets the jump added to its last-seen time instead. Running
+     * time (real, offset, rate) counts as always.
+     */
+    void clockJumped(Duration jump) {
+        heartbeats.replaceAll((name, hb) -> {
+            boolean answeredLastJump = hb.atLastJump() == null || !Objects.equals(hb.atLastJump(), hb.value());
+            Instant observedAt = answeredLastJump && !jump.isNegative() ? hb.observedAt().plus(jump) : hb.observedAt();
+            return new Heartbeat(hb.value(), observedAt, hb.value());
+        });
     }
 
     public void stop() {
@@ -108,7 +137,19 @@ public final class NodeLifecycleController {
         if (!stopped) {
             timer = clock.schedule(delay, () -> {
                 if (!stopped) {
-                    worker.execute(this::monitorAndReschedule);
+                    // a monitor pass is work in progress for clock steps (ActivityTracker)
+                    io.kplane.client.time.ActivityTracker.begin();
+                    try {
+                        worker.execute(() -> {
+                            try {
+                                monitorAndReschedule();
+                            } finally {
+                                io.kplane.client.time.ActivityTracker.end();
+                            }
+                        });
+                    } catch (RuntimeException e) {
+                        io.kplane.client.time.ActivityTracker.end();
+                    }
                 }
             });
         }
@@ -130,8 +171,8 @@ public final class NodeLifecycleController {
         for (Node node : nodes.lister().list()) {
             String name = node.metadata().name();
             Instant beat = heartbeatOf(node);
-            Heartbeat seen = heartbeats.compute(name, (k, old) ->
-                    old == null || !Objects.equals(old.value(), beat) ? new Heartbeat(beat, now) : old);
+            Heartbeat seen = heartbeats.compute(name, (k, old) -> old == null ? new Heartbeat(beat, now)
+                    : !Objects.equals(old.value(), beat) ? new Heartbeat(beat, now, old.atLastJump()) : old);
             Duration silence = Duration.between(seen.observedAt(), now);
             try {
                 if (silence.compareTo(gracePeriod) > 0) {

@@ -8,6 +8,7 @@ import io.kplane.client.lens.Lens;
 import io.kplane.client.leaderelection.LeaderElectionConfig;
 import io.kplane.client.leaderelection.LeaderElector;
 import io.kplane.client.time.Clock;
+import io.kplane.client.time.ClusterClockFollower;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,6 +42,7 @@ public final class ControllerProcess {
     private volatile HealthServer health;
     private volatile EventWriter events;
     private volatile int exitCode;
+    private volatile ClusterClockFollower follower;
 
     public ControllerProcess(ControllerComponent component, ControllerOptions options, Clock clock) {
         this.component = component;
@@ -75,13 +77,21 @@ public final class ControllerProcess {
         PrometheusMeterRegistry registry = HealthServer.newRegistry();
         health = HealthServer.start(options.healthBind, options.healthPort, registry, healthy::get,
                 this::informerChecks);
-        events = new EventWriter(client, clock, component.name(), identity);
-        Lens lens = ComponentLens.start(component.name(), identity, clock, client, health, registry, options);
+        // Cluster behaviour (schedules, back-offs, deadlines, event times) follows the cluster Clock;
+        // leader election and the informers' reconnects stay on the wall clock: whether a process is
+        // alive and reachable is a fact about real time, and a frozen cluster clock must not let a dead
+        // leader keep its lease or stop a live one from renewing (docs/clock.md).
+        if (clock == Clock.system()) {
+            follower = ClusterClockFollower.start(client, component.name() + "-" + identity, Duration.ofSeconds(60));
+        }
+        Clock cluster = follower == null ? clock : follower.clock();
+        events = new EventWriter(client, cluster, component.name(), identity);
+        Lens lens = ComponentLens.start(component.name(), identity, cluster, client, health, registry, options);
         log.info("{} starting: server {}, identity {}, health port {}", component.name(), client.config().server(),
                 identity, health.port());
         Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "shutdown"));
 
-        ControllerContext ctx = new ControllerContext(client, null, clock, events, registry,
+        ControllerContext ctx = new ControllerContext(client, null, cluster, events, registry,
                 options.workersOr(component.defaultWorkers()), identity, lens);
         if (options.leaderElect) {
             String leaseName = options.leaseName == null ? component.name() : options.leaseName;
@@ -183,6 +193,9 @@ public final class ControllerProcess {
         }
         if (events != null) {
             events.close();
+        }
+        if (follower != null) {
+            follower.close();
         }
         if (health != null) {
             health.close();

@@ -23,9 +23,9 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The cronjob-controller as a separate JVM, killed with SIGKILL and restarted: every minute gets
- * exactly one Job. The processes run with {@code --clock-offset} so that their schedule times come
- * within seconds instead of minutes: the first process lives just before a minute boundary, the
- * restarted one a minute later (as if the controller had been down for that minute).
+ * exactly one Job. The cluster Clock is set ahead (Offset mode) so that schedule times come within
+ * seconds instead of minutes: the first process lives just before a minute boundary, the restarted one
+ * a minute later (the clock is moved a minute on, as if the controller had been down for that minute).
  */
 class CronJobControllerProcessTest {
     private static final String NS = "default";
@@ -49,12 +49,19 @@ class CronJobControllerProcessTest {
         api.close();
     }
 
+    /** Sets the cluster clock to wall time + {@code offsetSeconds}, as {@code kubectl patch clock cluster} would. */
+    private void setOffset(long offsetSeconds) {
+        client.resource(io.kplane.api.ResourceTypes.CLOCKS, io.kplane.api.clock.Clock.class).patch("cluster",
+                io.kplane.client.PatchType.MERGE,
+                "{\"spec\":{\"mode\":\"Offset\",\"offset\":\"" + offsetSeconds + "s\"}}");
+    }
+
     private Process startController(long offsetSeconds, String logName) throws IOException {
+        setOffset(offsetSeconds);
         String java = ProcessHandle.current().info().command().orElse(System.getProperty("java.home") + "/bin/java");
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         Process process = new ProcessBuilder(java, "-cp", classpath, CronJobControllerMain.class.getName(),
-                "--server", api.url(), "--leader-elect=false", "--health-port", "0",
-                "--clock-offset", offsetSeconds + "s")
+                "--server", api.url(), "--leader-elect=false", "--health-port", "0")
                 .redirectErrorStream(true)
                 .redirectOutput(logs.resolve(logName).toFile())
                 .start();

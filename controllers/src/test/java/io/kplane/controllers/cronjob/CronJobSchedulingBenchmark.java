@@ -88,7 +88,9 @@ public final class CronJobSchedulingBenchmark {
 
             // The controller lives 12 s before the boundary once started, so its caches sync in time.
             Duration offset = Duration.between(Instant.now(), boundary).minusSeconds(12);
-            Clock clock = new OffsetClock(Clock.system(), offset);
+            io.kplane.client.time.ClusterClock clock = new io.kplane.client.time.ClusterClock();
+            Instant wall = Instant.now();
+            clock.update(new io.kplane.api.clock.ClusterTime("Offset", wall, wall.plus(offset), 1));
 
             // Every CronJob runs every minute: the first boundary is also the controller's warm-up (its
             // own code paths, the informers' Job decoding, compiled while it runs), the second one a

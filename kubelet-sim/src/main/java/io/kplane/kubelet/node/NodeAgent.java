@@ -113,6 +113,7 @@ public final class NodeAgent implements AutoCloseable {
         if (closed) {
             return;
         }
+        io.kplane.client.time.ActivityTracker.begin(); // a renewal after a clock step is part of the step
         try {
             renewLease();
             Node node = client.nodes().get(nodeName);
@@ -133,6 +134,8 @@ public final class NodeAgent implements AutoCloseable {
             }
         } catch (KubeClientException e) {
             log.warn("node heartbeat failed: {}", e.getMessage());
+        } finally {
+            io.kplane.client.time.ActivityTracker.end();
         }
         synchronized (this) {
             if (!closed) {

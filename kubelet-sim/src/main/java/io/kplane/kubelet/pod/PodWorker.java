@@ -139,6 +139,7 @@ public final class PodWorker implements WakeUps {
                 pod = desired;
                 removed = removedFromApi;
             }
+            io.kplane.client.time.ActivityTracker.begin(); // a pod mid-sync ends no clock step
             try {
                 podSync.sync(pod, removed);
             } catch (RuntimeException e) {
@@ -146,6 +147,8 @@ public final class PodWorker implements WakeUps {
                 log.warn("sync of pod {}/{} failed, retrying in {}s: {}", pod.metadata().namespace(),
                         pod.metadata().name(), RETRY_AFTER_FAILURE.toSeconds(), e.toString());
                 wakeAt(clock.now().plus(RETRY_AFTER_FAILURE));
+            } finally {
+                io.kplane.client.time.ActivityTracker.end();
             }
         }
     }

@@ -99,6 +99,7 @@ public final class ProcessRuntime implements ContainerRuntime {
         Optional.ofNullable(System.getenv("HOME")).ifPresent(home -> pb.environment().put("HOME", home));
         pb.environment().put("HOSTNAME", launch.podName());
         pb.environment().putAll(launch.env());
+        pb.environment().putAll(io.kplane.kubelet.clock.PodClock.processEnvironment(clock)); // cluster time
         Process process;
         try {
             process = pb.start();

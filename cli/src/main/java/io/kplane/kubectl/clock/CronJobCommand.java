@@ -1,0 +1,71 @@
+package io.kplane.kubectl.clock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kplane.api.batch.CronJob;
+import io.kplane.api.batch.CronSchedule;
+import io.kplane.api.clock.Clock;
+import io.kplane.api.json.Json;
+import io.kplane.kubectl.BaseCommand;
+import io.kplane.kubectl.CliException;
+import io.kplane.kubectl.ResourceRef;
+import io.kplane.api.ResourceTypes;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.util.Optional;
+
+/** {@code kubectl-lite cronjob next NAME [-n 5]}: the next run times, in the CronJob's time zone, with their Job names. */
+@Command(name = "cronjob", description = "CronJob tools.", subcommands = CronJobCommand.Next.class)
+public class CronJobCommand extends BaseCommand {
+    @Override
+    public Integer call() {
+        throw new CliException("error: a subcommand is required: next");
+    }
+
+    @Command(name = "next", description = "Show a CronJob's next run times (cluster clock) and the Job each creates.")
+    public static final class Next extends BaseCommand {
+        private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss xxx");
+
+        @Parameters(index = "0", paramLabel = "NAME")
+        String name;
+
+        @Option(names = {"-c", "--count"}, defaultValue = "5", description = "how many runs (default 5)")
+        int count;
+
+        @Override
+        public Integer call() {
+            JsonNode node = api().getOrNull(ResourceRef.collectionPath(ResourceTypes.CRONJOBS, namespace()) + "/" + name);
+            if (node == null) {
+                throw new CliException("Error from server (NotFound): cronjobs.batch \"" + name + "\" not found");
+            }
+            CronJob cronJob = Json.mapper().convertValue(node, CronJob.class);
+            CronSchedule schedule;
+            try {
+                schedule = CronSchedule.parse(cronJob.spec().schedule(), cronJob.spec().timeZone());
+            } catch (RuntimeException e) {
+                throw new CliException("error: cannot parse the schedule of cronjob " + name + ": " + e.getMessage());
+            }
+            JsonNode clockNode = api().getOrNull(ClockApi.PATH);
+            Instant now = clockNode == null ? Instant.now()
+                    : Json.mapper().convertValue(clockNode, Clock.class).clusterTime().at(Instant.now());
+            String zone = cronJob.spec().timeZone() == null ? "UTC" : cronJob.spec().timeZone();
+            out().printf("%-27s  %-20s  %s%n", "SCHEDULED (" + zone + ")", "UTC", "JOB");
+            Instant after = now;
+            for (int i = 0; i < count; i++) {
+                Optional<Instant> next = schedule.nextAfter(after);
+                if (next.isEmpty()) {
+                    break;
+                }
+                Instant t = next.get();
+                out().printf("%-27s  %-20s  %s%n", LOCAL.format(t.atZone(schedule.zone())), Json.formatTime(t),
+                        name + "-" + t.getEpochSecond() / 60);
+                after = t;
+            }
+            out().flush();
+            return 0;
+        }
+    }
+}

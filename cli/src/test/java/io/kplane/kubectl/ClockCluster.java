@@ -1,0 +1,98 @@
+package io.kplane.kubectl;
+
+import io.kplane.apiserver.testing.TestApiServer;
+import io.kplane.client.ClientConfig;
+import io.kplane.client.KubeClient;
+import io.kplane.client.informer.SharedInformerFactory;
+import io.kplane.client.time.Clock;
+import io.kplane.client.time.ClusterClockFollower;
+import io.kplane.controllers.cronjob.CronJobControllerComponent;
+import io.kplane.controllers.gc.GarbageCollectorComponent;
+import io.kplane.controllers.job.JobControllerComponent;
+import io.kplane.controllers.job.JobSyncConfig;
+import io.kplane.controllers.nodelifecycle.NodeLifecycleComponent;
+import io.kplane.controllers.runtime.ControllerComponent;
+import io.kplane.controllers.runtime.ControllerContext;
+import io.kplane.controllers.runtime.EventWriter;
+import io.kplane.controllers.scheduler.SchedulerComponent;
+import io.kplane.controllers.ttl.TtlControllerComponent;
+import io.kplane.kubelet.Kubelet;
+import io.kplane.kubelet.KubeletConfig;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The whole stack with the upstream default timings, every part following the cluster Clock: an API
+ * server on PostgreSQL; the Job, CronJob, TTL, garbage-collector, scheduler and node-lifecycle
+ * controllers and kubelet-sims with the process runtime (real containers), all in this JVM but
+ * talking to the server over HTTP only, following one {@link ClusterClockFollower} as one process
+ * would (one process keeps the machine's two cores free for the containers; {@link #killKubelet} stops
+ * a kubelet the way a crash does: heartbeats stop, its containers are left running). Nothing is
+ * shortened: time is moved with the clock instead.
+ */
+final class ClockCluster implements AutoCloseable {
+    final TestApiServer api;
+    final KubeClient client;
+    final Path dir;
+    private final ClusterClockFollower follower;
+    private final SharedInformerFactory informers;
+    private final List<ControllerComponent.Running> controllers = new ArrayList<>();
+    final Map<String, Kubelet> kubelets = new LinkedHashMap<>();
+
+    ClockCluster(String... nodes) throws Exception {
+        api = TestApiServer.start();
+        client = KubeClient.create(ClientConfig.forServer(api.url()));
+        dir = Files.createTempDirectory("kplane-clock");
+        follower = ClusterClockFollower.start(client, "controllers", Duration.ofSeconds(30));
+        Clock clock = follower.clock();
+        informers = new SharedInformerFactory(client, Clock.system());
+        EventWriter events = new EventWriter(client, clock, "controllers", "test");
+        ControllerContext ctx = new ControllerContext(client, informers, clock, events, new SimpleMeterRegistry(), 2,
+                "test");
+        for (ControllerComponent c : List.of(new JobControllerComponent(JobSyncConfig.defaults()),
+                new CronJobControllerComponent(), new TtlControllerComponent(), new GarbageCollectorComponent(),
+                new SchedulerComponent(Duration.ofSeconds(60)),
+                new NodeLifecycleComponent(Duration.ofSeconds(40), Duration.ofSeconds(5), Duration.ZERO))) {
+            controllers.add(c.register(ctx));
+        }
+        informers.start();
+        if (!informers.waitForCacheSync(Duration.ofSeconds(30))) {
+            throw new IllegalStateException("informer caches did not sync");
+        }
+        controllers.forEach(ControllerComponent.Running::startWorkers);
+        for (String node : nodes) {
+            kubelets.put(node, startKubelet(node));
+        }
+        await().atMost(Duration.ofSeconds(60)).until(() -> client.nodes().list().stream()
+                .filter(n -> n.isReady()).count() == nodes.length);
+    }
+
+    private Kubelet startKubelet(String node) throws Exception {
+        Path root = Files.createDirectories(dir.resolve(node));
+        return new Kubelet(KubeletConfig.defaults(ClientConfig.forServer(api.url()), node, root), follower.clock())
+                .start();
+    }
+
+    /** A kubelet crash: heartbeats and the watch stop, containers are left as they are. */
+    void killKubelet(String node) {
+        kubelets.remove(node).close();
+    }
+
+    @Override
+    public void close() throws Exception {
+        kubelets.values().forEach(Kubelet::close);
+        controllers.forEach(ControllerComponent.Running::close);
+        informers.shutdown();
+        follower.close();
+        api.close();
+    }
+}
