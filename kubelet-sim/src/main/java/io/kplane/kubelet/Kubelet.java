@@ -1,6 +1,7 @@
 package io.kplane.kubelet;
 
 import io.kplane.api.core.Pod;
+import io.kplane.client.lens.LensAnnouncer;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
 import io.kplane.client.events.EventRecorder;
@@ -56,6 +57,7 @@ public final class Kubelet implements AutoCloseable {
     private SharedIndexInformer<Pod> informer;
     private VolumeManager volumes;
     private Duration volumeSyncPeriod = Duration.ofSeconds(10);
+    private LensAnnouncer lensAnnouncer;
 
     public Kubelet(KubeletConfig config, Clock clock) {
         this(config, clock, java.util.function.UnaryOperator.identity());
@@ -86,14 +88,21 @@ public final class Kubelet implements AutoCloseable {
         LogRegistry logs = new LogRegistry(config.rootDir(), config.logMaxBytes(), config.logMaxFiles(), clock::now);
         PodStateStore states = new PodStateStore(config.rootDir());
         server = new KubeletServer(config.bind(), config.port(), logs, config.tokens(), metrics, clock::now);
+        // the lens (docs/lens.md): pod-worker decisions and the informer, on /lens/* of this port
+        io.kplane.client.lens.LensRecorder lens = new io.kplane.client.lens.LensRecorder(
+                "kubelet-" + config.nodeName(), config.nodeName(), clock);
+        server.serveLens(lens);
         server.start();
 
         AdvertisedAddress address = AdvertisedAddress.of(config.nodeAddress(), config.nodeName());
-        PodEvents podEvents = events(client);
+        PodEvents podEvents = PodWorkerLens.events(events(client), lens, config.nodeName());
         volumes = new VolumeManager(config.rootDir().resolve("pods"), new ApiConfigObjects(client.raw()), podEvents,
                 address.internalIp(), volumeSyncPeriod);
+        lensAnnouncer = new LensAnnouncer(client, clock, lens.component(),
+                "http://" + address.internalIp() + ":" + server.port(), config.nodeName()).start();
         WorkerSettings settings = new WorkerSettings(config.nodeName(), address.internalIp(), config.rootDir(), runtime, states,
-                new ApiPodStatusWriter(client), podEvents, logs,
+                PodWorkerLens.statusWriter(new ApiPodStatusWriter(client), lens, config.nodeName()),
+                podEvents, logs,
                 new CrashLoopBackoff(config.crashLoopBase(), config.crashLoopMax()),
                 config.logMaxBytes(), config.logMaxFiles(), clock, volumes);
         pods = new PodManager(settings, config.maxPods());
@@ -107,6 +116,7 @@ public final class Kubelet implements AutoCloseable {
         informer = new SharedIndexInformer<>("pods@" + config.nodeName(),
                 ListerWatcher.of(client.pods(), ListOptions.fieldSelector("spec.nodeName=" + config.nodeName())),
                 Clock.system(), ReflectorOptions.DEFAULT, Indexers.standard()); // reconnects: wall time
+        informer.lens(lens);
         informer.addEventHandler(pods);
         informer.addEventHandler(volumes.podUpdates());
         if (clock instanceof ClusterClock cluster) {
@@ -212,6 +222,9 @@ public final class Kubelet implements AutoCloseable {
     /** Stops heartbeats, the watch and the endpoint; containers are left as they are (like a kubelet crash). */
     @Override
     public void close() {
+        if (lensAnnouncer != null) {
+            lensAnnouncer.close();
+        }
         if (node != null) {
             node.close();
         }

@@ -4,6 +4,7 @@ import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClient;
 import io.kplane.client.config.KubeConfig;
 import io.kplane.client.leaderelection.LeaderCallbacks;
+import io.kplane.client.lens.Lens;
 import io.kplane.client.leaderelection.LeaderElectionConfig;
 import io.kplane.client.leaderelection.LeaderElector;
 import io.kplane.client.time.Clock;
@@ -85,24 +86,32 @@ public final class ControllerProcess {
         }
         Clock cluster = follower == null ? clock : follower.clock();
         events = new EventWriter(client, cluster, component.name(), identity);
+        Lens lens = ComponentLens.start(component.name(), identity, cluster, client, health, registry, options);
         log.info("{} starting: server {}, identity {}, health port {}", component.name(), client.config().server(),
                 identity, health.port());
         Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "shutdown"));
 
         ControllerContext ctx = new ControllerContext(client, null, cluster, events, registry,
-                options.workersOr(component.defaultWorkers()), identity);
+                options.workersOr(component.defaultWorkers()), identity, lens);
         if (options.leaderElect) {
             String leaseName = options.leaseName == null ? component.name() : options.leaseName;
             LeaderElectionConfig config = new LeaderElectionConfig(options.leaseNamespace, leaseName, identity,
                     options.leaseDuration, options.renewDeadline, options.retryPeriod, true);
+            // upstream's leader_election_master_status{name}: 1 while this process leads
+            java.util.concurrent.atomic.AtomicInteger leading = new java.util.concurrent.atomic.AtomicInteger();
+            io.micrometer.core.instrument.Gauge.builder("leader_election_master_status", leading, AtomicInteger -> leading.get())
+                    .description("Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master. 'name' is the string used to identify the lease.")
+                    .tag("name", leaseName).register(registry);
             elector = new LeaderElector(client, config, clock, new LeaderCallbacks() {
                 @Override
                 public void onStartedLeading() {
+                    leading.set(1);
                     startController(ctx);
                 }
 
                 @Override
                 public void onStoppedLeading() {
+                    leading.set(0);
                     stopController();
                     if (!shuttingDown) {
                         log.error("{} lost its lease {}/{}; exiting", component.name(), options.leaseNamespace, leaseName);

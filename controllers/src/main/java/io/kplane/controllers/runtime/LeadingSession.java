@@ -39,11 +39,11 @@ final class LeadingSession {
             if (ended) {
                 return false;
             }
-            factory = new SharedInformerFactory(base.client(), clock);
+            factory = new SharedInformerFactory(base.client(), clock).withLens(base.lens());
             informers = factory;
         }
         ControllerContext ctx = new ControllerContext(base.client(), factory, base.clock(), base.events(), base.metrics(),
-                base.workers(), base.identity());
+                base.workers(), base.identity(), base.lens());
         // registration may take a while; it runs outside the lock so that stop() is never kept waiting
         ControllerComponent.Running registered = component.register(ctx);
         synchronized (lock) {
