@@ -1,7 +1,6 @@
 package io.kplane.kubelet;
 
 import io.kplane.api.core.Pod;
-import io.kplane.client.lens.LensAnnouncer;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
 import io.kplane.client.events.EventRecorder;
@@ -9,9 +8,11 @@ import io.kplane.client.informer.Indexers;
 import io.kplane.client.informer.ListerWatcher;
 import io.kplane.client.informer.ReflectorOptions;
 import io.kplane.client.informer.SharedIndexInformer;
+import io.kplane.client.lens.LensAnnouncer;
 import io.kplane.client.time.Clock;
 import io.kplane.client.time.ClusterClock;
 import io.kplane.kubelet.clock.ClockNotices;
+import io.kplane.kubelet.lens.PodWorkerLens;
 import io.kplane.kubelet.logs.LogRegistry;
 import io.kplane.kubelet.node.AdvertisedAddress;
 import io.kplane.kubelet.node.NodeAgent;
