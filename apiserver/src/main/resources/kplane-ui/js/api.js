@@ -124,11 +124,17 @@ const PATHS = {
 export const KINDS = { jobs: 'Job', cronjobs: 'CronJob', pods: 'Pod' };
 export const RESOURCE_OF_KIND = { Job: 'jobs', CronJob: 'cronjobs', Pod: 'pods' };
 
+let syncRecordsServed = null; // probed once: older clusters do not serve the kind
+
 export const kube = {
   list: (resource, ns) => getJson(PATHS[resource](ns)),
   get: (resource, ns, name) => getJson(`${PATHS[resource](ns)}/${encodeURIComponent(name)}`),
   /** Persisted sync records, if this cluster serves them (the lens's own kind); [] otherwise. */
   async syncRecords(ns) {
+    if (syncRecordsServed === null) {
+      syncRecordsServed = await getJson('/apis/lens.kplane.io/v1').then(() => true, () => false);
+    }
+    if (!syncRecordsServed) return [];
     try {
       const list = await getJson(`/apis/lens.kplane.io/v1/namespaces/${ns}/syncrecords`);
       return list.items || [];

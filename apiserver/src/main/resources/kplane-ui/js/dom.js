@@ -1,8 +1,11 @@
 // A tiny hyperscript helper: the page builds DOM nodes directly (no framework, no build step).
 
 export function h(tag, attrs = {}, ...children) {
-  const [name, ...classes] = tag.split('.');
+  // 'div#id.class1.class2'
+  const [head, ...classes] = tag.split('.');
+  const [name, id] = head.split('#');
   const el = document.createElement(name || 'div');
+  if (id) el.id = id;
   if (classes.length) el.className = classes.join(' ');
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v == null || v === false) continue;
