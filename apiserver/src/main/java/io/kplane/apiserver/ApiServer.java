@@ -6,6 +6,7 @@ import io.kplane.api.json.Json;
 import io.kplane.apiserver.codec.BodyDecoders;
 import io.kplane.apiserver.codec.RequestBodyDecoder;
 import io.kplane.apiserver.errors.ApiError;
+import io.kplane.apiserver.errors.Errors;
 import io.kplane.apiserver.handlers.DiscoveryHandler;
 import io.kplane.apiserver.handlers.PodSubresources;
 import io.kplane.apiserver.handlers.ResourceHandler;
@@ -239,8 +240,12 @@ public final class ApiServer implements AutoCloseable {
                     if (code >= 400 && code < 500) {
                         yield ApiError.of(code, "BadRequest", t == null ? "bad request" : t.getMessage());
                     }
-                    LOG.error("unexpected failure on {} {}", ctx.request().method(), ctx.request().path(), t);
-                    yield ApiError.internal(t == null ? "unknown error" : t.toString());
+                    String during = ctx.request().method() + " " + ctx.request().path();
+                    if (t == null) {
+                        LOG.error("unexpected failure on {} (status {})", during, code);
+                        yield ApiError.internal("unknown error");
+                    }
+                    yield Errors.internal(t, during);
                 }
             };
         }

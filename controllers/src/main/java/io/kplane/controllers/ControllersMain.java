@@ -1,32 +1,45 @@
 package io.kplane.controllers;
 
 import io.kplane.controllers.job.JobControllerMain;
+import io.kplane.controllers.runtime.ComponentMain;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 
 /**
  * Entry point of {@code kplane-controllers.jar}: {@code java -jar kplane-controllers.jar <component> [options]}.
  * Each component is also runnable through its own main class; this only dispatches by name.
  */
 public final class ControllersMain {
-    /** A component's main method. */
-    @FunctionalInterface
-    interface ComponentMain {
-        void main(String[] args) throws Exception;
-    }
-
-    private static final Map<String, ComponentMain> COMPONENTS = new LinkedHashMap<>();
+    private static final Map<String, Supplier<Callable<Integer>>> COMPONENTS = new LinkedHashMap<>();
 
     static {
-        // One line per component: name -> its own main class.
-        COMPONENTS.put("job-controller", JobControllerMain::main);
-        COMPONENTS.put("cronjob-controller", io.kplane.controllers.cronjob.CronJobControllerMain::main);
-        COMPONENTS.put("garbage-collector", io.kplane.controllers.gc.GarbageCollectorMain::main);
-        COMPONENTS.put("ttl-controller", io.kplane.controllers.ttl.TtlControllerMain::main);
-        COMPONENTS.put("scheduler", io.kplane.controllers.scheduler.SchedulerMain::main);
-        COMPONENTS.put("node-lifecycle", io.kplane.controllers.nodelifecycle.NodeLifecycleMain::main);
+        // One line per component: name -> its picocli command (each also has a main class of its own).
+        COMPONENTS.put("job-controller", JobControllerMain::new);
+        COMPONENTS.put("cronjob-controller", io.kplane.controllers.cronjob.CronJobControllerMain::new);
+        COMPONENTS.put("garbage-collector", io.kplane.controllers.gc.GarbageCollectorMain::new);
+        COMPONENTS.put("ttl-controller", io.kplane.controllers.ttl.TtlControllerMain::new);
+        COMPONENTS.put("scheduler", io.kplane.controllers.scheduler.SchedulerMain::new);
+        COMPONENTS.put("node-lifecycle", io.kplane.controllers.nodelifecycle.NodeLifecycleMain::new);
+    }
+
+    /** The component names this jar runs. */
+    public static Set<String> components() {
+        return Collections.unmodifiableSet(COMPONENTS.keySet());
+    }
+
+    /**
+     * A fresh picocli command of {@code component} (e.g. to check that a deployment's arguments parse);
+     * null for an unknown name.
+     */
+    public static Callable<Integer> command(String component) {
+        Supplier<Callable<Integer>> factory = COMPONENTS.get(component);
+        return factory == null ? null : factory.get();
     }
 
     private ControllersMain() {
@@ -39,6 +52,6 @@ public final class ControllersMain {
             System.exit(args.length == 0 || "--help".equals(args[0]) || "-h".equals(args[0]) ? 0 : 2);
             return;
         }
-        COMPONENTS.get(args[0]).main(Arrays.copyOfRange(args, 1, args.length));
+        ComponentMain.exit(command(args[0]), Arrays.copyOfRange(args, 1, args.length));
     }
 }

@@ -10,6 +10,7 @@ import io.kplane.client.informer.ReflectorOptions;
 import io.kplane.client.informer.SharedIndexInformer;
 import io.kplane.client.time.Clock;
 import io.kplane.kubelet.logs.LogRegistry;
+import io.kplane.kubelet.node.AdvertisedAddress;
 import io.kplane.kubelet.node.NodeAgent;
 import io.kplane.kubelet.pod.ApiPodStatusWriter;
 import io.kplane.kubelet.pod.ContainerRecord;
@@ -21,6 +22,7 @@ import io.kplane.kubelet.pod.PodStateStore;
 import io.kplane.kubelet.pod.WorkerSettings;
 import io.kplane.kubelet.runtime.ContainerRuntime;
 import io.kplane.kubelet.runtime.DockerRuntime;
+import io.kplane.kubelet.runtime.NodeContainers;
 import io.kplane.kubelet.runtime.ProcessRuntime;
 import io.kplane.kubelet.server.KubeletServer;
 import io.micrometer.core.instrument.Gauge;
@@ -63,7 +65,8 @@ public final class Kubelet implements AutoCloseable {
         server = new KubeletServer(config.bind(), config.port(), logs, config.tokens(), metrics, clock::now);
         server.start();
 
-        WorkerSettings settings = new WorkerSettings(config.nodeName(), "127.0.0.1", config.rootDir(), runtime, states,
+        AdvertisedAddress address = AdvertisedAddress.of(config.nodeAddress(), config.nodeName());
+        WorkerSettings settings = new WorkerSettings(config.nodeName(), address.internalIp(), config.rootDir(), runtime, states,
                 new ApiPodStatusWriter(client), events(client), logs,
                 new CrashLoopBackoff(config.crashLoopBase(), config.crashLoopMax()),
                 config.logMaxBytes(), config.logMaxFiles(), clock);
@@ -71,7 +74,7 @@ public final class Kubelet implements AutoCloseable {
         Gauge.builder("kubelet_running_pods", pods, PodManager::runningPods)
                 .description("pods this kubelet runs (not terminal)").register(metrics);
 
-        node = new NodeAgent(client, clock, config.nodeName(), server.port(), config.maxPods(), runtime.version(),
+        node = new NodeAgent(client, clock, config.nodeName(), address, server.port(), config.maxPods(), runtime.version(),
                 config.leaseInterval(), config.nodeStatusInterval());
         node.start();
 
@@ -84,6 +87,7 @@ public final class Kubelet implements AutoCloseable {
             throw new IllegalStateException("could not list the pods of node " + config.nodeName());
         }
         cleanOrphans(states, logs);
+        nodeContainers().ifPresent(c -> c.removeOrphans(live()));
         log.info("kubelet-sim {} ready: runtime {}, endpoint port {}, root {}", config.nodeName(), runtime.type(),
                 server.port(), config.rootDir());
         return this;
@@ -100,7 +104,8 @@ public final class Kubelet implements AutoCloseable {
     private ContainerRuntime createRuntime() {
         if ("docker".equals(config.runtime())) {
             DockerRuntime docker = new DockerRuntime(config.dockerHost() != null ? config.dockerHost()
-                    : DockerRuntime.defaultHost(), clock);
+                    : DockerRuntime.defaultHost(), clock,
+                    NodeContainers.labels(config.nodeName(), config.client().server()));
             docker.ping();
             return docker;
         }
@@ -111,9 +116,21 @@ public final class Kubelet implements AutoCloseable {
     }
 
     /** Pods with state on disk that the API server no longer has (deleted while we were down). */
-    private void cleanOrphans(PodStateStore states, LogRegistry logs) {
+    private Set<String> live() {
         Set<String> live = new HashSet<>();
         informer.lister().list().forEach(p -> live.add(p.metadata().uid()));
+        return live;
+    }
+
+    /** The docker runtime's containers of this node (the process runtime's die with their kubelet's tree). */
+    private java.util.Optional<NodeContainers> nodeContainers() {
+        return runtime instanceof DockerRuntime docker
+                ? java.util.Optional.of(new NodeContainers(docker.client(), config.nodeName(), config.client().server()))
+                : java.util.Optional.empty();
+    }
+
+    private void cleanOrphans(PodStateStore states, LogRegistry logs) {
+        Set<String> live = live();
         for (String uid : states.knownUids()) {
             if (live.contains(uid)) {
                 continue;
@@ -137,6 +154,26 @@ public final class Kubelet implements AutoCloseable {
 
     public String nodeName() {
         return config.nodeName();
+    }
+
+    /**
+     * Orderly shutdown of the node (SIGTERM): stops the pod workers, then stops and removes this node's
+     * pod containers (docker runtime), then {@link #close()}. A pod whose container went this way is seen
+     * at the next start as having lost it (exit 137) and follows its restart policy.
+     */
+    public void shutdownNode(Duration grace) {
+        if (pods != null) {
+            pods.shutdown();
+        }
+        if (informer != null) {
+            informer.stop();
+        }
+        try {
+            nodeContainers().ifPresent(c -> c.stopAndRemoveAll(grace));
+        } catch (RuntimeException e) {
+            log.warn("node shutdown: cannot remove the pod containers: {}", e.getMessage());
+        }
+        close();
     }
 
     /** Stops heartbeats, the watch and the endpoint; containers are left as they are (like a kubelet crash). */

@@ -3,6 +3,7 @@ package io.kplane.kubelet;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.config.KubeConfig;
 import io.kplane.client.time.Clock;
+import io.kplane.kubelet.node.AdvertisedAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,6 +31,10 @@ public final class KubeletMain implements Callable<Integer> {
     String nodeName;
     @Option(names = "--bind", defaultValue = "127.0.0.1", description = "address of the kubelet endpoint")
     String bind;
+    @Option(names = "--node-address", defaultValue = AdvertisedAddress.DEFAULT, description = "address the API "
+            + "server reaches this kubelet at, advertised on the Node: an IP (InternalIP) or a host name (Hostname, "
+            + "resolved once to the InternalIP), e.g. the compose service name (default ${DEFAULT-VALUE})")
+    String nodeAddress;
     @Option(names = "--port", defaultValue = "10250", description = "port of the kubelet endpoint (0: any free port)")
     int port;
     @Option(names = "--root-dir", description = "state and logs (default: ./.kplane/kubelet/<node>)")
@@ -38,6 +43,10 @@ public final class KubeletMain implements Callable<Integer> {
     String runtime;
     @Option(names = "--docker-host", description = "Docker Engine API address (default: $DOCKER_HOST)")
     String dockerHost;
+    @Option(names = "--shutdown-grace-period", defaultValue = "10s", converter = DurationConverter.class,
+            description = "on SIGTERM, how long pod containers get to stop before they are killed and removed "
+                    + "(docker runtime; default ${DEFAULT-VALUE})")
+    Duration shutdownGrace;
     @Option(names = "--max-pods", defaultValue = "110")
     int maxPods;
     @Option(names = "--lease-interval", defaultValue = "10s", converter = DurationConverter.class,
@@ -68,6 +77,12 @@ public final class KubeletMain implements Callable<Integer> {
         ClientConfig client = clientConfig();
         String node = nodeName != null ? nodeName : java.net.InetAddress.getLocalHost().getHostName().toLowerCase();
         Path root = rootDir != null ? rootDir : Path.of(".kplane", "kubelet", node);
+        try {
+            AdvertisedAddress.of(nodeAddress, node);
+        } catch (IllegalArgumentException e) {
+            System.err.println("kubelet-sim: " + e.getMessage());
+            return 2;
+        }
         Set<String> tokens = new HashSet<>();
         if (endpointTokens != null) {
             tokens.addAll(endpointTokens);
@@ -82,11 +97,11 @@ public final class KubeletMain implements Callable<Integer> {
         }
         KubeletConfig config = new KubeletConfig(client, node, bind, port, root.toAbsolutePath(), runtime, dockerHost,
                 maxPods, leaseInterval, nodeStatusInterval, crashLoopBase, crashLoopMax, logMaxBytes, logMaxFiles,
-                Set.copyOf(tokens));
+                Set.copyOf(tokens), nodeAddress);
         Kubelet kubelet = new Kubelet(config, Clock.system()).start();
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            kubelet.close();
+            kubelet.shutdownNode(shutdownGrace);
             stop.countDown();
         }, "shutdown"));
         stop.await();

@@ -3,6 +3,7 @@ package io.kplane.launcher;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,10 +15,14 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * deploy/docker-compose.yml must run every component exactly as the launcher does (same entry
- * point, arguments, ports), only with container host names; and docker-compose must accept it.
+ * point, arguments, ports), only with container host names; every command must parse with the
+ * component's own command line (so an option it lacks fails the build); and docker-compose must accept
+ * the file. deploy/compose-e2e.sh runs it for real.
  */
 class ComposeFileTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -56,6 +61,49 @@ class ComposeFileTest {
                             names.add("postgres");
                             return names;
                         })));
+    }
+
+    @Test
+    void everyServiceCommandParsesWithTheComponentsOwnCommandLine() throws IOException {
+        services().forEach((name, service) -> {
+            if (!(service.get("command") instanceof List<?> command)) {
+                return; // the official postgres image's own command
+            }
+            List<String> argv = command.stream().map(String::valueOf).toList();
+            assertThatCode(() -> ComponentCommandLines.parse(argv.get(0), argv.subList(1, argv.size())))
+                    .as("service %s: %s", name, argv).doesNotThrowAnyException();
+        });
+    }
+
+    @Test
+    void aCommandWithAnOptionTheComponentLacksFails() {
+        assertThatThrownBy(() -> ComponentCommandLines.parse("kubelet-sim", List.of("--node-name", "n",
+                "--no-such-option", "x"))).isInstanceOf(CommandLine.UnmatchedArgumentException.class)
+                .hasMessageContaining("--no-such-option");
+        assertThatThrownBy(() -> ComponentCommandLines.parse("no-such-component", List.of()))
+                .hasMessageContaining("no-such-component");
+    }
+
+    @Test
+    void theLaunchersLocalPlanParsesToo() {
+        StackOptions local = StackOptions.local(Path.of("/tmp/kplane"), "127.0.0.1", 6443, 15432, null, 2, "process",
+                true);
+        for (ComponentSpec c : StackPlan.plan(local)) {
+            assertThatCode(() -> ComponentCommandLines.parse(c.entryPoint(), c.args()))
+                    .as("%s: %s", c.name(), c.args()).doesNotThrowAnyException();
+        }
+    }
+
+    @Test
+    void theImageBuildCopiesEveryModulePomBeforeResolvingDependencies() throws IOException {
+        String dockerfile = Files.readString(ROOT.resolve("deploy/Dockerfile"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<module>([^<]+)</module>")
+                .matcher(Files.readString(ROOT.resolve("pom.xml")));
+        while (m.find()) {
+            assertThat(dockerfile).as("deploy/Dockerfile copies %s/pom.xml", m.group(1))
+                    .contains("COPY " + m.group(1) + "/pom.xml " + m.group(1) + "/");
+        }
+        assertThat(Files.readString(ROOT.resolve(".dockerignore")).lines()).contains("**/target", ".git");
     }
 
     @Test

@@ -2,7 +2,8 @@ package io.kplane.store;
 
 /**
  * The store's error vocabulary; the API server maps each to a Kubernetes Status
- * (404 NotFound, 409 AlreadyExists, 409 Conflict, 410 Expired, 400 BadRequest, 503 ServiceUnavailable).
+ * (404 NotFound, 409 AlreadyExists, 409 Conflict, 410 Expired, 400 BadRequest, 503 ServiceUnavailable,
+ * 500 InternalError).
  */
 public abstract class StoreException extends RuntimeException {
     protected StoreException(String message, Throwable cause) {
@@ -65,6 +66,17 @@ public abstract class StoreException extends RuntimeException {
     /** The database cannot be reached; the request may be retried later. */
     public static final class Unavailable extends StoreException {
         public Unavailable(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * The database refused a statement for a reason that is neither the request's fault nor an outage
+     * (e.g. a missing table, a violated constraint the store should have prevented): a bug or a
+     * damaged schema. Retrying will not help; the server answers 500 and logs it.
+     */
+    public static final class Internal extends StoreException {
+        public Internal(String message, Throwable cause) {
             super(message, cause);
         }
     }

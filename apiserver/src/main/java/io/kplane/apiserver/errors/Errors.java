@@ -2,9 +2,21 @@ package io.kplane.apiserver.errors;
 
 import io.kplane.api.ResourceType;
 import io.kplane.store.StoreException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Maps failures from lower layers to {@link ApiError}s. */
+/**
+ * Maps failures from lower layers to {@link ApiError}s.
+ *
+ * <p>A client mistake reaches here already as an {@link ApiError} (or a store error that names the
+ * client's mistake: not found, conflict, bad request). An outage of the database is a 503 the client
+ * may retry. Anything else is a bug in the server: it becomes a 500 InternalError and is logged with
+ * its stack trace, once, where it is translated, so it is never answered as the client's fault
+ * (400) or as a transient outage (503), and never lost.
+ */
 public final class Errors {
+    private static final Logger LOG = LoggerFactory.getLogger(Errors.class);
+
     private Errors() {
     }
 
@@ -31,13 +43,24 @@ public final class Errors {
         if (t instanceof StoreException.BadRequest) {
             return ApiError.badRequest(t.getMessage());
         }
-        if (t instanceof StoreException.BadRequest) {
-            return ApiError.badRequest(t.getMessage());
-        }
         if (t instanceof StoreException.Unavailable) {
             return ApiError.unavailable("the storage is unavailable: " + t.getMessage());
         }
-        return ApiError.internal(t.getClass().getSimpleName() + ": " + t.getMessage());
+        return internal(t, describe(resource, name));
+    }
+
+    /** A 500 for a failure that is the server's fault; logs it with its stack trace. */
+    public static ApiError internal(Throwable failure, String during) {
+        Throwable t = unwrap(failure);
+        LOG.error("internal error{}: {}", during == null || during.isEmpty() ? "" : " (" + during + ")", t.toString(), t);
+        return ApiError.internal(t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage()));
+    }
+
+    private static String describe(ResourceType resource, String name) {
+        if (resource == null) {
+            return "";
+        }
+        return resource.storageName() + (name == null ? "" : " \"" + name + "\"");
     }
 
     private static Throwable unwrap(Throwable t) {

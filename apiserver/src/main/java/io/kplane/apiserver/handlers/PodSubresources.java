@@ -9,6 +9,7 @@ import io.kplane.api.meta.Status;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.errors.Errors;
 import io.kplane.apiserver.http.Responses;
+import io.kplane.apiserver.kubelet.KubeletEndpoint;
 import io.kplane.apiserver.storage.ResourceService;
 import io.kplane.apiserver.storage.Trees;
 import io.kplane.apiserver.storage.WriteOptions;
@@ -89,14 +90,8 @@ public final class PodSubresources {
         MultiMap query = ctx.queryParams();
         service.get(ResourceTypes.PODS, namespace, podName).compose(pod -> {
             String container = container(pod, podName, query.get("container"));
-            String nodeName = Trees.text(pod, "spec", "nodeName");
-            if (nodeName == null || nodeName.isEmpty()) {
-                return Future.failedFuture(ApiError.badRequest("pod " + podName + " does not have a host assigned"));
-            }
-            return service.get(ResourceTypes.NODES, null, nodeName)
-                    .recover(t -> Future.failedFuture(ApiError.badRequest("pod " + podName + " is assigned to node "
-                            + nodeName + " which does not exist")))
-                    .compose(node -> proxy(ctx, context, node, namespace, podName, container, query));
+            return KubeletEndpoint.forPod(service, pod)
+                    .compose(kubelet -> proxy(ctx, context, kubelet, namespace, podName, container, query));
         }).onFailure(t -> context.runOnContext(v -> Responses.error(ctx, Errors.toApiError(t, ResourceTypes.PODS,
                 podName))));
     }
@@ -125,14 +120,8 @@ public final class PodSubresources {
                 + names.toString().replace(",", ""));
     }
 
-    private Future<Void> proxy(RoutingContext ctx, Context context, ObjectNode node, String namespace, String pod,
-                               String container, MultiMap query) {
-        String host = nodeAddress(node);
-        JsonNode port = Trees.at(node, "status", "daemonEndpoints", "kubeletEndpoint", "Port");
-        if (host == null || port == null || !port.canConvertToInt() || port.asInt() <= 0) {
-            return Future.failedFuture(ApiError.badRequest("the kubelet of node " + Trees.name(node)
-                    + " has no reachable address"));
-        }
+    private Future<Void> proxy(RoutingContext ctx, Context context, KubeletEndpoint kubelet, String namespace,
+                               String pod, String container, MultiMap query) {
         StringBuilder uri = new StringBuilder("/containerLogs/").append(enc(namespace)).append('/').append(enc(pod))
                 .append('/').append(enc(container));
         char sep = '?';
@@ -143,15 +132,11 @@ public final class PodSubresources {
                 sep = '&';
             }
         }
-        RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET).setHost(host).setPort(port.asInt())
-                .setURI(uri.toString());
-        if (kubeletToken != null && !kubeletToken.isEmpty()) {
-            options.putHeader("Authorization", "Bearer " + kubeletToken);
-        }
+        RequestOptions options = kubelet.request(HttpMethod.GET, uri.toString(), kubeletToken);
         return kubeletClient.request(options)
                 .compose(req -> req.send())
                 .recover(t -> Future.failedFuture(ApiError.of(502, "BadGateway",
-                        "cannot reach the kubelet of node " + Trees.name(node) + ": " + t.getMessage())))
+                        "cannot reach the kubelet of node " + kubelet.nodeName() + ": " + t.getMessage())))
                 .compose(resp -> {
                     // hold the body until the relay, which runs on the request's context, is wired up
                     resp.pause();
@@ -175,23 +160,6 @@ public final class PodSubresources {
         response.setChunked(true).putHeader("Content-Type", "text/plain");
         response.closeHandler(v -> resp.request().connection().close());
         resp.pipeTo(response).onFailure(t -> LOG.debug("log stream ended: {}", t.getMessage()));
-    }
-
-    private static String nodeAddress(ObjectNode node) {
-        JsonNode addresses = Trees.at(node, "status", "addresses");
-        String hostname = null;
-        if (addresses != null && addresses.isArray()) {
-            for (JsonNode a : addresses) {
-                String type = a.path("type").asText();
-                if (type.equals("InternalIP")) {
-                    return a.path("address").asText();
-                }
-                if (type.equals("Hostname")) {
-                    hostname = a.path("address").asText();
-                }
-            }
-        }
-        return hostname;
     }
 
     private static String enc(String s) {

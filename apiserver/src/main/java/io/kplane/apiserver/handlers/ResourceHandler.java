@@ -286,7 +286,11 @@ public final class ResourceHandler {
                 o), r.contentType(), warnings));
     }
 
-    /** Completes the response on the request's context, whatever thread the store answered on. */
+    /**
+     * Completes the response on the request's context, whatever thread the store answered on. Every
+     * outcome ends the request: a failure while rendering a result is answered too (a bug there is a
+     * logged 500, not a request left hanging until the client gives up).
+     */
     private static <T> void reply(RoutingContext ctx, Future<T> future, java.util.function.Consumer<T> onSuccess) {
         Context requestContext = ctx.get(REQUEST_CONTEXT_KEY);
         Context context = requestContext != null ? requestContext : ctx.vertx().getOrCreateContext();
@@ -294,8 +298,8 @@ public final class ResourceHandler {
             if (ar.succeeded()) {
                 try {
                     onSuccess.accept(ar.result());
-                } catch (ApiError e) {
-                    Responses.error(ctx, e);
+                } catch (RuntimeException e) {
+                    Responses.error(ctx, Errors.toApiError(e, null, null));
                 }
             } else {
                 Responses.error(ctx, Errors.toApiError(ar.cause(), null, null));

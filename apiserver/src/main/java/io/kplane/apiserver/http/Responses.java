@@ -28,7 +28,8 @@ public final class Responses {
         try {
             buffer = Buffer.buffer(Json.mapper().writeValueAsBytes(body));
         } catch (JsonProcessingException e) {
-            error(ctx, ApiError.internal("cannot serialise the response: " + e.getOriginalMessage()));
+            error(ctx, io.kplane.apiserver.errors.Errors.internal(e, "serialising the response to "
+                    + ctx.request().method() + " " + ctx.request().path()));
             return;
         }
         json(ctx, code, buffer, contentType, warnings);

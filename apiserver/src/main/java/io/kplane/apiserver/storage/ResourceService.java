@@ -391,7 +391,10 @@ public final class ResourceService {
             } catch (ApiError e) {
                 return fromMemory ? Future.failedFuture(RereadFromDatabase.INSTANCE) : Future.failedFuture(e);
             } catch (RuntimeException e) {
-                return Future.failedFuture(fromMemory ? RereadFromDatabase.INSTANCE : ApiError.badRequest(e.getMessage()));
+                // Client mistakes in a patch or body arrive as ApiError; anything else here is a bug of
+                // the server, answered as a logged 500 (never as the client's 400).
+                return Future.failedFuture(fromMemory ? RereadFromDatabase.INSTANCE
+                        : Errors.toApiError(e, type, key.name()));
             }
             Trees.meta(updated).put("resourceVersion", Long.toString(current.revision()));
             if (Trees.sameContent(updated, current.object())) {

@@ -52,6 +52,7 @@ public final class NodeAgent implements AutoCloseable {
     private final Duration leaseInterval;
     private final Duration statusInterval;
     private final int leaseDurationSeconds;
+    private final List<NodeAddress> addresses;
     private volatile boolean closed;
     private Instant lastStatusPost = Instant.EPOCH;
     private String nodeUid;
@@ -59,6 +60,14 @@ public final class NodeAgent implements AutoCloseable {
 
     public NodeAgent(KubeClient client, Clock clock, String nodeName, int kubeletPort, int maxPods,
             String runtimeVersion, Duration leaseInterval, Duration statusInterval) {
+        this(client, clock, nodeName, AdvertisedAddress.of(AdvertisedAddress.DEFAULT, nodeName), kubeletPort, maxPods,
+                runtimeVersion, leaseInterval, statusInterval);
+    }
+
+    /** @param address what goes into {@code status.addresses}: how the API server reaches this kubelet */
+    public NodeAgent(KubeClient client, Clock clock, String nodeName, AdvertisedAddress address, int kubeletPort,
+            int maxPods, String runtimeVersion, Duration leaseInterval, Duration statusInterval) {
+        this.addresses = address.nodeAddresses();
         this.client = client;
         this.clock = clock;
         this.nodeName = nodeName;
@@ -154,7 +163,7 @@ public final class NodeAgent implements AutoCloseable {
                 .capacity(capacity)
                 .allocatable(capacity)
                 .conditions(conditions)
-                .addresses(List.of(new NodeAddress("InternalIP", "127.0.0.1"), new NodeAddress("Hostname", nodeName)))
+                .addresses(addresses)
                 .daemonEndpoints(new NodeDaemonEndpoints(new DaemonEndpoint(kubeletPort)))
                 .nodeInfo(new NodeSystemInfo(machineId(), machineId(), bootId(), System.getProperty("os.version"),
                         osImage(), runtimeVersion, KUBELET_VERSION, "", "linux", arch()))

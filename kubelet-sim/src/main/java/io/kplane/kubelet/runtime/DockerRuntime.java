@@ -54,6 +54,7 @@ public final class DockerRuntime implements ContainerRuntime {
     private final DockerClient docker;
     private final Clock clock;
     private final String dockerHost;
+    private final Map<String, String> nodeLabels;
     private final ExecutorService waiters = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "docker-wait");
         t.setDaemon(true);
@@ -61,7 +62,13 @@ public final class DockerRuntime implements ContainerRuntime {
     });
 
     public DockerRuntime(String dockerHost, Clock clock) {
+        this(dockerHost, clock, Map.of());
+    }
+
+    /** @param nodeLabels put on every container, to find a node's containers ({@link NodeContainers}) */
+    public DockerRuntime(String dockerHost, Clock clock, Map<String, String> nodeLabels) {
         this.dockerHost = dockerHost;
+        this.nodeLabels = Map.copyOf(nodeLabels);
         this.clock = clock;
         DefaultDockerClientConfig config = DefaultDockerClientConfig.createDefaultConfigBuilder()
                 .withDockerHost(dockerHost).withDockerTlsVerify(false).build();
@@ -221,6 +228,7 @@ public final class DockerRuntime implements ContainerRuntime {
         labels.put(LABEL_POD_NAME, launch.podName());
         labels.put(LABEL_CONTAINER, launch.containerName());
         labels.put(LABEL_ATTEMPT, Integer.toString(launch.attempt()));
+        labels.putAll(nodeLabels);
         CreateContainerCmd cmd = docker.createContainerCmd(launch.image())
                 .withName(containerName(launch))
                 .withLabels(labels)

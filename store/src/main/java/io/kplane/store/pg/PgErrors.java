@@ -4,13 +4,25 @@ import io.kplane.store.StoreException;
 import io.vertx.pgclient.PgException;
 
 import java.io.IOException;
+import java.util.concurrent.TimeoutException;
 
-/** Maps database client failures onto the store's error vocabulary. */
+/**
+ * Maps database client failures onto the store's error vocabulary.
+ *
+ * <p>Only failures that say "the database cannot serve now, try again later" become
+ * {@link StoreException.Unavailable} (503): the connection could not be made or was lost, the
+ * server is shutting down or out of resources (disk full, too many connections), or an
+ * operating-system error below it (a read-only data directory). A data exception (SQLSTATE class
+ * 22) is the request's fault (400). Every other refusal (a syntax error, a missing table, a
+ * violated constraint the store's own checks should have prevented) is a bug, not an outage:
+ * {@link StoreException.Internal}, answered as a logged 500, so it is never disguised as a
+ * transient outage that clients retry forever.
+ */
 final class PgErrors {
     private PgErrors() {
     }
 
-    /** Store errors pass through; connection-level failures become {@link StoreException.Unavailable}. */
+    /** Store errors pass through; the rest are classified as described on the class. */
     static StoreException toStoreException(Throwable error) {
         if (error instanceof StoreException se) {
             return se;
@@ -19,24 +31,46 @@ final class PgErrors {
             // Data exception (e.g. a NUL character in a text value): the request's fault, not the database's.
             return new StoreException.BadRequest("invalid data: " + pg.getErrorMessage());
         }
-        return new StoreException.Unavailable("database unavailable: " + describe(error), error);
+        if (isConnectionFailure(error)) {
+            return new StoreException.Unavailable("database unavailable: " + describe(error), error);
+        }
+        return new StoreException.Internal("database error: " + describe(error), error);
     }
 
-    /** True when the failure means the database could not be reached (rather than a bad statement). */
+    /**
+     * True when the failure means the database could not serve the statement now (rather than that
+     * the statement is wrong): see {@link #isUnavailableState(String)} for SQLSTATEs; a failure
+     * without a SQLSTATE counts when it is a network/client-level one.
+     */
     static boolean isConnectionFailure(Throwable error) {
         if (error instanceof PgException pg) {
-            String state = pg.getSqlState();
-            // 08: connection exception; 57P0x: admin/crash shutdown, cannot connect now; 53: resources.
-            return state != null && (state.startsWith("08") || state.startsWith("57P") || state.startsWith("53"));
+            return isUnavailableState(pg.getSqlState());
         }
         return error instanceof IOException
+                || error instanceof TimeoutException
                 || error instanceof io.vertx.core.VertxException
                 || error instanceof io.netty.channel.ChannelException
                 || (error.getCause() != null && error.getCause() != error && isConnectionFailure(error.getCause()));
     }
 
+    /**
+     * SQLSTATEs that mean "unavailable, retry later": class 08 (connection exception), 53
+     * (insufficient resources: disk full, out of memory, too many connections), 57P0x (admin or crash
+     * shutdown, cannot connect now), 58 (system error, e.g. an I/O error on a read-only data
+     * directory), and the server-side timeouts the store sets on its own sessions (57014
+     * statement_timeout / query_canceled, 55P03 lock_timeout, 25P03 idle-in-transaction timeout).
+     */
+    static boolean isUnavailableState(String state) {
+        if (state == null) {
+            return false;
+        }
+        return state.startsWith("08") || state.startsWith("53") || state.startsWith("57P") || state.startsWith("58")
+                || state.equals("57014") || state.equals("55P03") || state.equals("25P03");
+    }
+
     static String describe(Throwable error) {
-        String message = error.getMessage();
+        String message = error instanceof PgException pg ? pg.getErrorMessage() + " (SQLSTATE " + pg.getSqlState() + ")"
+                : error.getMessage();
         return error.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 }
