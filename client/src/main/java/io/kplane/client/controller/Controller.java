@@ -1,6 +1,9 @@
 package io.kplane.client.controller;
 
 import io.kplane.client.KubeClientException;
+import io.kplane.client.lens.ControllerLens;
+import io.kplane.client.lens.Lens;
+import io.kplane.client.lens.SyncScope;
 import io.kplane.client.workqueue.RateLimitingQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,12 +28,14 @@ public final class Controller {
     private final RateLimitingQueue<String> queue;
     private final Reconciler reconciler;
     private final List<Thread> threads = new ArrayList<>();
+    private final ControllerLens lens;
 
     private Controller(Builder builder) {
         this.name = builder.name;
         this.workers = builder.workers;
         this.queue = builder.queue;
         this.reconciler = builder.reconciler;
+        this.lens = builder.lens;
     }
 
     public static Builder builder() {
@@ -85,33 +90,56 @@ public final class Controller {
 
     /** Processes one key; false once the queue is shut down and empty. Visible for single-step tests. */
     boolean processNextItem() throws InterruptedException {
-        Optional<String> next = queue.get();
+        lens.awaitTurn();
+        Optional<String> next;
+        try {
+            next = queue.get();
+        } catch (InterruptedException | RuntimeException e) {
+            lens.releaseTurn();
+            throw e;
+        }
         if (next.isEmpty()) {
+            lens.releaseTurn();
             return false;
         }
         String key = next.get();
         try {
+            lens.gotItem(key);
+        } catch (InterruptedException e) {
+            queue.done(key); // stopped while held by a pause
+            throw e;
+        }
+        // the requeue below happens inside the sync's scope, so the lens records it as a REQUEUE trigger
+        SyncScope scope = lens.beginSync(key);
+        Duration requeueAfter = null;
+        Throwable failure = null;
+        try {
             Result result = reconciler.reconcile(key);
             if (result.requeueAfterDelay() != null) {
                 queue.forget(key);
-                queue.addAfter(key, result.requeueAfterDelay());
+                requeueAfter = result.requeueAfterDelay();
+                queue.addAfter(key, requeueAfter);
             } else if (result.isRequeue()) {
                 queue.addRateLimited(key);
             } else {
                 queue.forget(key);
             }
         } catch (InterruptedException e) {
+            failure = e;
             queue.addRateLimited(key);
             throw e;
         } catch (KubeClientException e) {
             // API errors (conflicts, not found, server away) are routine: one line, no stack trace
+            failure = e;
             log.warn("controller {} failed to sync {} (retry {}): {}", name, key, queue.numRequeues(key) + 1, e.toString());
             queue.addRateLimited(key);
         } catch (Exception | LinkageError | AssertionError e) {
+            failure = e;
             log.warn("controller {} failed to sync {} (retry {}): {}", name, key, queue.numRequeues(key) + 1,
                     e.toString(), e);
             queue.addRateLimited(key);
         } finally {
+            scope.finish(requeueAfter, failure);
             queue.done(key);
         }
         return true;
@@ -122,6 +150,13 @@ public final class Controller {
         private int workers = 1;
         private RateLimitingQueue<String> queue;
         private Reconciler reconciler;
+        private ControllerLens lens = ControllerLens.NOOP;
+
+        /** Reports to {@code lens} as controller {@code lensName} (pause/step, one sync record per sync). */
+        public Builder lens(Lens lens, String lensName, String queueName) {
+            this.lens = lens.controller(lensName, queueName);
+            return this;
+        }
 
         public Builder name(String name) {
             this.name = name;

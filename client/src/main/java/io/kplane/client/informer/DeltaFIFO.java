@@ -41,6 +41,26 @@ public final class DeltaFIFO<T extends KubeObject> implements ReflectorStore<T> 
         this.knownObjects = knownObjects;
     }
 
+    private volatile io.kplane.client.lens.Lens lens = io.kplane.client.lens.Lens.NOOP;
+    private volatile String resource;
+
+    /** Reports adds (and their coalescing per key), pops and depth to {@code lens}. */
+    public void lens(io.kplane.client.lens.Lens lens, String resource) {
+        this.lens = lens;
+        this.resource = resource;
+        lens.registerGauge("fifoDepth." + resource, this::depth);
+    }
+
+    /** Keys waiting to be popped. */
+    public int depth() {
+        lock.lock();
+        try {
+            return queue.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Consumes one key's deltas, oldest first. Runs under the FIFO lock: keep it quick. */
     @FunctionalInterface
     public interface Processor<T> {
@@ -95,6 +115,12 @@ public final class DeltaFIFO<T extends KubeObject> implements ReflectorStore<T> 
             items.put(key, deltas);
             queue.addLast(key);
             notEmpty.signal();
+        }
+        if (lens.enabled()) {
+            T obj = delta.object();
+            String rv = obj == null || obj.metadata() == null ? null : obj.metadata().resourceVersion();
+            lens.record(io.kplane.client.lens.LensRecord.of(null, "fifo", isNew ? "add" : "coalesce", resource, key, rv,
+                    java.util.Map.of("delta", delta.type().name(), "deltas", deltas.size(), "depth", queue.size())));
         }
     }
 
@@ -201,6 +227,10 @@ public final class DeltaFIFO<T extends KubeObject> implements ReflectorStore<T> 
                 initialPopulationCount--;
             }
             List<Delta<T>> deltas = items.remove(key);
+            if (lens.enabled()) {
+                lens.record(io.kplane.client.lens.LensRecord.of(null, "fifo", "pop", resource, key, null,
+                        java.util.Map.of("deltas", deltas.size(), "depth", queue.size(), "initialList", isInInitialList)));
+            }
             try {
                 processor.process(List.copyOf(deltas), isInInitialList);
             } catch (InterruptedException e) {

@@ -25,6 +25,14 @@ final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
     private Instant nextResync;
     private Thread thread;
     private volatile boolean stopped;
+    private volatile io.kplane.client.lens.Lens lens = io.kplane.client.lens.Lens.NOOP;
+    private volatile String resource;
+
+    /** Reports each handler call to {@code lens} and marks it as the trigger of the queue adds it makes. */
+    void lens(io.kplane.client.lens.Lens lens, String resource) {
+        this.lens = lens;
+        this.resource = resource;
+    }
 
     ProcessorListener(String name, ResourceEventHandler<T> handler, Duration resyncPeriod, BooleanSupplier informerSynced) {
         this.name = name;
@@ -96,6 +104,44 @@ final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
     }
 
     private void dispatch(Notification<T> n) {
+        io.kplane.client.lens.Lens l = lens;
+        if (!l.enabled()) {
+            deliver(n);
+            return;
+        }
+        String type;
+        Object obj;
+        if (n instanceof Add<T> add) {
+            type = "ADDED";
+            obj = add.obj();
+        } else if (n instanceof Update<T> update) {
+            obj = update.newObj();
+            type = update.oldObj() instanceof io.kplane.api.meta.KubeObject o && obj instanceof io.kplane.api.meta.KubeObject c
+                    && o.metadata() != null && c.metadata() != null
+                    && java.util.Objects.equals(o.metadata().resourceVersion(), c.metadata().resourceVersion())
+                    ? "RESYNC" : "MODIFIED";
+        } else {
+            type = "DELETED";
+            obj = ((Delete<T>) n).obj();
+        }
+        String key = null;
+        String rv = null;
+        if (obj instanceof io.kplane.api.meta.KubeObject k) {
+            key = k.key();
+            rv = k.metadata() == null ? null : k.metadata().resourceVersion();
+        }
+        io.kplane.client.lens.LensRecorder.handlingEvent(
+                new io.kplane.client.lens.SyncSummary.Trigger(type, resource, key, rv, null));
+        try {
+            l.record(io.kplane.client.lens.LensRecord.of(null, "handler", type, resource, key, rv,
+                    java.util.Map.of("handler", name)));
+            deliver(n);
+        } finally {
+            io.kplane.client.lens.LensRecorder.handlingEvent(null);
+        }
+    }
+
+    private void deliver(Notification<T> n) {
         if (n instanceof Add<T> add) {
             handler.onAdd(add.obj(), add.initial());
         } else if (n instanceof Update<T> update) {

@@ -55,6 +55,33 @@ public final class Reflector<T extends KubeObject> {
         this.options = options;
     }
 
+    private volatile io.kplane.client.lens.Lens lens = io.kplane.client.lens.Lens.NOOP;
+    private volatile String resource;
+
+    /** Reports lists, watches (and why each ended) and every event to {@code lens}. */
+    public void lens(io.kplane.client.lens.Lens lens, String resource) {
+        this.lens = lens;
+        this.resource = resource;
+    }
+
+    private void report(String type, String key, String rv, java.util.Map<String, Object> detail) {
+        if (lens.enabled()) {
+            lens.record(io.kplane.client.lens.LensRecord.of(null, "reflector", type, resource, key, rv, detail));
+        }
+    }
+
+    private void watchEnded(String reason, int events, String error) {
+        if (lens.enabled()) {
+            java.util.Map<String, Object> detail = new java.util.LinkedHashMap<>();
+            detail.put("reason", reason);
+            detail.put("events", events);
+            if (error != null) {
+                detail.put("error", error);
+            }
+            report("watch-end", null, lastSyncResourceVersion, detail);
+        }
+    }
+
     /** Lists and watches until {@link #stop()}; failures are logged and retried with back-off. */
     public void run() {
         runner = Thread.currentThread();
@@ -123,8 +150,10 @@ public final class Reflector<T extends KubeObject> {
                 if (e.isGone()) {
                     log.info("reflector {}: resourceVersion {} is gone ({}); relisting", name, lastSyncResourceVersion,
                             e.getMessage());
+                    watchEnded("410 Gone: relist", 0, e.getMessage());
                     return;
                 }
+                watchEnded("refused", 0, e.getMessage());
                 if (!isTransient(e)) {
                     throw e;
                 }
@@ -134,6 +163,7 @@ public final class Reflector<T extends KubeObject> {
                 continue;
             } catch (ApiConnectionException e) {
                 Duration delay = backoff.next();
+                watchEnded("connection failed", 0, e.getMessage());
                 log.warn("reflector {}: watch failed: {}; retrying in {} ms", name, e.getMessage(), delay.toMillis());
                 clock.sleep(delay);
                 continue;
@@ -141,12 +171,16 @@ public final class Reflector<T extends KubeObject> {
             watches.incrementAndGet();
             currentWatch = watch;
             watching = true;
+            report("watch-start", null, lastSyncResourceVersion, null);
+            watchEvents = 0;
             try {
                 if (stopped) {
                     return;
                 }
                 Instant started = clock.now();
                 int events = handleWatch(watch);
+                watchEnded(stopped ? "stopped" : clock.since(started).compareTo(SHORT_WATCH) >= 0
+                        ? "timeout or EOF" : "EOF", events, null);
                 if (events > 0 || clock.since(started).compareTo(SHORT_WATCH) >= 0) {
                     backoff.reset();
                 } else if (!stopped) {
@@ -156,8 +190,10 @@ public final class Reflector<T extends KubeObject> {
                 if (e.isGone()) {
                     log.info("reflector {}: watch from {} expired ({}); relisting", name, lastSyncResourceVersion,
                             e.getMessage());
+                    watchEnded("410 Gone: relist", watchEvents, e.getMessage());
                     return;
                 }
+                watchEnded("error " + e.code(), watchEvents, e.getMessage());
                 if (!isTransient(e)) {
                     throw e;
                 }
@@ -169,6 +205,7 @@ public final class Reflector<T extends KubeObject> {
                 if (stopped) {
                     return;
                 }
+                watchEnded("connection broke", watchEvents, e.getMessage());
                 Duration delay = backoff.next();
                 log.warn("reflector {}: watch broke: {}; re-watching from {} in {} ms", name, e.getMessage(),
                         lastSyncResourceVersion, delay.toMillis());
@@ -186,7 +223,10 @@ public final class Reflector<T extends KubeObject> {
         return e.code() == 429 || e.code() == 500 || e.code() == 503 || e.code() == 504;
     }
 
+    private int watchEvents;
+
     private void list() {
+        report("list-start", null, lastSyncResourceVersion, null);
         List<T> items = new ArrayList<>();
         String resourceVersion = null;
         String token = null;
@@ -218,6 +258,7 @@ public final class Reflector<T extends KubeObject> {
         store.replace(items, resourceVersion);
         lastSyncResourceVersion = resourceVersion == null ? "" : resourceVersion;
         lists.incrementAndGet();
+        report("list-end", null, resourceVersion, java.util.Map.of("items", items.size()));
         log.info("reflector {}: listed {} objects at resourceVersion {}", name, items.size(), resourceVersion);
     }
 
@@ -239,7 +280,11 @@ public final class Reflector<T extends KubeObject> {
                 return count;
             }
             count++;
+            watchEvents = count;
             T obj = event.object();
+            if (obj != null && lens.enabled()) {
+                report("event", event.type(), obj);
+            }
             if (obj == null) {
                 log.warn("reflector {}: {} event without an object", name, event.type());
                 continue;
@@ -262,6 +307,11 @@ public final class Reflector<T extends KubeObject> {
             }
         }
         return count;
+    }
+
+    private void report(String eventType, String ignored, T obj) {
+        String rv = obj.metadata() == null ? null : obj.metadata().resourceVersion();
+        report("event", WatchEvent.BOOKMARK.equals(eventType) ? null : obj.key(), rv, java.util.Map.of("type", eventType));
     }
 
     /** Exponential back-off with jitter: initial, doubling, capped; reset after a healthy watch. */

@@ -57,6 +57,28 @@ public final class SharedIndexInformer<T extends KubeObject> implements SharedIn
         this(name, listerWatcher, Clock.system(), ReflectorOptions.DEFAULT, Indexers.standard());
     }
 
+    private volatile io.kplane.client.lens.Lens lens = io.kplane.client.lens.Lens.NOOP;
+
+    /**
+     * Reports this informer's machinery to {@code lens}: reflector lists/watches/events, DeltaFIFO
+     * adds/pops/depth, cache size ({@code cacheObjects.<name>}) and each handler call. Call before
+     * adding handlers.
+     */
+    @Override
+    public io.kplane.client.lens.Lens lens() {
+        return lens;
+    }
+
+    public void lens(io.kplane.client.lens.Lens lens) {
+        this.lens = lens;
+        reflector.lens(lens, name);
+        fifo.lens(lens, name);
+        lens.registerGauge("cacheObjects." + name, indexer::size);
+        for (ProcessorListener<T> listener : listeners) {
+            listener.lens(lens, name);
+        }
+    }
+
     @Override
     public HandlerRegistration addEventHandler(ResourceEventHandler<T> handler) {
         return addEventHandler(handler, Duration.ZERO);
@@ -67,6 +89,7 @@ public final class SharedIndexInformer<T extends KubeObject> implements SharedIn
         Objects.requireNonNull(handler);
         ProcessorListener<T> listener = new ProcessorListener<>(name + "-handler-" + listeners.size(), handler,
                 resyncPeriod, fifo::hasSynced);
+        listener.lens(lens, name);
         deltaLock.lock();
         try {
             if (started) {

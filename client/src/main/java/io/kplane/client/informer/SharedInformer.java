@@ -49,4 +49,9 @@ public interface SharedInformer<T extends KubeObject> {
     interface HandlerRegistration {
         boolean hasSynced();
     }
+
+    /** The lens this informer reports to ({@link io.kplane.client.lens.Lens#NOOP} when off); controllers built on it report there too. */
+    default io.kplane.client.lens.Lens lens() {
+        return io.kplane.client.lens.Lens.NOOP;
+    }
 }

@@ -26,6 +26,17 @@ public final class SharedInformerFactory {
     private final String namespace;
     private final ReflectorOptions options;
     private final Map<ResourceType, SharedIndexInformer<?>> informers = new LinkedHashMap<>();
+    private io.kplane.client.lens.Lens lens = io.kplane.client.lens.Lens.NOOP;
+
+    public synchronized io.kplane.client.lens.Lens lens() {
+        return lens;
+    }
+
+    /** Informers created from now on report to {@code lens} (see {@link SharedIndexInformer#lens}). */
+    public synchronized SharedInformerFactory withLens(io.kplane.client.lens.Lens lens) {
+        this.lens = lens == null ? io.kplane.client.lens.Lens.NOOP : lens;
+        return this;
+    }
 
     public SharedInformerFactory(KubeClient client, Clock clock) {
         this(client, clock, null, ReflectorOptions.DEFAULT);
@@ -58,6 +69,9 @@ public final class SharedInformerFactory {
         }
         SharedIndexInformer<T> informer = new SharedIndexInformer<>(type.resource(),
                 ListerWatcher.of(resource, ListOptions.none()), clock, options, indexers);
+        if (lens.enabled()) {
+            informer.lens(lens);
+        }
         informers.put(type, informer);
         return informer;
     }

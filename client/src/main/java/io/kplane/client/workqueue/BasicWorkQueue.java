@@ -18,18 +18,39 @@ final class BasicWorkQueue<T> implements WorkQueue<T> {
     private final Set<T> dirty = new HashSet<>();
     private final Set<T> processing = new HashSet<>();
     private boolean shuttingDown;
+    private final io.kplane.client.lens.QueueObserver observer;
+
+    BasicWorkQueue() {
+        this(io.kplane.client.lens.QueueObserver.NOOP);
+    }
+
+    BasicWorkQueue(io.kplane.client.lens.QueueObserver observer) {
+        this.observer = observer;
+    }
 
     @Override
     public void add(T item) {
         lock.lock();
         try {
-            if (shuttingDown || !dirty.add(item)) {
+            if (shuttingDown) {
+                return;
+            }
+            if (!dirty.add(item)) {
+                if (observer.enabled()) {
+                    observer.added(String.valueOf(item), false);
+                }
                 return;
             }
             if (processing.contains(item)) {
+                if (observer.enabled()) {
+                    observer.added(String.valueOf(item), false);
+                }
                 return;
             }
             queue.addLast(item);
+            if (observer.enabled()) {
+                observer.added(String.valueOf(item), true);
+            }
             changed.signal();
         } finally {
             lock.unlock();
@@ -59,6 +80,9 @@ final class BasicWorkQueue<T> implements WorkQueue<T> {
             T item = queue.removeFirst();
             processing.add(item);
             dirty.remove(item);
+            if (observer.enabled()) {
+                observer.got(String.valueOf(item));
+            }
             return Optional.of(item);
         } finally {
             lock.unlock();
@@ -70,6 +94,9 @@ final class BasicWorkQueue<T> implements WorkQueue<T> {
         lock.lock();
         try {
             processing.remove(item);
+            if (observer.enabled()) {
+                observer.done(String.valueOf(item), dirty.contains(item));
+            }
             if (dirty.contains(item)) {
                 queue.addLast(item);
                 changed.signal();

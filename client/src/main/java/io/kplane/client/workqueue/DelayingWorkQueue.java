@@ -20,9 +20,16 @@ final class DelayingWorkQueue<T> extends ForwardingWorkQueue<T, WorkQueue<T>> im
     private Clock.Timer timer;
     private Instant timerDue;
 
+    private final io.kplane.client.lens.QueueObserver observer;
+
     DelayingWorkQueue(WorkQueue<T> queue, Clock clock) {
+        this(queue, clock, io.kplane.client.lens.QueueObserver.NOOP);
+    }
+
+    DelayingWorkQueue(WorkQueue<T> queue, Clock clock, io.kplane.client.lens.QueueObserver observer) {
         super(queue);
         this.clock = clock;
+        this.observer = observer;
     }
 
     @Override
@@ -39,6 +46,9 @@ final class DelayingWorkQueue<T> extends ForwardingWorkQueue<T, WorkQueue<T>> im
             Waiting<T> existing = waitingByItem.get(item);
             if (existing != null) {
                 if (!due.isBefore(existing.due)) {
+                    if (observer.enabled()) {
+                        observer.addedAfter(String.valueOf(item), delay, due, false);
+                    }
                     return;
                 }
                 waiting.remove(existing);
@@ -46,6 +56,9 @@ final class DelayingWorkQueue<T> extends ForwardingWorkQueue<T, WorkQueue<T>> im
             Waiting<T> entry = new Waiting<>(item, due, sequence++);
             waiting.add(entry);
             waitingByItem.put(item, entry);
+            if (observer.enabled()) {
+                observer.addedAfter(String.valueOf(item), delay, due, true);
+            }
             armTimer();
         }
     }
@@ -81,7 +94,11 @@ final class DelayingWorkQueue<T> extends ForwardingWorkQueue<T, WorkQueue<T>> im
                 armTimer();
             }
         }
-        ready.forEach(delegate::add);
+        if (observer.enabled()) {
+            ready.forEach(item -> observer.released(String.valueOf(item), () -> delegate.add(item)));
+        } else {
+            ready.forEach(delegate::add);
+        }
     }
 
     /** Items still waiting for their delay (for tests and metrics). */

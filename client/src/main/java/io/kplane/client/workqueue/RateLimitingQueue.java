@@ -24,4 +24,15 @@ public interface RateLimitingQueue<T> extends DelayingQueue<T> {
     static <T> RateLimitingQueue<T> create(Clock clock, RateLimiter<T> limiter) {
         return new RateLimitingWorkQueue<>(DelayingQueue.create(clock), limiter);
     }
+
+    /**
+     * A default-limited queue that reports to the lens under upstream's queue {@code name} (e.g. job,
+     * cronjob, ttl_jobs_to_delete): {@code lens.queue(name)}; with the lens off this is {@link #create(Clock)}.
+     */
+    static <T> RateLimitingQueue<T> create(Clock clock, io.kplane.client.lens.Lens lens, String name) {
+        io.kplane.client.lens.QueueObserver observer = lens.queue(name);
+        RateLimiter<T> limiter = RateLimiters.defaultControllerRateLimiter(clock);
+        return new RateLimitingWorkQueue<>(new DelayingWorkQueue<>(new BasicWorkQueue<>(observer), clock, observer),
+                limiter, observer);
+    }
 }

@@ -8,19 +8,33 @@ import java.time.Duration;
 final class RateLimitingWorkQueue<T> extends ForwardingWorkQueue<T, DelayingQueue<T>> implements RateLimitingQueue<T> {
     private final RateLimiter<T> limiter;
 
+    private final io.kplane.client.lens.QueueObserver observer;
+
     RateLimitingWorkQueue(DelayingQueue<T> queue, RateLimiter<T> limiter) {
+        this(queue, limiter, io.kplane.client.lens.QueueObserver.NOOP);
+    }
+
+    RateLimitingWorkQueue(DelayingQueue<T> queue, RateLimiter<T> limiter, io.kplane.client.lens.QueueObserver observer) {
         super(queue);
         this.limiter = limiter;
+        this.observer = observer;
     }
 
     @Override
     public void addRateLimited(T item) {
-        delegate.addAfter(item, limiter.when(item));
+        java.time.Duration backoff = limiter.when(item);
+        if (observer.enabled()) {
+            observer.rateLimited(String.valueOf(item), backoff, limiter.numRequeues(item));
+        }
+        delegate.addAfter(item, backoff);
     }
 
     @Override
     public void forget(T item) {
         limiter.forget(item);
+        if (observer.enabled()) {
+            observer.forgot(String.valueOf(item));
+        }
     }
 
     @Override

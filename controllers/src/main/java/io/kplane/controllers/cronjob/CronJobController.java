@@ -53,8 +53,9 @@ public final class CronJobController implements Reconciler {
         this.jobs = jobs;
         this.clock = clock;
         this.syncer = new CronJobSyncer(new RememberingStatusWrites(control), events, clock);
-        this.queue = RateLimitingQueue.create(clock);
-        this.controller = Controller.builder().name(NAME).workers(workers).queue(queue).reconciler(this).build();
+        this.queue = RateLimitingQueue.create(clock, cronJobs.lens(), "cronjob");
+        this.controller = Controller.builder().name(NAME).workers(workers).queue(queue).reconciler(this)
+                .lens(cronJobs.lens(), "cronjob", "cronjob").build();
         if (!jobs.indexer().indexNames().contains(Indexers.CONTROLLER)) {
             jobs.addIndexers(java.util.Map.of(Indexers.CONTROLLER, Indexers.byController()));
         }

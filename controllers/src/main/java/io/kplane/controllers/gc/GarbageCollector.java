@@ -66,8 +66,9 @@ public final class GarbageCollector implements Reconciler {
     public GarbageCollector(KubeClient client, SharedInformerFactory informerFactory, Clock clock, int workers,
                             List<ResourceType> types) {
         this.client = client;
-        this.queue = RateLimitingQueue.create(clock);
-        this.controller = Controller.builder().name(NAME).workers(workers).queue(queue).reconciler(this).build();
+        this.queue = RateLimitingQueue.create(clock, informerFactory.lens(), "garbage_collector_attempt_to_delete");
+        this.controller = Controller.builder().name(NAME).workers(workers).queue(queue).reconciler(this)
+                .lens(informerFactory.lens(), "garbagecollector", "garbage_collector_attempt_to_delete").build();
         for (ResourceType type : types) {
             watch(informerFactory, type);
         }

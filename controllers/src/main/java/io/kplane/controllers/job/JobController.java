@@ -59,8 +59,8 @@ public final class JobController implements ControllerComponent.Running {
         KubeClient client = ctx.client();
         this.jobs = ctx.informers().informerFor(Job.class);
         this.pods = ctx.informers().informerFor(Pod.class);
-        this.queue = RateLimitingQueue.create(clock);
-        this.orphanQueue = RateLimitingQueue.create(clock);
+        this.queue = RateLimitingQueue.create(clock, ctx.lens(), "job");
+        this.orphanQueue = RateLimitingQueue.create(clock, ctx.lens(), "job_orphan_pod");
         this.expectations = new ControllerExpectations(clock);
         this.finalizerExpectations = new UIDTrackingExpectations();
         this.podControl = new ApiPodControl(client);
@@ -91,11 +91,13 @@ public final class JobController implements ControllerComponent.Running {
                 (key, delay) -> queue.addAfter(key, delay.compareTo(config.podEventBatchPeriod()) < 0 ? config.podEventBatchPeriod() : delay),
                 writers);
         this.workers = Controller.builder().name("job-controller").workers(ctx.workers()).queue(queue)
+                .lens(ctx.lens(), "job", "job")
                 .reconciler(key -> {
                     syncer.sync(key);
                     return Result.done();
                 }).build();
         this.orphanWorkers = Controller.builder().name("job-orphan-pods").workers(1).queue(orphanQueue)
+                .lens(ctx.lens(), "job_orphan_pod", "job_orphan_pod")
                 .reconciler(key -> {
                     syncOrphanPod(key);
                     return Result.done();

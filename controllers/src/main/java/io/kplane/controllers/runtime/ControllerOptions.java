@@ -49,6 +49,14 @@ public final class ControllerOptions {
             description = "interval between lease acquire/renew attempts (default: ${DEFAULT-VALUE})")
     public java.time.Duration retryPeriod;
 
+    @Option(names = "--lens", defaultValue = "true", arity = "0..1", fallbackValue = "true",
+            description = "record the control loop for /lens/* and the lens metrics (default: ${DEFAULT-VALUE})")
+    public boolean lens;
+
+    @Option(names = "--advertise-address", defaultValue = "127.0.0.1",
+            description = "host other components use to reach this one's health port (lens announcement; default: ${DEFAULT-VALUE})")
+    public String advertiseAddress;
+
     public int workersOr(int componentDefault) {
         return workers == null ? componentDefault : workers;
     }

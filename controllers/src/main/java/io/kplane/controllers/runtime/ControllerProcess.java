@@ -5,6 +5,7 @@ import io.kplane.client.KubeClient;
 import io.kplane.client.config.KubeConfig;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.leaderelection.LeaderCallbacks;
+import io.kplane.client.lens.Lens;
 import io.kplane.client.leaderelection.LeaderElectionConfig;
 import io.kplane.client.leaderelection.LeaderElector;
 import io.kplane.client.time.Clock;
@@ -73,12 +74,13 @@ public final class ControllerProcess {
         PrometheusMeterRegistry registry = HealthServer.newRegistry();
         health = HealthServer.start(options.healthBind, options.healthPort, registry, healthy::get);
         events = new EventWriter(client, clock, component.name(), identity);
+        Lens lens = ComponentLens.start(component.name(), identity, clock, client, health, registry, options);
         log.info("{} starting: server {}, identity {}, health port {}", component.name(), client.config().server(),
                 identity, health.port());
         Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "shutdown"));
 
         ControllerContext ctx = new ControllerContext(client, null, clock, events, registry,
-                options.workersOr(component.defaultWorkers()), identity);
+                options.workersOr(component.defaultWorkers()), identity, lens);
         if (options.leaderElect) {
             String leaseName = options.leaseName == null ? component.name() : options.leaseName;
             LeaderElectionConfig config = new LeaderElectionConfig(options.leaseNamespace, leaseName, identity,
@@ -111,9 +113,9 @@ public final class ControllerProcess {
 
     private void startController(ControllerContext base) {
         try {
-            informers = new SharedInformerFactory(base.client(), clock);
+            informers = new SharedInformerFactory(base.client(), clock).withLens(base.lens());
             ControllerContext ctx = new ControllerContext(base.client(), informers, clock, base.events(),
-                    base.metrics(), base.workers(), base.identity());
+                    base.metrics(), base.workers(), base.identity(), base.lens());
             running = component.register(ctx);
             informers.start();
             while (!informers.waitForCacheSync(Duration.ofSeconds(30))) {

@@ -2,6 +2,8 @@ package io.kplane.controllers.runtime;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.kplane.client.lens.LensHttp;
+import io.kplane.client.lens.LensRecorder;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.slf4j.Logger;
@@ -16,7 +18,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The small HTTP endpoint every controller process exposes: {@code /healthz} (200 "ok" while the
- * process is healthy, 503 otherwise) and {@code /metrics} in the Prometheus text format.
+ * process is healthy, 503 otherwise), {@code /metrics} in the Prometheus text format, and the lens's
+ * {@code /lens/*} (docs/lens.md) once {@link #serveLens} is called.
  * The JDK's built-in server is enough for two tiny, rarely scraped endpoints.
  */
 public final class HealthServer implements AutoCloseable {
@@ -38,7 +41,8 @@ public final class HealthServer implements AutoCloseable {
     public static HealthServer start(String bind, int port, PrometheusMeterRegistry registry,
                                      BooleanSupplier healthy) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(bind, port), 0);
-        server.setExecutor(Executors.newSingleThreadExecutor(r -> {
+        // a few threads: lens streams (SSE) hold theirs for as long as a browser follows them
+        server.setExecutor(Executors.newFixedThreadPool(12, r -> {
             Thread t = new Thread(r, "health-server");
             t.setDaemon(true);
             return t;
@@ -50,14 +54,29 @@ public final class HealthServer implements AutoCloseable {
         server.createContext("/metrics", exchange ->
                 respond(exchange, 200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape()));
         server.createContext("/", exchange -> respond(exchange, 404, "text/plain; charset=utf-8", "not found"));
-        server.start();
         HealthServer health = new HealthServer(server, registry);
+        server.createContext("/lens/", exchange -> {
+            LensHttp http = health.lens;
+            if (http == null) {
+                respond(exchange, 404, "text/plain; charset=utf-8", "the lens is off (--lens=false)");
+            } else {
+                http.handle(exchange);
+            }
+        });
+        server.start();
         log.info("health and metrics endpoint listening on {}:{}", bind, health.port());
         return health;
     }
 
     public static PrometheusMeterRegistry newRegistry() {
         return new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    }
+
+    private volatile LensHttp lens;
+
+    /** Serves {@code /lens/*} from {@code recorder} (snapshot, stream, pause/step). */
+    public void serveLens(LensRecorder recorder) {
+        this.lens = new LensHttp(recorder);
     }
 
     public int port() {
@@ -85,6 +104,10 @@ public final class HealthServer implements AutoCloseable {
 
     @Override
     public void close() {
+        LensHttp http = lens;
+        if (http != null) {
+            http.close();
+        }
         server.stop(0);
     }
 }

@@ -65,8 +65,9 @@ public final class Scheduler implements Reconciler {
         this.events = events;
         this.clock = clock;
         this.retryPeriod = retryPeriod;
-        this.queue = RateLimitingQueue.create(clock);
-        this.controller = Controller.builder().name(NAME).workers(1).queue(queue).reconciler(this).build();
+        this.queue = RateLimitingQueue.create(clock, pods.lens(), "scheduler");
+        this.controller = Controller.builder().name(NAME).workers(1).queue(queue).reconciler(this)
+                .lens(pods.lens(), "scheduler", "scheduler").build();
         pods.addEventHandler(new ResourceEventHandler<>() {
             @Override
             public void onAdd(Pod pod, boolean isInInitialList) {

@@ -38,8 +38,9 @@ public final class TtlAfterFinishedController implements Reconciler {
         this.jobs = jobs;
         this.client = client;
         this.clock = clock;
-        this.queue = RateLimitingQueue.create(clock);
-        this.controller = Controller.builder().name(NAME).workers(workers).queue(queue).reconciler(this).build();
+        this.queue = RateLimitingQueue.create(clock, jobs.lens(), "ttl_jobs_to_delete");
+        this.controller = Controller.builder().name(NAME).workers(workers).queue(queue).reconciler(this)
+                .lens(jobs.lens(), "ttl", "ttl_jobs_to_delete").build();
         jobs.addEventHandler(new ResourceEventHandler<>() {
             @Override
             public void onAdd(Job job, boolean isInInitialList) {

@@ -1,0 +1,31 @@
+package io.kplane.controllers.runtime;
+
+import io.kplane.client.KubeClient;
+import io.kplane.client.lens.Lens;
+import io.kplane.client.lens.LensAnnouncer;
+import io.kplane.client.lens.LensRecorder;
+import io.kplane.client.time.Clock;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * Turns a controller process's lens on (unless {@code --lens=false}): one {@link LensRecorder} for
+ * the process, served on the health port's {@code /lens/*}, its workqueue and sync figures exported
+ * as metrics ({@link LensMetrics}), and its endpoint announced in a Lease for the apiserver's /ui.
+ */
+public final class ComponentLens {
+    private ComponentLens() {
+    }
+
+    public static Lens start(String component, String identity, Clock clock, KubeClient client, HealthServer health,
+                             MeterRegistry registry, ControllerOptions options) {
+        if (!options.lens) {
+            return Lens.NOOP;
+        }
+        LensRecorder recorder = new LensRecorder(component, identity, clock);
+        LensMetrics.bind(recorder, registry);
+        health.serveLens(recorder);
+        String endpoint = "http://" + options.advertiseAddress + ":" + health.port();
+        new LensAnnouncer(client, clock, component, endpoint, identity).start();
+        return recorder;
+    }
+}
