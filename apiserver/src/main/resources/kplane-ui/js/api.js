@@ -55,6 +55,7 @@ export async function postJson(path) {
 export const lens = {
   components: () => getJson('/ui/api/components'),
   snapshot: (c) => getJson(`/ui/api/components/${encodeURIComponent(c)}/snapshot`),
+  objectSyncs: (c, ns, name) => getJson(`/ui/api/components/${encodeURIComponent(c)}/objects/${encodeURIComponent(ns)}/${encodeURIComponent(name)}`),
   control: (c, controller, action) =>
     postJson(`/ui/api/components/${encodeURIComponent(c)}/controllers/${encodeURIComponent(controller)}/${action}`),
 };
@@ -65,7 +66,7 @@ export const lens = {
  * dropped connection loses nothing still in the component's ring buffer.
  * Returns a function that stops following.
  */
-export function follow(component, since, onRecord, onState) {
+export function follow(component, since, onRecord, onState, onSampling = () => {}) {
   let stopped = false;
   let controller = null;
   let last = since;
@@ -91,10 +92,13 @@ export function follow(component, since, onRecord, onState) {
           while ((cut = buffer.indexOf('\n\n')) >= 0) {
             const block = buffer.slice(0, cut);
             buffer = buffer.slice(cut + 2);
-            const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
-            if (!data) continue; // heartbeat comment
+            const lines = block.split('\n');
+            const event = (lines.find((l) => l.startsWith('event:')) || 'event: record').slice(6).trim();
+            const data = lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
+            if (!data) continue; // heartbeat or "skipped N records" comment
             try {
               const rec = JSON.parse(data);
+              if (event === 'sampling') { onSampling(!!rec.sampling); continue; }
               if (typeof rec.seq === 'number') last = rec.seq;
               onRecord(rec);
             } catch (e) { /* a malformed record is skipped, the stream goes on */ }

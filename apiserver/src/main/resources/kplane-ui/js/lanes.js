@@ -83,11 +83,13 @@ export function laneView(root, component, controllerName, key) {
         renderQueue(c.queueItems || []);
         renderPaused((c.queueItems || []).filter((i) => i.state === 'waiting').length);
       }
-      setSampling('server', snap.sampling ? `${component} is sampling its stream under load: some records were not kept.` : null);
+      setSampling('server', snap.sampling ? `${component} is sampling under load: some watch, FIFO, handler and queue records are not kept (syncs always are).` : null);
       if (stopStream == null) {
         // First snapshot: show its recent records, then follow the stream from there.
         for (const rec of snap.records || []) accept(rec);
-        stopStream = follow(component, snap.seq, accept, (s) => { document.getElementById('conn').textContent = s === 'live' ? '● live' : '○ reconnecting'; });
+        stopStream = follow(component, snap.seq, accept,
+          (s) => { document.getElementById('conn').textContent = s === 'live' ? '● live' : '○ reconnecting'; },
+          (on) => setSampling('server', on ? `${component} is sampling under load: some watch, FIFO, handler and queue records are not kept (syncs always are).` : null));
       }
     } catch (e) {
       document.getElementById('conn').textContent = '○ ' + e.message;
@@ -103,10 +105,12 @@ export function laneView(root, component, controllerName, key) {
     const cache = k.cacheObjects ? Object.entries(k.cacheObjects).map(([r, n]) => `${r} ${n}`).join(' · ') : '–';
     clear(counters).append(
       tile('depth', 'queue depth', num(k.depth)),
+      tile('delayed', 'delayed', num(k.delayed)),
       tile('adds', 'adds', num(k.adds)),
       tile('retries', 'retries', num(k.retries)),
       tile('inFlight', 'in flight', num(k.inFlight)),
       tile('syncs', 'syncs', num(k.syncs)),
+      tile('syncErrors', 'sync errors', num(k.syncErrors)),
       tile('syncP50Ms', 'sync p50', num(k.syncP50Ms, 1), 'ms'),
       tile('syncP99Ms', 'sync p99', num(k.syncP99Ms, 1), 'ms'),
       tile('pendingExpectations', 'pending expectations', num(k.pendingExpectations)),
@@ -120,8 +124,9 @@ export function laneView(root, component, controllerName, key) {
     for (const it of items.slice(0, 60)) {
       const mine = key && it.key === key;
       queue.append(h('div.qitem.' + it.state + (mine ? '.mine' : ''), { dataset: { key: it.key, state: it.state } },
-        h('span.qkey', {}, it.key), h('span.qstate', {}, it.state),
+        h('span.qkey', {}, it.key), h('span.qstate', {}, it.held ? 'held by a paused worker' : it.state),
         it.state === 'delayed' && it.dueAt ? h('span.countdown', { dataset: { due: it.dueAt } }, countdown(it.dueAt)) : null,
+        it.triggers > 1 ? h('span.triggers', { title: 'events coalesced into this one queue item' }, `${it.triggers} triggers`) : null,
         it.retries ? h('span.retries', { title: 'rate-limited requeues of this key' }, `retry ${it.retries}`) : null));
     }
     if (items.length > 60) queue.append(h('span.muted', {}, `+${items.length - 60} more`));

@@ -89,13 +89,16 @@ export function objectView(root, resource, ns, name) {
     const key = `${ns}/${name}`;
     const found = [];
     const { components } = await lens.components().catch(() => ({ components: [] }));
-    const snaps = await Promise.all(components.map((c) => lens.snapshot(c.name).catch(() => null)));
+    // Each component keeps the last syncs per object even after its ring buffer moved on.
+    const perComponent = await Promise.all(components.filter((c) => !c.stale)
+      .map((c) => lens.objectSyncs(c.name, ns, name).then((r) => r.syncs || []).catch(() => [])));
+    const snaps = [{ records: perComponent.flat() }];
     for (const snap of snaps) {
       for (const rec of snap?.records || []) {
         if (!rec.sync) continue;
         const touches = rec.key === key || (rec.uid && rec.uid === obj.metadata.uid)
           || (rec.sync.writes || []).some((w) => w.key === key);
-        if (touches) found.push(rec);
+        if (touches && !found.some((f) => f.seq === rec.seq && f.component === rec.component)) found.push(rec);
       }
     }
     for (const item of await kube.syncRecords(ns)) {

@@ -4,21 +4,25 @@ import { h, clock, num } from './dom.js';
 export const LANES = [
   { id: 'reflector', title: 'Watch', hint: 'reflector: list, watch events' },
   { id: 'fifo', title: 'FIFO', hint: 'DeltaFIFO: deltas per key, coalesced' },
-  { id: 'indexer', title: 'Cache', hint: 'indexer: the informer’s local store' },
+  { id: 'indexer', title: 'Cache', hint: 'Pop: the delta leaves the FIFO, the indexer (cache) is updated, then the handlers run' },
   { id: 'handler', title: 'Handler', hint: 'event handlers: which key to enqueue' },
   { id: 'queue', title: 'Queue', hint: 'workqueue: add, add-after, rate-limited back-off' },
-  { id: 'worker', title: 'Worker', hint: 'a worker takes the key (get / done / forget)' },
+  { id: 'worker', title: 'Worker', hint: 'a worker takes the key (get), syncs, then done / forget; pause, held, step' },
   { id: 'expectations', title: 'Expect', hint: 'expectations: creates/deletes in flight' },
   { id: 'sync', title: 'Sync', hint: 'syncJob: saw → decided → wrote' },
 ];
 const LANE_INDEX = Object.fromEntries(LANES.map((l, i) => [l.id, i]));
 
 export function laneOf(rec) {
+  // client-go's processDeltas: the popped delta updates the indexer before the handlers are called.
+  if (rec.stage === 'fifo' && rec.type === 'pop') return 'indexer';
+  // The queue's get/done/forget are the worker's side of the queue.
+  if (rec.stage === 'queue' && ['get', 'done', 'forget'].includes(rec.type)) return 'worker';
   if (rec.stage in LANE_INDEX) return rec.stage;
   return 'sync'; // kubelet pod-worker decisions read like syncs
 }
 
-const HIDDEN_DETAIL = new Set(['key', 'resource', 'rv']);
+const HIDDEN_DETAIL = new Set(['key', 'resource', 'rv', 'type', 'eventType']);
 
 function detailChips(detail) {
   if (!detail || typeof detail !== 'object') return [];

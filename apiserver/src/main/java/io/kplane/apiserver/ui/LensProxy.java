@@ -27,13 +27,15 @@ import java.util.regex.Pattern;
  *   <li>{@code GET /ui/api/components}: the components announced by Leases;</li>
  *   <li>{@code GET /ui/api/components/{c}/snapshot} and {@code .../stream?since=N} (Server-Sent Events,
  *       passed through chunk by chunk, never buffered);</li>
+ *   <li>{@code GET /ui/api/components/{c}/objects/{namespace}/{name}}: the last syncs of one object;</li>
  *   <li>{@code POST /ui/api/components/{c}/controllers/{name}/pause|resume|step}.</li>
  * </ul>
  * Only these paths are forwarded, and only to endpoints a Lease announces.
  */
 final class LensProxy {
     private static final Pattern COMPONENT_PATH = Pattern.compile(
-            "^/ui/api/components/([a-z0-9][a-z0-9.-]{0,252})/(snapshot|stream|controllers/([a-z0-9][a-z0-9_.-]{0,62})/(pause|resume|step))$");
+            "^/ui/api/components/([a-z0-9][a-z0-9.-]{0,252})/(snapshot|stream|objects/[a-z0-9][a-z0-9.-]{0,252}/[a-z0-9][a-z0-9.-]{0,252}"
+                    + "|controllers/([a-z0-9][a-z0-9_.-]{0,62})/(pause|resume|step))$");
 
     private final LensDirectory directory = new LensDirectory(Clock.systemUTC());
     private HttpClient client;

@@ -36,6 +36,12 @@ final class ContractComponent implements AutoCloseable {
                 }
                 streams.add(r);
                 r.closeHandler(v -> streams.remove(r));
+            } else if (path.startsWith("/lens/objects/")) {
+                String key = path.substring("/lens/objects/".length());
+                List<String> syncs = records.stream().filter(r -> r.contains("\"stage\":\"sync\"")
+                        && r.contains("\"key\":\"" + key + "\"")).toList();
+                req.response().putHeader("Content-Type", "application/json")
+                        .end("{\"key\":\"" + key + "\",\"syncs\":[" + String.join(",", syncs) + "]}");
             } else if (path.startsWith("/lens/controllers/job/")) {
                 String action = path.substring(path.lastIndexOf('/') + 1);
                 controlCalls.add(action);

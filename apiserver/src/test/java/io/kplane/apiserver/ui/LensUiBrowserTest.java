@@ -52,7 +52,7 @@ class LensUiBrowserTest {
             browser.get(api.url() + "/ui/#/lanes/job-controller/job?key=default/pi");
             await().atMost(Duration.ofSeconds(90)).until(() -> text(browser, "#follow-status").contains("Running"));
 
-            component.emit("reflector", "event", "jobs", "default/pi", "10", "\"detail\":{\"eventType\":\"ADDED\"}");
+            component.emit("reflector", "event", "jobs", "default/pi", "10", "\"detail\":{\"type\":\"ADDED\"}");
             component.emit("queue", "add", "jobs", "default/pi", null, null);
             component.emit("sync", "sync", "jobs", "default/pi", null, """
                     "sync":{"triggers":[{"type":"ADDED","resource":"jobs","key":"default/pi","rv":"10"}],
@@ -61,8 +61,8 @@ class LensUiBrowserTest {
                      "writes":[{"verb":"create","resource":"pods","key":"default/pi-a","rv":"11","error":null}],
                      "events":[{"type":"Normal","reason":"SuccessfulCreate","message":"Created pod: pi-a"}],
                      "durationMs":3.1,"requeueAfterMs":null,"error":null}""");
-            component.emit("reflector", "event", "pods", "default/pi-a", "11", "\"detail\":{\"eventType\":\"ADDED\"}");
-            component.emit("reflector", "event", "pods", "default/other-b", "12", "\"detail\":{\"eventType\":\"ADDED\"}");
+            component.emit("reflector", "event", "pods", "default/pi-a", "11", "\"detail\":{\"type\":\"ADDED\"}");
+            component.emit("reflector", "event", "pods", "default/other-b", "12", "\"detail\":{\"type\":\"ADDED\"}");
             component.emit("expectations", "satisfied", "jobs", "default/pi", null, null);
 
             await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> assertThat(rows(browser)).containsExactly(
