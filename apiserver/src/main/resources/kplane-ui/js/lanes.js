@@ -140,6 +140,13 @@ export function laneView(root, component, controllerName, key) {
     for (const el of root.querySelectorAll('[data-due]')) {
       if (el.classList.contains('countdown')) el.textContent = countdown(el.dataset.due);
     }
+    // The burst is over when no record arrived for two seconds: draw everything again.
+    if (sampleEvery > 1 && performance.now() - rate.windowStart > 2000) {
+      sampleEvery = 1;
+      rate.count = 0;
+      rate.windowStart = performance.now();
+      setSampling('client', null);
+    }
   }, 200);
 
   // ---- followed object's current state ----
@@ -213,10 +220,31 @@ export function laneView(root, component, controllerName, key) {
     const batch = pending;
     pending = [];
     const fragment = document.createDocumentFragment();
-    for (const rec of batch) fragment.append(row(rec));
+    for (const rec of batch) {
+      // A sync record is emitted when the sync ends, but its writes came back as watch events while
+      // it ran: the card goes where the sync began, right after the worker's `get` of that key.
+      if (rec.sync) {
+        rows.append(fragment);
+        const start = startOf(rec);
+        if (start) start.after(row(rec)); else rows.append(row(rec));
+      } else {
+        fragment.append(row(rec));
+      }
+    }
     rows.append(fragment);
     while (rows.childElementCount > MAX_ROWS) rows.firstElementChild.remove();
     if (stick) rows.scrollTop = rows.scrollHeight;
+  }
+
+  function startOf(rec) {
+    const gets = rows.querySelectorAll(`.lrow[data-stage='queue'][data-type='get']:not([data-synced])`);
+    for (let i = gets.length - 1; i >= 0; i--) {
+      if (gets[i].dataset.key === rec.key) {
+        gets[i].dataset.synced = String(rec.seq);
+        return gets[i];
+      }
+    }
+    return null;
   }
 
   function row(rec) {

@@ -72,7 +72,7 @@ export function syncCard(rec) {
     triggers.length ? h('div.sec', {}, h('span.label', {}, 'because'),
       triggers.slice(0, 6).map((t) => h('span.chip.trigger', {}, `${t.type} ${t.resource || ''} ${t.key || ''}${t.rv ? ' rv ' + t.rv : ''}`)),
       triggers.length > 6 ? h('span.muted', {}, ` +${triggers.length - 6} more`) : null) : null,
-    h('div.sec', {}, h('span.label', {}, 'saw'), kv(s.saw)),
+    s.saw && Object.keys(s.saw).length ? h('div.sec', {}, h('span.label', {}, 'saw'), kv(s.saw)) : null,
     h('div.sec.decided', {}, h('span.label', {}, 'decided'), h('span.decision', {}, s.decision || '—'),
       s.reason ? h('span.reason', {}, s.reason) : null),
     writes.length ? h('div.sec', {}, h('span.label', {}, 'wrote'),

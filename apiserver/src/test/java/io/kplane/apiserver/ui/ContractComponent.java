@@ -31,6 +31,8 @@ final class ContractComponent implements AutoCloseable {
             } else if (path.equals("/lens/stream")) {
                 long since = req.getParam("since") == null ? 0 : Long.parseLong(req.getParam("since"));
                 HttpServerResponse r = req.response().setChunked(true).putHeader("Content-Type", "text/event-stream");
+                // like the real components: headers and a comment at once, so the reader knows it is live
+                r.write(": lens stream of job-controller\n\n");
                 for (int i = (int) since; i < records.size(); i++) {
                     r.write(event(i + 1, records.get(i)));
                 }

@@ -102,6 +102,52 @@ class LensUiBrowserTest {
         }
     }
 
+    /** A flood of records: the page samples what it draws, says so, keeps its row cap and still answers clicks. */
+    @Test
+    void underLoadThePageSamplesAndSaysSo() throws Exception {
+        HeadlessChromium.assumeInstalled();
+        try (TestApiServer api = TestApiServer.start(); ContractComponent component = new ContractComponent();
+             HeadlessChromium chromium = HeadlessChromium.start()) {
+            Http http = new Http(api.url());
+            assertThat(http.post("/apis/coordination.k8s.io/v1/namespaces/kube-system/leases",
+                    lease("kplane-lens-job-controller", component.url())).code()).isEqualTo(201);
+            ChromeDriver browser = chromium.driver();
+            browser.get(api.url() + "/ui/#/lanes/job-controller/job");
+            try {
+                await().atMost(Duration.ofSeconds(90)).until(() -> text(browser, "#conn").contains("live"));
+                java.util.concurrent.atomic.AtomicBoolean flooding = new java.util.concurrent.atomic.AtomicBoolean(true);
+                Thread flood = new Thread(() -> {
+                    int i = 0;
+                    while (flooding.get()) {
+                        for (int j = 0; j < 100; j++, i++) {
+                            component.emit("queue", "add", "jobs", "default/load-" + i, null, null);
+                        }
+                        try {
+                            Thread.sleep(50); // pacing of the load generator, not a wait for a condition
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                });
+                flood.start();
+                try {
+                    await().atMost(Duration.ofSeconds(90)).until(() -> text(browser, "#sampling").contains("Sampling"));
+                    browser.findElement(By.id("pause")).click();
+                    await().atMost(Duration.ofSeconds(60)).until(() -> component.controlCalls.contains("pause"));
+                    Number drawn = (Number) browser.executeScript("return document.querySelectorAll('.lrow').length");
+                    assertThat(drawn.intValue()).isBetween(1, 400);
+                } finally {
+                    flooding.set(false);
+                    flood.join();
+                }
+                await("the notice goes once the burst is over").atMost(Duration.ofSeconds(60))
+                        .until(() -> !browser.findElement(By.id("sampling")).isDisplayed());
+            } catch (AssertionError | RuntimeException e) {
+                throw new AssertionError(e.getMessage() + "\n" + chromium.diagnostics(), e);
+            }
+        }
+    }
+
     static List<String> rows(ChromeDriver browser) {
         return browser.findElements(By.cssSelector(".lrow")).stream().map(LensUiBrowserTest::describe).toList();
     }
