@@ -40,6 +40,8 @@ if ! out=$(cd / && "$TOOLS/base-images.sh" 2>&1); then
 fi
 log "base images ready in $((SECONDS - t)) s (cached after the first run)"
 
+# docker-compose 1.29 builds through the API (docker-py), as on a machine without the docker CLI.
+export COMPOSE_DOCKER_CLI_BUILD=0
 WORK=$(mktemp -d)
 TICKER=
 compose() { docker-compose -p "$PROJECT" -f deploy/docker-compose.yml -f "$WORK/engine.yml" "$@"; }
@@ -98,7 +100,7 @@ wait_healthy() { # seconds
 # --- 1. build and bring up
 log "up -d --build (API server on 127.0.0.1:$KPLANE_API_PORT)"
 t=$SECONDS
-compose build 2>&1 | tail -n 3
+compose build 2>&1 | grep -E '^(Building|Successfully built)|Using cache|STEP [0-9]+/[0-9]+: RUN' | uniq -c | tail -n 40
 build_s=$((SECONDS - t))
 log "image build: $build_s s"
 t=$SECONDS

@@ -3,11 +3,20 @@ package io.kplane.api;
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.Job;
 import io.kplane.api.coordination.Lease;
+import io.kplane.api.core.ConfigMap;
 import io.kplane.api.core.Event;
 import io.kplane.api.core.Namespace;
 import io.kplane.api.core.Node;
+import io.kplane.api.core.PersistentVolume;
+import io.kplane.api.core.PersistentVolumeClaim;
 import io.kplane.api.core.Pod;
+import io.kplane.api.core.Secret;
+import io.kplane.api.core.ServiceAccount;
 import io.kplane.api.meta.KubeObject;
+import io.kplane.api.rbac.ClusterRole;
+import io.kplane.api.rbac.ClusterRoleBinding;
+import io.kplane.api.rbac.Role;
+import io.kplane.api.rbac.RoleBinding;
 
 import java.util.List;
 import java.util.Locale;
@@ -34,9 +43,34 @@ public final class ResourceTypes {
     public static final ResourceType CRONJOBS = new ResourceType("batch", "v1", "cronjobs", CronJob.KIND,
             "CronJobList", "cronjob", true, List.of("cj"), List.of("all"), CRUD,
             List.of("status"), CronJob.class);
+    public static final ResourceType CONFIGMAPS = new ResourceType("", "v1", "configmaps", ConfigMap.KIND,
+            "ConfigMapList", "configmap", true, List.of("cm"), List.of(), CRUD, List.of(), ConfigMap.class);
+    public static final ResourceType SECRETS = new ResourceType("", "v1", "secrets", Secret.KIND, "SecretList",
+            "secret", true, List.of(), List.of(), CRUD, List.of(), Secret.class);
+    public static final ResourceType SERVICEACCOUNTS = new ResourceType("", "v1", "serviceaccounts",
+            ServiceAccount.KIND, "ServiceAccountList", "serviceaccount", true, List.of("sa"), List.of(), CRUD,
+            List.of(), ServiceAccount.class);
+    public static final ResourceType PERSISTENTVOLUMECLAIMS = new ResourceType("", "v1", "persistentvolumeclaims",
+            PersistentVolumeClaim.KIND, "PersistentVolumeClaimList", "persistentvolumeclaim", true, List.of("pvc"),
+            List.of(), CRUD, List.of("status"), PersistentVolumeClaim.class);
+    public static final ResourceType PERSISTENTVOLUMES = new ResourceType("", "v1", "persistentvolumes",
+            PersistentVolume.KIND, "PersistentVolumeList", "persistentvolume", false, List.of("pv"), List.of(), CRUD,
+            List.of("status"), PersistentVolume.class);
+    private static final String RBAC = "rbac.authorization.k8s.io";
+    public static final ResourceType ROLES = new ResourceType(RBAC, "v1", "roles", Role.KIND, "RoleList", "role",
+            true, List.of(), List.of(), CRUD, List.of(), Role.class);
+    public static final ResourceType CLUSTERROLES = new ResourceType(RBAC, "v1", "clusterroles", ClusterRole.KIND,
+            "ClusterRoleList", "clusterrole", false, List.of(), List.of(), CRUD, List.of(), ClusterRole.class);
+    public static final ResourceType ROLEBINDINGS = new ResourceType(RBAC, "v1", "rolebindings", RoleBinding.KIND,
+            "RoleBindingList", "rolebinding", true, List.of(), List.of(), CRUD, List.of(), RoleBinding.class);
+    public static final ResourceType CLUSTERROLEBINDINGS = new ResourceType(RBAC, "v1", "clusterrolebindings",
+            ClusterRoleBinding.KIND, "ClusterRoleBindingList", "clusterrolebinding", false, List.of(), List.of(), CRUD,
+            List.of(), ClusterRoleBinding.class);
 
     /** Every resource, in the order discovery lists them. */
-    public static final List<ResourceType> ALL = List.of(NAMESPACES, PODS, NODES, EVENTS, LEASES, JOBS, CRONJOBS);
+    public static final List<ResourceType> ALL = List.of(NAMESPACES, PODS, NODES, EVENTS, LEASES, JOBS, CRONJOBS,
+            CONFIGMAPS, SECRETS, SERVICEACCOUNTS, PERSISTENTVOLUMECLAIMS, PERSISTENTVOLUMES, ROLES, CLUSTERROLES,
+            ROLEBINDINGS, CLUSTERROLEBINDINGS);
 
     private ResourceTypes() {
     }

@@ -16,7 +16,10 @@ import io.kplane.apiserver.http.RouteContributor;
 import io.kplane.apiserver.http.Responses;
 import io.kplane.apiserver.metrics.ApiMetrics;
 import io.kplane.apiserver.patch.JsonPatches;
+import io.kplane.apiserver.registry.NamespaceStrategy;
+import io.kplane.apiserver.registry.ResourceStrategy;
 import io.kplane.apiserver.render.ResponseRenderers;
+import io.kplane.apiserver.storage.ListOptions;
 import io.kplane.apiserver.storage.NamespaceCache;
 import io.kplane.apiserver.storage.ResourceService;
 import io.kplane.apiserver.storage.WriteOptions;
@@ -129,7 +132,20 @@ public final class ApiServer implements AutoCloseable {
                     .recover(t -> t instanceof ApiError e && e.code() == 409
                             ? Future.succeededFuture() : Future.failedFuture(t)));
         }
-        return Future.all(creates).mapEmpty();
+        return Future.all(creates).compose(v -> ensureDefaultServiceAccounts());
+    }
+
+    /**
+     * Every namespace has its {@code default} ServiceAccount, also those created before kplane served
+     * ServiceAccounts (a database from an older version).
+     */
+    private Future<Void> ensureDefaultServiceAccounts() {
+        return service.list(ResourceTypes.NAMESPACES, null, new ListOptions(null, null, 0, null, null, null)).compose(list -> {
+            List<ResourceStrategy.Companion> accounts = new ArrayList<>();
+            list.withArray("items").forEach(ns -> accounts.add(
+                    NamespaceStrategy.defaultServiceAccount(ns.path("metadata").path("name").asText())));
+            return service.createCompanions(accounts);
+        });
     }
 
     /** {@code http://127.0.0.1:<port>} (https when TLS is configured). */
@@ -190,8 +206,17 @@ public final class ApiServer implements AutoCloseable {
         routeContributors().forEach(c -> c.mount(router));
         BodyHandler body = BodyHandler.create(false).setBodyLimit(options.maxBodyBytes())
                 .setHandleFileUploads(false);
-        router.route("/api/*").handler(body).handler(resources::handle);
-        router.route("/apis/*").handler(body).handler(resources::handle);
+        // an upgrade request has no body to read (some clients still send Content-Length: 0), and a read
+        // body would make the WebSocket handshake impossible
+        io.vertx.core.Handler<RoutingContext> bodyUnlessUpgrade = ctx -> {
+            if (io.kplane.apiserver.watch.WebSockets.isUpgradeRequest(ctx.request())) {
+                ctx.next();
+            } else {
+                body.handle(ctx);
+            }
+        };
+        router.route("/api/*").handler(bodyUnlessUpgrade).handler(resources::handle);
+        router.route("/apis/*").handler(bodyUnlessUpgrade).handler(resources::handle);
         router.route().handler(ctx -> Responses.error(ctx, ApiError.pathNotFound()));
         router.route().failureHandler(this::failure);
         return router;
@@ -254,13 +279,21 @@ public final class ApiServer implements AutoCloseable {
 
     private void readyz(RoutingContext ctx) {
         var context = vertx.getOrCreateContext();
-        store.currentRevision().timeout(5, TimeUnit.SECONDS).onComplete(ar -> context.runOnContext(v -> {
-            if (ar.succeeded()) {
-                metrics.storeRevision(ar.result());
-                plain(ctx, 200, "ok");
-            } else {
-                plain(ctx, 503, "[-]storage failed: " + ar.cause().getMessage() + "\nreadyz check failed");
+        // reads (the pool) and writes (the single writer) can fail independently: both must work
+        var revision = store.currentRevision().timeout(5, TimeUnit.SECONDS);
+        var writer = store.writerReady().timeout(15, TimeUnit.SECONDS);
+        Future.join(revision, writer).onComplete(ar -> context.runOnContext(v -> {
+            if (revision.succeeded()) {
+                metrics.storeRevision(revision.result());
             }
+            if (revision.succeeded() && writer.succeeded()) {
+                plain(ctx, 200, "ok");
+                return;
+            }
+            StringBuilder body = new StringBuilder();
+            body.append(revision.succeeded() ? "[+]storage ok\n" : "[-]storage failed: " + revision.cause().getMessage() + "\n");
+            body.append(writer.succeeded() ? "[+]storage-writer ok\n" : "[-]storage-writer failed: " + writer.cause().getMessage() + "\n");
+            plain(ctx, 503, body + "readyz check failed");
         }));
     }
 

@@ -57,6 +57,23 @@ class CompactionAndOutageTest {
     }
 
     @Test
+    void webSocketWatchFromACompactedRevisionGetsA410ErrorFrame() throws Exception {
+        String rv = http.post("/api/v1/namespaces/default/pods", pod("cw0")).json()
+                .at("/metadata/resourceVersion").asText();
+        http.post("/api/v1/namespaces/default/pods", pod("cw1"));
+        await().pollDelay(Duration.ofMillis(20)).until(() -> true);
+        api.store().compact().await(10, TimeUnit.SECONDS);
+        try (WebSocketWatchClient w = new WebSocketWatchClient(api.url()
+                + "/api/v1/namespaces/default/pods?watch=true&resourceVersion=" + rv)) {
+            await().atMost(Duration.ofSeconds(10)).until(w::closed);
+            JsonNode error = w.events().get(w.events().size() - 1);
+            assertThat(error.get("type").asText()).isEqualTo("ERROR");
+            assertThat(error.at("/object/code").asInt()).isEqualTo(410);
+            assertThat(error.at("/object/reason").asText()).isEqualTo("Expired");
+        }
+    }
+
+    @Test
     void databaseOutageGives503ThenRecoversAndWatchersMissNothing() {
         String rv = http.get("/api/v1/namespaces/default/pods").json().at("/metadata/resourceVersion").asText();
         List<String> created = new ArrayList<>();

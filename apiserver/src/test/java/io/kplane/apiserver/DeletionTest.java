@@ -44,8 +44,15 @@ class DeletionTest extends ApiServerHttpTest {
     void foregroundIsAcceptedWithItsFinalizerAndBackgroundDeletesAtOnce() {
         http.post(JOBS, job("fg"));
         Http.Response fg = http.delete(JOBS + "/fg", "{\"propagationPolicy\":\"Foreground\"}");
-        assertThat(fg.code()).isEqualTo(202);
+        // 200 with the object, as kube-apiserver answers a Foreground delete
+        assertThat(fg.code()).isEqualTo(200);
+        assertThat(fg.json().get("kind").asText()).isEqualTo("Job");
         assertThat(fg.json().at("/metadata/finalizers/0").asText()).isEqualTo("foregroundDeletion");
+        // 202 only in kube-apiserver's documented case: the object stays and orphanDependents=false was sent
+        http.post(JOBS, job("legacy"));
+        Http.Response legacy = http.delete(JOBS + "/legacy", "{\"orphanDependents\":false}");
+        assertThat(legacy.code()).isEqualTo(202);
+        assertThat(legacy.json().at("/metadata/finalizers/0").asText()).isEqualTo("foregroundDeletion");
 
         String uid = http.post(JOBS, job("bg")).json().at("/metadata/uid").asText();
         Http.Response bg = http.delete(JOBS + "/bg?propagationPolicy=Background");

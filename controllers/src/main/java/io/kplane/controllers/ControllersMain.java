@@ -26,6 +26,7 @@ public final class ControllersMain {
         COMPONENTS.put("ttl-controller", io.kplane.controllers.ttl.TtlControllerMain::new);
         COMPONENTS.put("scheduler", io.kplane.controllers.scheduler.SchedulerMain::new);
         COMPONENTS.put("node-lifecycle", io.kplane.controllers.nodelifecycle.NodeLifecycleMain::new);
+        COMPONENTS.put("local-path-provisioner", io.kplane.controllers.volume.LocalPathProvisionerMain::new);
     }
 
     /** The component names this jar runs. */

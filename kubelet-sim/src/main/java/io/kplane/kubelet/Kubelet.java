@@ -50,24 +50,40 @@ public final class Kubelet implements AutoCloseable {
     private NodeAgent node;
     private PodManager pods;
     private SharedIndexInformer<Pod> informer;
+    private io.kplane.client.lens.LensAnnouncer lensAnnouncer;
 
     public Kubelet(KubeletConfig config, Clock clock) {
-        this.config = config;
-        this.clock = clock;
+        this(config, clock, java.util.function.UnaryOperator.identity());
     }
 
+    /** {@code runtimeWrapper} wraps the configured runtime, e.g. to inject engine failures in tests. */
+    public Kubelet(KubeletConfig config, Clock clock, java.util.function.UnaryOperator<ContainerRuntime> runtimeWrapper) {
+        this.config = config;
+        this.clock = clock;
+        this.runtimeWrapper = runtimeWrapper;
+    }
+
+    private final java.util.function.UnaryOperator<ContainerRuntime> runtimeWrapper;
+
     public Kubelet start() throws IOException, InterruptedException {
-        runtime = createRuntime();
+        runtime = runtimeWrapper.apply(createRuntime());
         KubeClient client = KubeClient.create(config.client());
         PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         LogRegistry logs = new LogRegistry(config.rootDir(), config.logMaxBytes(), config.logMaxFiles(), clock::now);
         PodStateStore states = new PodStateStore(config.rootDir());
         server = new KubeletServer(config.bind(), config.port(), logs, config.tokens(), metrics, clock::now);
+        // the lens (docs/lens.md): pod-worker decisions and the informer, on /lens/* of this port
+        io.kplane.client.lens.LensRecorder lens = new io.kplane.client.lens.LensRecorder(
+                "kubelet-" + config.nodeName(), config.nodeName(), clock);
+        server.serveLens(lens);
         server.start();
 
         AdvertisedAddress address = AdvertisedAddress.of(config.nodeAddress(), config.nodeName());
+        lensAnnouncer = new io.kplane.client.lens.LensAnnouncer(client, clock, lens.component(),
+                "http://" + address.internalIp() + ":" + server.port(), config.nodeName()).start();
         WorkerSettings settings = new WorkerSettings(config.nodeName(), address.internalIp(), config.rootDir(), runtime, states,
-                new ApiPodStatusWriter(client), events(client), logs,
+                io.kplane.kubelet.lens.PodWorkerLens.statusWriter(new ApiPodStatusWriter(client), lens, config.nodeName()),
+                io.kplane.kubelet.lens.PodWorkerLens.events(events(client), lens, config.nodeName()), logs,
                 new CrashLoopBackoff(config.crashLoopBase(), config.crashLoopMax()),
                 config.logMaxBytes(), config.logMaxFiles(), clock);
         pods = new PodManager(settings, config.maxPods());
@@ -81,6 +97,7 @@ public final class Kubelet implements AutoCloseable {
         informer = new SharedIndexInformer<>("pods@" + config.nodeName(),
                 ListerWatcher.of(client.pods(), ListOptions.fieldSelector("spec.nodeName=" + config.nodeName())),
                 clock, ReflectorOptions.DEFAULT, Indexers.standard());
+        informer.lens(lens);
         informer.addEventHandler(pods);
         informer.start();
         if (!informer.waitForSync(Duration.ofMinutes(1))) {
@@ -179,6 +196,9 @@ public final class Kubelet implements AutoCloseable {
     /** Stops heartbeats, the watch and the endpoint; containers are left as they are (like a kubelet crash). */
     @Override
     public void close() {
+        if (lensAnnouncer != null) {
+            lensAnnouncer.close();
+        }
         if (node != null) {
             node.close();
         }

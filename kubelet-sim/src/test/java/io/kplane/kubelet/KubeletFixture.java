@@ -29,6 +29,13 @@ final class KubeletFixture implements AutoCloseable {
     final String node;
 
     KubeletFixture(String node, String runtime, String dockerHost) throws Exception {
+        this(node, runtime, dockerHost, java.util.function.UnaryOperator.identity());
+    }
+
+    /** {@code runtimeWrapper} wraps the kubelet's runtime (e.g. a {@link FaultInjectingRuntime}). */
+    KubeletFixture(String node, String runtime, String dockerHost,
+                   java.util.function.UnaryOperator<io.kplane.kubelet.runtime.ContainerRuntime> runtimeWrapper)
+            throws Exception {
         this.node = node;
         this.api = TestApiServer.start();
         this.client = KubeClient.create(ClientConfig.forServer(api.url()));
@@ -37,7 +44,7 @@ final class KubeletFixture implements AutoCloseable {
                 .withRuntime(runtime, dockerHost)
                 .withCrashLoop(Duration.ofMillis(300), Duration.ofSeconds(2))
                 .withLeaseInterval(Duration.ofSeconds(1));
-        this.kubelet = new Kubelet(config, Clock.system()).start();
+        this.kubelet = new Kubelet(config, Clock.system(), runtimeWrapper).start();
     }
 
     Pod create(Pod pod) {

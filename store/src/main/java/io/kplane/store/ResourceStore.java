@@ -45,6 +45,14 @@ public interface ResourceStore extends AutoCloseable {
     Future<Long> currentRevision();
 
     /**
+     * Succeeds when writes can be committed now (for {@code /readyz}); fails with a reason when the
+     * writer is stuck, its queue is full, or its last batch failed and a probe still fails.
+     */
+    default Future<Void> writerReady() {
+        return Future.succeededFuture();
+    }
+
+    /**
      * Delivers every event of {@code resource} (in {@code namespace}, or all when null) with
      * revision &gt; {@code fromRevision}, in order, exactly once, then live events as they commit.
      * Fails the listener with {@link StoreException.Expired} if {@code fromRevision} was compacted.

@@ -80,4 +80,18 @@ public abstract class StoreException extends RuntimeException {
             super(message, cause);
         }
     }
+
+    /** Too many writes are already waiting: refused at once, to be retried after {@link #retryAfterSeconds()}. */
+    public static final class Overloaded extends StoreException {
+        private final int retryAfterSeconds;
+
+        public Overloaded(String message, int retryAfterSeconds) {
+            super(message, null);
+            this.retryAfterSeconds = retryAfterSeconds;
+        }
+
+        public int retryAfterSeconds() {
+            return retryAfterSeconds;
+        }
+    }
 }

@@ -1,7 +1,6 @@
 package io.kplane.api.admission;
 
 import io.kplane.api.ResourceType;
-import io.kplane.api.ResourceTypes;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.Status;
 
@@ -17,23 +16,10 @@ import java.util.stream.Collectors;
  *   <li>update: {@link #defaultOnUpdate}, then {@link #validateUpdate};</li>
  *   <li>status update: {@link #validateStatusUpdate}.</li>
  * </ol>
- * A non-empty error list becomes a 422 via {@link #invalid}.
+ * A non-empty error list becomes a 422 via {@link #invalid}. Which admission a resource has is its
+ * API-server strategy's choice ({@code io.kplane.apiserver.registry.ResourceStrategies}).
  */
 public interface Admission {
-
-    /** The admission for {@code type}; resources without rules get name checks only. */
-    static Admission forResource(ResourceType type) {
-        return switch (type.storageName()) {
-            case "pods" -> new PodAdmission();
-            case "jobs.batch" -> new JobAdmission();
-            case "cronjobs.batch" -> new CronJobAdmission();
-            case "namespaces" -> new NamespaceAdmission();
-            case "nodes" -> new NodeAdmission();
-            case "leases.coordination.k8s.io" -> new LeaseAdmission();
-            case "events" -> new EventAdmission();
-            default -> new MetadataOnlyAdmission(type.namespaced());
-        };
-    }
 
     /**
      * Defaults for a new object: scheme defaults plus what Kubernetes' create strategy sets (the
@@ -64,11 +50,5 @@ public interface Admission {
         List<Status.StatusCause> causes = errors.stream().map(FieldError::toCause).toList();
         return Status.failure(422, "Invalid", message,
                 new Status.StatusDetails(name, type.group(), type.kind(), null, causes, null));
-    }
-
-    /** Convenience for callers that hold a registry entry by plural name. */
-    static Admission forResource(String resource) {
-        return forResource(ResourceTypes.byResource(resource)
-                .orElseThrow(() -> new IllegalArgumentException("unknown resource " + resource)));
     }
 }

@@ -12,13 +12,13 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /** CronJobs: {@code SetDefaults_CronJob}, schedule and time zone checks, job template checks. */
-final class CronJobAdmission extends TypedAdmission<CronJob> {
+public final class CronJobAdmission extends TypedAdmission<CronJob> {
     /** The controller appends {@code -<11 digits>} to Job names, which may have 63 characters. */
     static final int MAX_NAME_LENGTH = 52;
     static final List<String> CONCURRENCY_POLICIES = List.of("Allow", "Forbid", "Replace");
     private static final Pattern TIME_ZONE_PART = Pattern.compile("^[A-Za-z.\\-_0-9+]{1,14}$");
 
-    CronJobAdmission() {
+    public CronJobAdmission() {
         super(CronJob.class, true, MetadataValidation.NameRule.SUBDOMAIN);
     }
 

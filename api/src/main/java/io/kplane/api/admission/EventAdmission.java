@@ -3,13 +3,13 @@ package io.kplane.api.admission;
 import io.kplane.api.core.Event;
 
 /** core/v1 Events: Kubernetes' legacy event validation. */
-final class EventAdmission extends TypedAdmission<Event> {
+public final class EventAdmission extends TypedAdmission<Event> {
     static final int REASON_LIMIT = 128;
     static final int ACTION_LIMIT = 128;
     static final int REPORTING_INSTANCE_LIMIT = 128;
     static final int NOTE_LIMIT = 1024;
 
-    EventAdmission() {
+    public EventAdmission() {
         super(Event.class, true, MetadataValidation.NameRule.SUBDOMAIN);
     }
 

@@ -18,9 +18,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /** Jobs: {@code SetDefaults_Job}, the generated selector and labels, and Job validation. */
-final class JobAdmission extends TypedAdmission<Job> {
+public final class JobAdmission extends TypedAdmission<Job> {
 
-    JobAdmission() {
+    public JobAdmission() {
         super(Job.class, true, MetadataValidation.NameRule.SUBDOMAIN);
     }
 

@@ -3,8 +3,8 @@ package io.kplane.api.admission;
 import io.kplane.api.coordination.Lease;
 
 /** Leases: positive duration, non-negative transitions ({@code ValidateLeaseSpec}). */
-final class LeaseAdmission extends TypedAdmission<Lease> {
-    LeaseAdmission() {
+public final class LeaseAdmission extends TypedAdmission<Lease> {
+    public LeaseAdmission() {
         super(Lease.class, true, MetadataValidation.NameRule.SUBDOMAIN);
     }
 

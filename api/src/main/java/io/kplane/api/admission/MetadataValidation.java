@@ -15,7 +15,7 @@ final class MetadataValidation {
     static final int TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
 
     /** How a kind's names are checked: DNS-1123 subdomain for most kinds, label for namespaces. */
-    enum NameRule { SUBDOMAIN, LABEL }
+    enum NameRule { SUBDOMAIN, LABEL, PATH_SEGMENT }
 
     private MetadataValidation() {
     }
@@ -32,12 +32,14 @@ final class MetadataValidation {
         boolean labelOnly = rule == NameRule.LABEL;
         if (meta.generateName() != null && !meta.generateName().isEmpty()) {
             errs.invalidEach(path + ".generateName", meta.generateName(),
-                    NameRules.objectName(meta.generateName(), true, labelOnly));
+                    rule == NameRule.PATH_SEGMENT ? NameRules.pathSegmentName(meta.generateName(), true)
+                            : NameRules.objectName(meta.generateName(), true, labelOnly));
         }
         if (meta.name() == null || meta.name().isEmpty()) {
             errs.add(FieldError.required(path + ".name", "name or generateName is required"));
         } else {
-            errs.invalidEach(path + ".name", meta.name(), NameRules.objectName(meta.name(), false, labelOnly));
+            errs.invalidEach(path + ".name", meta.name(), rule == NameRule.PATH_SEGMENT
+                    ? NameRules.pathSegmentName(meta.name(), false) : NameRules.objectName(meta.name(), false, labelOnly));
         }
         if (namespaced) {
             if (meta.namespace() == null || meta.namespace().isEmpty()) {

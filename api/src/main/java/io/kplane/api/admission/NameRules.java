@@ -118,6 +118,37 @@ public final class NameRules {
         return errs;
     }
 
+    private static final String CONFIG_MAP_KEY_FMT = "[-._a-zA-Z0-9]+";
+    private static final Pattern CONFIG_MAP_KEY = Pattern.compile(CONFIG_MAP_KEY_FMT);
+
+    /** A key of a ConfigMap's or Secret's data ({@code IsConfigMapKey}). */
+    public static List<String> configMapKey(String value) {
+        List<String> errs = new ArrayList<>();
+        if (value.length() > DNS1123_SUBDOMAIN_MAX) {
+            errs.add(maxLen(DNS1123_SUBDOMAIN_MAX));
+        }
+        if (!CONFIG_MAP_KEY.matcher(value).matches()) {
+            errs.add(regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'",
+                    CONFIG_MAP_KEY_FMT, "key.name", "KEY_NAME", "key_name"));
+        }
+        errs.addAll(relaxedPathSegment(value));
+        return errs;
+    }
+
+    /** Names that must be one URL path segment (RBAC objects: {@code path.IsValidPathSegmentName}). */
+    public static List<String> pathSegmentName(String value, boolean prefix) {
+        List<String> errs = new ArrayList<>();
+        if (!prefix && (value.equals(".") || value.equals(".."))) {
+            errs.add("may not be '" + value + "'");
+        }
+        for (String bad : List.of("/", "%")) {
+            if (value.contains(bad)) {
+                errs.add("may not contain '" + bad + "'");
+            }
+        }
+        return errs;
+    }
+
     private static List<String> relaxedPathSegment(String value) {
         if (value.equals(".")) {
             return List.of("must not be '.'");

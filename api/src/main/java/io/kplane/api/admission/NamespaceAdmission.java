@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Map;
 
 /** Namespaces: DNS-1123 label names, the {@code kubernetes.io/metadata.name} label, phase Active on create. */
-final class NamespaceAdmission extends TypedAdmission<Namespace> {
+public final class NamespaceAdmission extends TypedAdmission<Namespace> {
     static final String NAME_LABEL = "kubernetes.io/metadata.name";
     static final String FINALIZER = "kubernetes";
 
-    NamespaceAdmission() {
+    public NamespaceAdmission() {
         super(Namespace.class, false, MetadataValidation.NameRule.LABEL);
     }
 

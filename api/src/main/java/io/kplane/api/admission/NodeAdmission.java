@@ -3,8 +3,8 @@ package io.kplane.api.admission;
 import io.kplane.api.core.Node;
 
 /** Nodes: DNS-1123 subdomain names; the rest of the node is the kubelet's to report. */
-final class NodeAdmission extends TypedAdmission<Node> {
-    NodeAdmission() {
+public final class NodeAdmission extends TypedAdmission<Node> {
+    public NodeAdmission() {
         super(Node.class, false, MetadataValidation.NameRule.SUBDOMAIN);
     }
 

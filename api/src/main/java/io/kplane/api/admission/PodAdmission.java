@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Pods: scheme defaults, Pending status on create, spec validation and spec immutability. */
-final class PodAdmission extends TypedAdmission<Pod> {
+public final class PodAdmission extends TypedAdmission<Pod> {
     static final String UPDATABLE_FIELDS = String.join(",", List.of(
             "`spec.containers[*].image`",
             "`spec.initContainers[*].image`",
@@ -21,7 +21,7 @@ final class PodAdmission extends TypedAdmission<Pod> {
             "`spec.tolerations` (only additions to existing tolerations)",
             "`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)"));
 
-    PodAdmission() {
+    public PodAdmission() {
         super(Pod.class, true, MetadataValidation.NameRule.SUBDOMAIN);
     }
 

@@ -152,7 +152,7 @@ class AdmissionTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("createCases")
     void validateCreate(Case tc) {
-        Admission admission = Admission.forResource(tc.type());
+        Admission admission = admissionFor(tc.type());
         KubeObject obj = admission.defaultOnCreate(parse(tc.type(), mergePatch(tc.manifest(), tc.patch())));
         assertThat(render(admission.validateCreate(obj))).containsExactlyElementsOf(tc.expected());
     }
@@ -188,7 +188,7 @@ class AdmissionTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("updateCases")
     void validateUpdate(String name, ResourceType type, String base, String oldPatch, String newPatch, List<String> expected) {
-        Admission admission = Admission.forResource(type);
+        Admission admission = admissionFor(type);
         KubeObject old = admission.defaultOnCreate(parse(type, mergePatch(base, oldPatch)));
         ObjectNode changed = (ObjectNode) mergePatch(Json.write(old), newPatch);
         KubeObject updated = admission.defaultOnUpdate(parse(type, changed), old);
@@ -201,7 +201,7 @@ class AdmissionTest {
 
     @Test
     void jobDefaultsOnCreate() {
-        Admission admission = Admission.forResource(ResourceTypes.JOBS);
+        Admission admission = admissionFor(ResourceTypes.JOBS);
         Job job = (Job) admission.defaultOnCreate(parse(ResourceTypes.JOBS, Json.tree(JOB)));
         assertThat(job.spec().parallelism()).isEqualTo(1);
         assertThat(job.spec().completions()).isEqualTo(1);
@@ -232,7 +232,7 @@ class AdmissionTest {
 
     @Test
     void jobLabelsDefaultToTemplateLabelsIncludingGeneratedOnes() {
-        Admission admission = Admission.forResource(ResourceTypes.JOBS);
+        Admission admission = admissionFor(ResourceTypes.JOBS);
         KubeObject raw = parse(ResourceTypes.JOBS, mergePatch(JOB,
                 "{\"spec\":{\"template\":{\"metadata\":{\"labels\":{\"app\":\"pi\"}}}}}"));
         Job job = (Job) admission.defaultOnCreate(raw);
@@ -242,7 +242,7 @@ class AdmissionTest {
 
     @Test
     void backoffLimitPerIndexAndPodFailurePolicyDefaults() {
-        Admission admission = Admission.forResource(ResourceTypes.JOBS);
+        Admission admission = admissionFor(ResourceTypes.JOBS);
         Job job = (Job) admission.defaultOnCreate(parse(ResourceTypes.JOBS, mergePatch(JOB,
                 "{\"spec\":{\"completionMode\":\"Indexed\",\"completions\":3,\"backoffLimitPerIndex\":1,"
                         + "\"podFailurePolicy\":{\"rules\":[{\"action\":\"Ignore\",\"onPodConditions\":[{\"type\":\"DisruptionTarget\"}]}]}}}")));
@@ -254,7 +254,7 @@ class AdmissionTest {
 
     @Test
     void podDefaultsOnCreate() {
-        Admission admission = Admission.forResource(ResourceTypes.PODS);
+        Admission admission = admissionFor(ResourceTypes.PODS);
         Pod pod = (Pod) admission.defaultOnCreate(parse(ResourceTypes.PODS, mergePatch(POD,
                 "{\"spec\":{\"containers\":[{\"name\":\"main\",\"image\":\"busybox\"},{\"name\":\"b\",\"image\":\"r.io/x:1.0@sha256:ab\"},{\"name\":\"c\",\"image\":\"localhost:5000/x\"}]}}")));
         assertThat(pod.spec().restartPolicy()).isEqualTo("Always");
@@ -267,7 +267,7 @@ class AdmissionTest {
 
     @Test
     void cronJobDefaults() {
-        Admission admission = Admission.forResource(ResourceTypes.CRONJOBS);
+        Admission admission = admissionFor(ResourceTypes.CRONJOBS);
         CronJob cj = (CronJob) admission.defaultOnCreate(parse(ResourceTypes.CRONJOBS, Json.tree(CRONJOB)));
         assertThat(cj.spec().concurrencyPolicy()).isEqualTo("Allow");
         assertThat(cj.spec().suspend()).isFalse();
@@ -302,5 +302,24 @@ class AdmissionTest {
 
     static com.fasterxml.jackson.databind.JsonNode mergePatch(String base, String patch) {
         return io.kplane.api.patch.JsonMergePatch.apply(Json.tree(base), Json.tree(patch));
+    }
+
+    /** The admission each resource's API-server strategy uses (the API server's registry is not on this module's path). */
+    static Admission admissionFor(ResourceType type) {
+        return switch (type.storageName()) {
+            case "pods" -> new PodAdmission();
+            case "jobs.batch" -> new JobAdmission();
+            case "cronjobs.batch" -> new CronJobAdmission();
+            case "namespaces" -> new NamespaceAdmission();
+            case "nodes" -> new NodeAdmission();
+            case "leases.coordination.k8s.io" -> new LeaseAdmission();
+            case "events" -> new EventAdmission();
+            case "configmaps" -> new ConfigMapAdmission();
+            case "secrets" -> new SecretAdmission();
+            case "persistentvolumeclaims" -> new PersistentVolumeClaimAdmission();
+            case "persistentvolumes" -> new PersistentVolumeAdmission();
+            case "rolebindings.rbac.authorization.k8s.io" -> new RoleBindingAdmission.Namespaced();
+            default -> new MetadataOnlyAdmission(type.namespaced());
+        };
     }
 }

@@ -6,26 +6,24 @@ import io.kplane.api.admission.FieldError;
 import io.kplane.api.json.Json;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.apiserver.errors.ApiError;
+import io.kplane.apiserver.registry.ResourceStrategies;
 import io.kplane.apiserver.storage.Trees;
 
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The api module's defaulting and validation ({@link io.kplane.api.admission.Admission}) applied to
  * object JSON: decode to the typed record, default, validate, encode. Errors become 422 Invalid.
  */
 public final class KubeAdmission implements Admission {
-    private final Map<ResourceType, io.kplane.api.admission.Admission> byType = new ConcurrentHashMap<>();
-
-    private io.kplane.api.admission.Admission rules(ResourceType type) {
-        return byType.computeIfAbsent(type, io.kplane.api.admission.Admission::forResource);
+    private static io.kplane.api.admission.Admission rules(ResourceType type) {
+        return ResourceStrategies.of(type).admission();
     }
 
     @Override
     public ObjectNode admit(ResourceType type, ObjectNode object, ObjectNode old) {
         io.kplane.api.admission.Admission rules = rules(type);
+        ResourceStrategies.of(type).checkDecodable(object);
         KubeObject typed = decode(type, object);
         List<FieldError> errors;
         if (old == null) {

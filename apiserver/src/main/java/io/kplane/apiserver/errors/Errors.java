@@ -43,6 +43,9 @@ public final class Errors {
         if (t instanceof StoreException.BadRequest) {
             return ApiError.badRequest(t.getMessage());
         }
+        if (t instanceof StoreException.Overloaded overloaded) {
+            return ApiError.tooManyRequests(overloaded.retryAfterSeconds());
+        }
         if (t instanceof StoreException.Unavailable) {
             return ApiError.unavailable("the storage is unavailable: " + t.getMessage());
         }

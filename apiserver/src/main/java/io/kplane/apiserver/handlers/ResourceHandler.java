@@ -128,6 +128,11 @@ public final class ResourceHandler {
                 case "log" -> {
                     requireMethod(method, HttpMethod.GET);
                     verb(ctx, "get");
+                    if (io.kplane.apiserver.watch.WebSockets.isUpgradeRequest(ctx.request())) {
+                        // a finished answer, never a chunked 200 that a WebSocket client would wait on
+                        throw ApiError.badRequest("pod logs are served over plain HTTP: request them without "
+                                + "the WebSocket upgrade");
+                    }
                     pods.log(ctx, info.namespace(), info.name());
                     return;
                 }
@@ -241,13 +246,15 @@ public final class ResourceHandler {
         }
         boolean bookmarks = isTrue(ctx.queryParams().get("allowWatchBookmarks"));
         ResponseRenderer r = renderer(ctx);
-        metrics.watchOpened();
         Context context = ctx.vertx().getOrCreateContext();
-        WatchSession session = new WatchSession(context, ctx.response(), type,
-                type.namespaced() ? info.namespace() : null, filter, r, new RenderRequest(type, ctx.queryParams()),
-                new WatchSession.WatchSettings(timeout, bookmarks, bookmarkInterval), encodedEvents,
-                metrics::watchClosed);
-        session.start(service.store(), from);
+        WatchSession.WatchSettings settings = new WatchSession.WatchSettings(timeout, bookmarks, bookmarkInterval);
+        java.util.function.Consumer<io.kplane.apiserver.watch.WatchStream> start = stream -> {
+            metrics.watchOpened();
+            new WatchSession(context, stream, type, type.namespaced() ? info.namespace() : null, filter, r,
+                    new RenderRequest(type, ctx.queryParams()), settings, encodedEvents, metrics::watchClosed)
+                    .start(service.store(), from);
+        };
+        io.kplane.apiserver.watch.WatchUpgrade.serve(ctx, start);
     }
 
     private void deleted(RoutingContext ctx, ResourceType type, DeleteResult result) {

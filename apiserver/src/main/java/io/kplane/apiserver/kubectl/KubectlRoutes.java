@@ -9,8 +9,8 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * The endpoints only kubectl needs: {@code /openapi/v3} (root and group documents) and
- * {@code /openapi/v2}, which answers 404 so kubectl falls back to its compiled-in types (it only asks
- * for v2 in protobuf), and the always-empty {@code services} that {@code kubectl cluster-info} lists
+ * {@code /openapi/v2}, an empty protobuf document ({@link OpenApiV2}: so that files holding kinds kplane
+ * does not serve apply like against a real cluster), and the always-empty {@code services} that {@code kubectl cluster-info} lists
  * ({@link ServiceLookups}). Mounted by the API server's router with {@link #mount(Router)}.
  */
 public final class KubectlRoutes implements RouteContributor {
@@ -30,7 +30,9 @@ public final class KubectlRoutes implements RouteContributor {
     public void mount(Router router) {
         router.get(V3).handler(ctx -> send(ctx, openApi.root()));
         router.get(V3 + "/*").handler(this::group);
-        router.route("/openapi/v2").handler(ctx -> Responses.error(ctx, ApiError.pathNotFound()));
+        router.get("/openapi/v2").handler(ctx -> ctx.response().putHeader("Content-Type", OpenApiV2.CONTENT_TYPE)
+                .end(Buffer.buffer(OpenApiV2.protobuf())));
+        router.route("/openapi/v2").handler(ctx -> Responses.error(ctx, ApiError.methodNotAllowed(ctx.request().method().name())));
         services.mount(router);
     }
 

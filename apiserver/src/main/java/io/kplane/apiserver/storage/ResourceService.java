@@ -14,6 +14,8 @@ import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.errors.Errors;
 import io.kplane.apiserver.patch.PatchApplier;
 import io.kplane.apiserver.patch.PatchType;
+import io.kplane.apiserver.registry.ResourceStrategies;
+import io.kplane.apiserver.registry.ResourceStrategy;
 import io.kplane.apiserver.selector.Selectors;
 import io.kplane.store.ListPage;
 import io.kplane.store.ListRequest;
@@ -43,7 +45,6 @@ public final class ResourceService {
     private static final int MAX_UPDATE_ATTEMPTS = 32;
     private static final int MAX_NAME_ATTEMPTS = 8;
     private static final char[] NAME_ALPHABET = "bcdfghjklmnpqrstvwxz2456789".toCharArray();
-    private static final long DEFAULT_POD_GRACE_SECONDS = 30;
 
     private final ResourceStore store;
     private final WriteStrategy strategy;
@@ -175,14 +176,15 @@ public final class ResourceService {
         ObjectNode admitted;
         try {
             strategy.prepareForCreate(type, object, namespace);
-            admitted = admission.admit(type, object, null);
+            admitted = EmptyStructs.fill(admission.admit(type, object, null));
         } catch (ApiError e) {
             return Future.failedFuture(e);
         } catch (RuntimeException e) {
             return fail(e, type, name);
         }
         if (options.dryRun()) {
-            return Future.succeededFuture(new WriteResult(admitted, true));
+            return ResourceStrategies.of(type).admitWithStore(admitted, generated ? generateName : name, this::find)
+                    .map(v -> new WriteResult(admitted, true));
         }
         boolean retryName = generated;
         String admittedName = Trees.name(admitted);
@@ -190,7 +192,11 @@ public final class ResourceService {
             return Future.failedFuture(ApiError.invalid(type, "", List.of(new io.kplane.api.meta.Status.StatusCause(
                     "FieldValueRequired", "Required value: name or generateName is required", "metadata.name"))));
         }
-        return store.create(key(type, namespace, admittedName), admitted)
+        ResourceStrategy resource = ResourceStrategies.of(type);
+        String requestName = generated ? generateName : admittedName;
+        return resource.admitWithStore(admitted, requestName, this::find)
+                .compose(v -> store.create(key(type, namespace, admittedName), admitted))
+                .compose(stored -> createCompanions(resource.companions(stored.object())).map(stored))
                 .map(stored -> WriteResult.written(stored, true))
                 .recover(t -> {
                     if (retryName && t instanceof StoreException.AlreadyExists && attempt < MAX_NAME_ATTEMPTS) {
@@ -198,6 +204,23 @@ public final class ResourceService {
                     }
                     return fail(t, type, name);
                 });
+    }
+
+    /** The stored object, or null when there is none (for admission that reads other objects). */
+    private Future<ObjectNode> find(ResourceType type, String namespace, String name) {
+        return store.get(key(type, namespace, name)).map(StoredObject::object)
+                .recover(t -> t instanceof StoreException.NotFound ? Future.succeededFuture(null) : Future.failedFuture(t));
+    }
+
+    /** Creates what a strategy wants created along with an object; ones that exist already are kept. */
+    public Future<Void> createCompanions(List<ResourceStrategy.Companion> companions) {
+        List<Future<?>> creates = new ArrayList<>();
+        for (ResourceStrategy.Companion c : companions) {
+            creates.add(create(c.type(), c.namespace(), c.object().deepCopy(), WriteOptions.defaults())
+                    .recover(t -> t instanceof ApiError e && e.code() == 409
+                            ? Future.succeededFuture() : Future.failedFuture(t)));
+        }
+        return Future.all(creates).mapEmpty();
     }
 
     String generateName(String prefix) {
@@ -353,11 +376,12 @@ public final class ResourceService {
 
     private ObjectNode mainUpdate(ResourceType type, ObjectNode updated, ObjectNode current) {
         strategy.prepareForUpdate(type, updated, current);
-        return admission.admit(type, updated, current);
+        return EmptyStructs.fill(admission.admit(type, updated, current));
     }
 
     private ObjectNode statusUpdate(ResourceType type, ObjectNode requested, ObjectNode current) {
-        return admission.admitStatus(type, strategy.prepareForStatusUpdate(requested, current), current);
+        return EmptyStructs.fill(admission.admitStatus(type, strategy.prepareForStatusUpdate(requested, current),
+                current));
     }
 
     private static void checkPrecondition(ResourceType type, String name, String precondition, ObjectNode current) {
@@ -405,7 +429,7 @@ public final class ResourceService {
                 return Future.succeededFuture(new WriteResult(updated, false));
             }
             if (Trees.isBeingDeleted(updated) && Trees.finalizers(updated).isEmpty()
-                    && !gracefulPodPending(type, updated)) {
+                    && !ResourceStrategies.of(type).awaitsGracefulTermination(updated)) {
                 return store.delete(key, current.revision()).map(d -> new WriteResult(d.object(), false));
             }
             return store.update(key, updated, current.revision()).map(s -> WriteResult.written(s, false));
@@ -425,13 +449,6 @@ public final class ResourceService {
         private RereadFromDatabase() {
             super("reread from the database", null, false, false);
         }
-    }
-
-    /** A bound pod in graceful deletion stays until the kubelet deletes it with grace 0. */
-    private static boolean gracefulPodPending(ResourceType type, ObjectNode object) {
-        return type == ResourceTypes.PODS && Trees.text(object, "spec", "nodeName") != null
-                && Trees.at(object, "metadata", "deletionGracePeriodSeconds") != null
-                && Trees.at(object, "metadata", "deletionGracePeriodSeconds").asLong() > 0;
     }
 
     /** pods/binding: sets spec.nodeName and the PodScheduled condition; 409 if already bound. */
@@ -489,7 +506,7 @@ public final class ResourceService {
             List<String> finalizers = new ArrayList<>(Trees.finalizers(object));
             boolean changed = applyPropagationFinalizers(policy, finalizers);
             Trees.setFinalizers(object, finalizers);
-            Long grace = podGrace(type, object, opts);
+            Long grace = ResourceStrategies.of(type).gracePeriodSeconds(object, opts);
             boolean alreadyDeleting = Trees.isBeingDeleted(object);
             if (grace != null) {
                 Long currentGrace = meta.has("deletionGracePeriodSeconds")
@@ -506,7 +523,9 @@ public final class ResourceService {
                 changed = true;
             }
             boolean removeNow = finalizers.isEmpty() && (grace == null || grace == 0);
-            boolean accepted = "Foreground".equals(policy);
+            // kube-apiserver (handlers/delete.go) answers 202 only when the object stays and the request set
+            // the deprecated orphanDependents=false; a Foreground delete is otherwise a 200 with the object
+            boolean accepted = Boolean.FALSE.equals(opts.orphanDependents());
             if (dryRun) {
                 return Future.succeededFuture(new DeleteResult(removeNow ? current.object() : object, removeNow,
                         accepted && !removeNow));
@@ -527,30 +546,6 @@ public final class ResourceService {
         });
     }
 
-    /**
-     * Grace period for a pod bound to a node: from the options, else the pod's
-     * terminationGracePeriodSeconds, else 30. Null for everything else (deleted at once).
-     */
-    private static Long podGrace(ResourceType type, ObjectNode object, DeleteOptions opts) {
-        if (type != ResourceTypes.PODS) {
-            return null;
-        }
-        Long requested = opts.gracePeriodSeconds();
-        if (requested != null && requested <= 0) {
-            return 0L;
-        }
-        String node = Trees.text(object, "spec", "nodeName");
-        String phase = Trees.text(object, "status", "phase");
-        if (node == null || node.isEmpty() || "Succeeded".equals(phase) || "Failed".equals(phase)) {
-            return 0L;
-        }
-        if (requested != null) {
-            return requested;
-        }
-        JsonNode spec = Trees.at(object, "spec", "terminationGracePeriodSeconds");
-        return spec != null && spec.canConvertToLong() ? Math.max(0, spec.asLong()) : DEFAULT_POD_GRACE_SECONDS;
-    }
-
     private static String propagationPolicy(ResourceType type, DeleteOptions opts) {
         String policy = opts.propagationPolicy();
         if (policy != null && !policy.isEmpty()) {
@@ -566,10 +561,10 @@ public final class ResourceService {
             return policy;
         }
         if (opts.orphanDependents() != null) {
-            return opts.orphanDependents() ? "Orphan" : "Background";
+            // store.go shouldDeleteDependents: orphanDependents=false means "delete dependents first"
+            return opts.orphanDependents() ? "Orphan" : "Foreground";
         }
-        // batch/v1 keeps the pre-GC default of orphaning dependents
-        return type == ResourceTypes.JOBS || type == ResourceTypes.CRONJOBS ? "Orphan" : "Background";
+        return ResourceStrategies.of(type).defaultPropagationPolicy();
     }
 
     /** Records the propagation policy as a garbage-collector finalizer, as Kubernetes does. */

@@ -1,13 +1,12 @@
 package io.kplane.apiserver.storage;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceType;
-import io.kplane.api.ResourceTypes;
 import io.kplane.api.json.Json;
 import io.kplane.api.meta.Status;
 import io.kplane.apiserver.errors.ApiError;
+import io.kplane.apiserver.registry.ResourceStrategies;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -17,9 +16,10 @@ import java.util.Objects;
 import java.util.UUID;
 
 /**
- * The per-resource rules Kubernetes' registry strategies apply before a write: what the server sets
- * on create, what an update may not change, when {@code generation} moves, and which part of the
- * object the main resource and the {@code status} subresource own.
+ * The rules Kubernetes' generic registry store applies to every resource before a write: what the
+ * server sets on create, what an update may not change, when {@code generation} moves, and which part
+ * of the object the main resource and the {@code status} subresource own. What differs per resource
+ * comes from its {@link io.kplane.apiserver.registry.ResourceStrategy}.
  */
 public final class WriteStrategy {
     private final Clock clock;
@@ -49,17 +49,7 @@ public final class WriteStrategy {
         meta.remove("deletionTimestamp");
         meta.remove("deletionGracePeriodSeconds");
         meta.remove("selfLink");
-        if (type == ResourceTypes.PODS) {
-            ObjectNode status = JsonNodeFactory.instance.objectNode();
-            status.put("phase", "Pending");
-            object.set("status", status);
-        } else if (type == ResourceTypes.NAMESPACES) {
-            ObjectNode status = JsonNodeFactory.instance.objectNode();
-            status.put("phase", "Active");
-            object.set("status", status);
-        } else if (type == ResourceTypes.JOBS || type == ResourceTypes.CRONJOBS) {
-            object.set("status", JsonNodeFactory.instance.objectNode());
-        }
+        ResourceStrategies.of(type).prepareStatusForCreate(object);
     }
 
     /**

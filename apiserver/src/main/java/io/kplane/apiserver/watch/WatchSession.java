@@ -20,9 +20,6 @@ import io.kplane.store.WatchListener;
 import io.vertx.core.Context;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.internal.buffer.BufferInternal;
-import io.vertx.core.http.HttpServerResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,17 +27,17 @@ import java.time.Duration;
 import java.util.function.Predicate;
 
 /**
- * One watch stream: chunked newline-delimited {@code {"type":...,"object":...}} lines. Starts with
+ * One watch: newline-delimited {@code {"type":...,"object":...}} events written to a {@link WatchStream}
+ * (chunked HTTP, or one WebSocket text frame per event). Starts with
  * synthetic ADDED events for the current objects when no start revision is given, then relays store
  * events. Selectors are evaluated on the new and the previous state, so an object that starts or
  * stops matching is seen as ADDED or DELETED. All state is confined to the request's context.
  */
 public final class WatchSession implements WatchListener {
     private static final Logger LOG = LoggerFactory.getLogger(WatchSession.class);
-    private static final int WRITE_QUEUE_BYTES = 16 * 1024 * 1024;
 
     private final Context context;
-    private final HttpServerResponse response;
+    private final WatchStream stream;
     private final ResourceType type;
     private final String namespace;
     private final Predicate<ObjectNode> filter;
@@ -67,11 +64,11 @@ public final class WatchSession implements WatchListener {
     private long timeoutTimer = -1;
     private long bookmarkTimer = -1;
 
-    public WatchSession(Context context, HttpServerResponse response, ResourceType type, String namespace,
+    public WatchSession(Context context, WatchStream stream, ResourceType type, String namespace,
                         Predicate<ObjectNode> filter, ResponseRenderer renderer, RenderRequest renderRequest,
                         WatchSettings settings, EncodedEvents encoded, Runnable onEnd) {
         this.context = context;
-        this.response = response;
+        this.stream = stream;
         this.type = type;
         this.namespace = namespace;
         this.filter = filter;
@@ -87,14 +84,7 @@ public final class WatchSession implements WatchListener {
      * or 0): the objects are listed and sent as ADDED, then changes after the list's revision follow.
      */
     public void start(ResourceStore store, Long fromRevision) {
-        response.setChunked(true);
-        // room for bursts; a client this far behind is cut off (see writeLine)
-        response.setWriteQueueMaxSize(WRITE_QUEUE_BYTES);
-        response.setStatusCode(200);
-        response.putHeader("Content-Type", renderer.contentType());
-        response.closeHandler(v -> end());
-        response.exceptionHandler(t -> end());
-        response.writeHead();
+        stream.open(renderer.contentType(), this::end);
         if (settings.timeout() != null) {
             timeoutTimer = context.owner().setTimer(Math.max(1, settings.timeout().toMillis()), id -> {
                 timeoutTimer = -1;
@@ -194,15 +184,14 @@ public final class WatchSession implements WatchListener {
         if (pending == null || pending.isEmpty()) {
             return;
         }
-        writeBytes(BufferInternal.buffer(pending.size() == 1 ? pending.get(0)
-                : Unpooled.wrappedUnmodifiableBuffer(pending.toArray(ByteBuf[]::new))));
+        writeEvents(pending);
     }
 
     private void send(ByteBuf line) {
         if (batch != null) {
             batch.add(line);
         } else {
-            writeBytes(BufferInternal.buffer(line));
+            writeEvents(java.util.List.of(line));
         }
     }
 
@@ -270,17 +259,17 @@ public final class WatchSession implements WatchListener {
         send(Unpooled.wrappedBuffer(EncodedEvents.encode(eventType, object)));
     }
 
-    private void writeBytes(Buffer lines) {
+    private void writeEvents(java.util.List<ByteBuf> lines) {
         if (ended) {
             return;
         }
-        response.write(lines);
-        if (response.writeQueueFull()) {
+        stream.write(lines);
+        if (stream.writeQueueFull()) {
             // a client that does not keep up is cut off; it resumes from the last revision it saw
             LOG.warn("watch {} ns={} closed: client too slow", type.storageName(), namespace);
             ended = true;
             cleanup();
-            response.reset();
+            stream.abort();
         }
     }
 
@@ -291,9 +280,7 @@ public final class WatchSession implements WatchListener {
         }
         ended = true;
         cleanup();
-        if (!response.ended() && !response.closed()) {
-            response.end();
-        }
+        stream.end();
     }
 
     private void cleanup() {

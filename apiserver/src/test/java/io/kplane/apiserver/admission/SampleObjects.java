@@ -132,10 +132,67 @@ final class SampleObjects {
                "acquireTime": "2025-03-01T10:00:00.000000Z", "renewTime": "2025-03-01T10:00:10.123456Z",
                "leaseTransitions": 3}}""".formatted(META);
 
-    static final Map<ResourceType, String> BY_TYPE = Map.of(
-            ResourceTypes.PODS, POD, ResourceTypes.JOBS, JOB, ResourceTypes.CRONJOBS, CRONJOB,
-            ResourceTypes.NAMESPACES, NAMESPACE, ResourceTypes.NODES, NODE, ResourceTypes.EVENTS, EVENT,
-            ResourceTypes.LEASES, LEASE);
+    static final String CONFIGMAP = """
+            {"apiVersion": "v1", "kind": "ConfigMap", %s, "data": {"run.sh": "echo hi"},
+             "binaryData": {"blob": "AAEC"}, "immutable": false}""".formatted(META);
+
+    static final String SECRET = """
+            {"apiVersion": "v1", "kind": "Secret", %s, "type": "Opaque", "data": {"user": "YWRtaW4="},
+             "stringData": {"password": "s3cret"}, "immutable": false}""".formatted(META);
+
+    static final String SERVICEACCOUNT = """
+            {"apiVersion": "v1", "kind": "ServiceAccount", %s, "secrets": [{"kind": "Secret", "name": "t"}],
+             "imagePullSecrets": [{"name": "regcred"}], "automountServiceAccountToken": false}""".formatted(META);
+
+    static final String PVC = """
+            {"apiVersion": "v1", "kind": "PersistentVolumeClaim", %s,
+             "spec": {"accessModes": ["ReadWriteOnce"], "selector": {"matchLabels": {"a": "b"}},
+               "resources": {"requests": {"storage": "1Gi"}, "limits": {"storage": "2Gi"}}, "volumeName": "pv-1",
+               "storageClassName": "local-path", "volumeMode": "Filesystem",
+               "dataSource": {"kind": "PersistentVolumeClaim", "name": "src"}},
+             "status": {"phase": "Bound", "accessModes": ["ReadWriteOnce"], "capacity": {"storage": "1Gi"},
+               "conditions": [{"type": "Resizing", "status": "True"}]}}""".formatted(META);
+
+    static final String PV = """
+            {"apiVersion": "v1", "kind": "PersistentVolume", %s,
+             "spec": {"capacity": {"storage": "1Gi"}, "accessModes": ["ReadWriteOnce"],
+               "claimRef": {"kind": "PersistentVolumeClaim", "namespace": "default", "name": "data", "uid": "u"},
+               "persistentVolumeReclaimPolicy": "Delete", "storageClassName": "local-path", "mountOptions": ["ro"],
+               "volumeMode": "Filesystem", "nodeAffinity": {"required": {"nodeSelectorTerms": []}},
+               "hostPath": {"path": "/tmp/x", "type": "DirectoryOrCreate"}},
+             "status": {"phase": "Bound", "message": "m", "reason": "r",
+               "lastPhaseTransitionTime": "2025-03-01T10:00:00Z"}}""".formatted(META);
+
+    static final String ROLE = """
+            {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role", %s,
+             "rules": [{"apiGroups": [""], "resources": ["pods"], "resourceNames": ["p"], "verbs": ["get"]}]}"""
+            .formatted(META);
+
+    static final String CLUSTERROLE = """
+            {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", %s,
+             "rules": [{"nonResourceURLs": ["/healthz"], "verbs": ["get"]}],
+             "aggregationRule": {"clusterRoleSelectors": [{"matchLabels": {"a": "b"}}]}}""".formatted(META);
+
+    static final String ROLEBINDING = """
+            {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "RoleBinding", %s,
+             "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": "r"},
+             "subjects": [{"kind": "ServiceAccount", "name": "default", "namespace": "default"}]}""".formatted(META);
+
+    static final String CLUSTERROLEBINDING = """
+            {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding", %s,
+             "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "r"},
+             "subjects": [{"kind": "User", "apiGroup": "rbac.authorization.k8s.io", "name": "jane"}]}""".formatted(META);
+
+    static final Map<ResourceType, String> BY_TYPE = Map.ofEntries(
+            Map.entry(ResourceTypes.PODS, POD), Map.entry(ResourceTypes.JOBS, JOB),
+            Map.entry(ResourceTypes.CRONJOBS, CRONJOB), Map.entry(ResourceTypes.NAMESPACES, NAMESPACE),
+            Map.entry(ResourceTypes.NODES, NODE), Map.entry(ResourceTypes.EVENTS, EVENT),
+            Map.entry(ResourceTypes.LEASES, LEASE), Map.entry(ResourceTypes.CONFIGMAPS, CONFIGMAP),
+            Map.entry(ResourceTypes.SECRETS, SECRET), Map.entry(ResourceTypes.SERVICEACCOUNTS, SERVICEACCOUNT),
+            Map.entry(ResourceTypes.PERSISTENTVOLUMECLAIMS, PVC), Map.entry(ResourceTypes.PERSISTENTVOLUMES, PV),
+            Map.entry(ResourceTypes.ROLES, ROLE), Map.entry(ResourceTypes.CLUSTERROLES, CLUSTERROLE),
+            Map.entry(ResourceTypes.ROLEBINDINGS, ROLEBINDING),
+            Map.entry(ResourceTypes.CLUSTERROLEBINDINGS, CLUSTERROLEBINDING));
 
     private SampleObjects() {
     }

@@ -63,6 +63,13 @@ public final class DescribeCommand extends BaseCommand {
             case "CronJob" -> d.cronJob(obj, events);
             case "Pod" -> d.pod(obj, events);
             case "Node" -> d.node(obj, lease(obj), nodePods(obj), events);
+            case "ConfigMap" -> new ManifestDescriber(d).configMap(obj, events);
+            case "Secret" -> new ManifestDescriber(d).secret(obj);
+            case "ServiceAccount" -> new ManifestDescriber(d).serviceAccount(obj, events);
+            case "PersistentVolumeClaim" -> new ManifestDescriber(d).claim(obj, claimUsers(obj), events);
+            case "PersistentVolume" -> new ManifestDescriber(d).volume(obj, events);
+            case "Role", "ClusterRole" -> new ManifestDescriber(d).role(obj);
+            case "RoleBinding", "ClusterRoleBinding" -> new ManifestDescriber(d).binding(obj);
             default -> Output.yaml(obj);
         };
     }
@@ -70,6 +77,23 @@ public final class DescribeCommand extends BaseCommand {
     private JsonNode lease(JsonNode node) {
         return api().getOrNull(ResourceRef.collectionPath(ResourceTypes.LEASES, "kube-node-lease") + "/"
                 + node.path("metadata").path("name").asText());
+    }
+
+    /** Pods of the claim's namespace that mount it ("Used By"). */
+    private List<String> claimUsers(JsonNode pvc) {
+        String ns = pvc.path("metadata").path("namespace").asText();
+        String name = pvc.path("metadata").path("name").asText();
+        List<String> users = new ArrayList<>();
+        api().get(ResourceRef.collectionPath(ResourceTypes.PODS, ns), Map.of(), Api.JSON).path("items").forEach(pod -> {
+            for (JsonNode v : pod.path("spec").path("volumes")) {
+                if (name.equals(v.path("persistentVolumeClaim").path("claimName").asText())) {
+                    users.add(pod.path("metadata").path("name").asText());
+                    break;
+                }
+            }
+        });
+        users.sort(String::compareTo);
+        return users;
     }
 
     /** The node's pods that have not finished, as kubectl selects them. */

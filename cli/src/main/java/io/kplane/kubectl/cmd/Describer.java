@@ -398,7 +398,7 @@ final class Describer {
         }
     }
 
-    private void events(List<JsonNode> events) {
+    void events(List<JsonNode> events) {
         if (events == null) {
             return;
         }
@@ -447,7 +447,7 @@ final class Describer {
         }
     }
 
-    private void kv(String indent, String key, String value) {
+    void kv(String indent, String key, String value) {
         w.write(indent + key + ":\t" + value + "\n");
     }
 
@@ -464,7 +464,7 @@ final class Describer {
     }
 
     /** kubectl's printLabelsMultiline: sorted {@code k=v}, one per line, aligned under the first. */
-    private void labels(String indent, String title, JsonNode map) {
+    void labels(String indent, String title, JsonNode map) {
         List<String> entries = new ArrayList<>();
         Iterator<Map.Entry<String, JsonNode>> it = map.fields();
         while (it.hasNext()) {
@@ -536,6 +536,19 @@ final class Describer {
             }
         }
         return null;
+    }
+
+    /** Raw text into the tab-aligned output (for the describers of other kinds). */
+    void write(String text) {
+        w.write(text);
+    }
+
+    String flush() {
+        return w.flush();
+    }
+
+    String dateOf(Instant t) {
+        return date(t);
     }
 
     static Instant time(JsonNode n) {

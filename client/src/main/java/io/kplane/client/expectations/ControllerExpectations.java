@@ -35,9 +35,49 @@ public final class ControllerExpectations {
         this.expiry = expiry;
     }
 
+    private volatile io.kplane.client.lens.Lens lens = io.kplane.client.lens.Lens.NOOP;
+    private volatile String controller;
+
+    /**
+     * Reports expect/observed/satisfied/expired to {@code lens} as controller {@code controller}, and the
+     * number of unfulfilled records as gauge {@code pendingExpectations.<controller>}.
+     */
+    public void lens(io.kplane.client.lens.Lens lens, String controller) {
+        this.lens = lens;
+        this.controller = controller;
+        lens.registerGauge("pendingExpectations." + controller, this::pending);
+    }
+
+    /** Keys whose expectations are not yet fulfilled (expired ones included until the next sync clears them). */
+    public int pending() {
+        int n = 0;
+        for (Expectation e : byKey.values()) {
+            if (!e.fulfilled()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private void report(String type, String key, Expectation e, java.util.Map<String, Object> extra) {
+        if (lens.enabled()) {
+            java.util.Map<String, Object> detail = new java.util.LinkedHashMap<>();
+            if (e != null) {
+                detail.put("adds", e.adds.get());
+                detail.put("deletes", e.deletes.get());
+            }
+            if (extra != null) {
+                detail.putAll(extra);
+            }
+            lens.record(io.kplane.client.lens.LensRecord.of(controller, "expectations", type, null, key, null, detail));
+        }
+    }
+
     /** Replaces the key's record with fresh expectations, timestamped now. */
     public void setExpectations(String key, long adds, long deletes) {
-        byKey.put(key, new Expectation(adds, deletes, clock.now()));
+        Expectation e = new Expectation(adds, deletes, clock.now());
+        byKey.put(key, e);
+        report("expect", key, e, null);
     }
 
     public void expectCreations(String key, long adds) {
@@ -53,25 +93,37 @@ public final class ControllerExpectations {
         Expectation e = byKey.get(key);
         if (e != null) {
             e.add(adds, deletes);
+            report("expect", key, e, java.util.Map.of("raised", true));
         }
     }
 
     /** Subtracts from existing expectations (no-op without a record), e.g. when a create call failed. */
     public void lowerExpectations(String key, long adds, long deletes) {
+        lower(key, adds, deletes, "lowered");
+    }
+
+    private void lower(String key, long adds, long deletes, String type) {
         Expectation e = byKey.get(key);
         if (e != null) {
+            boolean wasFulfilled = e.fulfilled();
             e.add(-adds, -deletes);
+            if (lens.enabled()) {
+                report(type, key, e, null);
+                if (!wasFulfilled && e.fulfilled()) {
+                    report("satisfied", key, e, null);
+                }
+            }
         }
     }
 
     /** The informer saw one of the expected creations. */
     public void creationObserved(String key) {
-        lowerExpectations(key, 1, 0);
+        lower(key, 1, 0, "observed");
     }
 
     /** The informer saw one of the expected deletions. */
     public void deletionObserved(String key) {
-        lowerExpectations(key, 0, 1);
+        lower(key, 0, 1, "observed");
     }
 
     /** True when there is no record, when all expected events were seen, or when the record expired. */
@@ -86,6 +138,7 @@ public final class ControllerExpectations {
         if (clock.since(e.timestamp).compareTo(expiry) > 0) {
             log.info("expectations for {} expired after {} (adds {}, deletes {} still expected)", key, expiry,
                     e.adds.get(), e.deletes.get());
+            report("expired", key, e, java.util.Map.of("after", expiry.toString()));
             return true;
         }
         return false;

@@ -45,6 +45,9 @@ public final class Reflector<T extends KubeObject> {
     private volatile WatchStream<T> currentWatch;
     private volatile String lastSyncResourceVersion = "";
     private volatile boolean watching;
+    private volatile Instant lastEventTime;
+    private final AtomicInteger failures = new AtomicInteger();
+    private final AtomicInteger idleReconnects = new AtomicInteger();
 
     public Reflector(String name, ListerWatcher<T> listerWatcher, ReflectorStore<T> store, Clock clock,
                      ReflectorOptions options) {
@@ -97,16 +100,48 @@ public final class Reflector<T extends KubeObject> {
                     Duration delay = backoff.next();
                     log.warn("reflector {}: {}; retrying in {} ms", name, e.getMessage(), delay.toMillis());
                     clock.sleep(delay);
+                } catch (RuntimeException e) {
+                    // A bug (in decoding, in the store, in a key function) must neither kill the reflector
+                    // silently, leaving a cache that claims to be synced but never changes again, nor be
+                    // hidden: it is logged with its stack trace and the reflector starts over with a relist.
+                    if (stopped) {
+                        break;
+                    }
+                    failures.incrementAndGet();
+                    Duration delay = backoff.next();
+                    log.error("reflector {}: unexpected failure, relisting in {} ms", name, delay.toMillis(), e);
+                    clock.sleep(delay);
                 }
             }
         } catch (InterruptedException e) {
             if (!stopped) {
                 Thread.currentThread().interrupt();
             }
+        } catch (Error e) {
+            log.error("reflector {} died; its cache no longer follows the server", name, e);
+            throw e;
         } finally {
             watching = false;
             runner = null;
+            if (!stopped) {
+                log.error("reflector {} stopped without being asked to; its cache no longer follows the server", name);
+            }
         }
+    }
+
+    /** When the last watch event (bookmarks included) or list arrived; null before the first list. */
+    public Instant lastEventTime() {
+        return lastEventTime;
+    }
+
+    /** Unexpected failures (bugs) the reflector recovered from by relisting. */
+    public int unexpectedFailures() {
+        return failures.get();
+    }
+
+    /** Watches closed because they stayed silent longer than the idle timeout. */
+    public int idleReconnects() {
+        return idleReconnects.get();
     }
 
     public void stop() {
@@ -173,6 +208,7 @@ public final class Reflector<T extends KubeObject> {
             watching = true;
             report("watch-start", null, lastSyncResourceVersion, null);
             watchEvents = 0;
+            IdleWatchdog watchdog = new IdleWatchdog(watch);
             try {
                 if (stopped) {
                     return;
@@ -211,6 +247,7 @@ public final class Reflector<T extends KubeObject> {
                         lastSyncResourceVersion, delay.toMillis());
                 clock.sleep(delay);
             } finally {
+                watchdog.cancel();
                 watching = false;
                 currentWatch = null;
                 watch.close();
@@ -256,6 +293,7 @@ public final class Reflector<T extends KubeObject> {
             token = page.metadata() == null ? null : page.metadata()._continue();
         } while (token != null && !token.isEmpty());
         store.replace(items, resourceVersion);
+        lastEventTime = clock.now();
         lastSyncResourceVersion = resourceVersion == null ? "" : resourceVersion;
         lists.incrementAndGet();
         report("list-end", null, resourceVersion, java.util.Map.of("items", items.size()));
@@ -281,9 +319,10 @@ public final class Reflector<T extends KubeObject> {
             }
             count++;
             watchEvents = count;
+            lastEventTime = clock.now();
             T obj = event.object();
             if (obj != null && lens.enabled()) {
-                report("event", event.type(), obj);
+                reportEvent(event.type(), obj);
             }
             if (obj == null) {
                 log.warn("reflector {}: {} event without an object", name, event.type());
@@ -309,9 +348,62 @@ public final class Reflector<T extends KubeObject> {
         return count;
     }
 
-    private void report(String eventType, String ignored, T obj) {
+    private void reportEvent(String eventType, T obj) {
         String rv = obj.metadata() == null ? null : obj.metadata().resourceVersion();
         report("event", WatchEvent.BOOKMARK.equals(eventType) ? null : obj.key(), rv, java.util.Map.of("type", eventType));
+    }
+
+    /**
+     * Closes a watch that has been silent longer than {@link ReflectorOptions#watchIdleTimeout()}: the
+     * server sends a bookmark at least every {@link ReflectorOptions#BOOKMARK_INTERVAL}, so such a
+     * watch is a half-open connection (the peer is gone, a middlebox dropped it) that would otherwise
+     * hang the informer until a server-side timeout that never comes. Closing it ends the blocking
+     * read; the reflector re-watches from the last resourceVersion it saw, losing nothing.
+     */
+    private final class IdleWatchdog {
+        private final WatchStream<T> watch;
+        private final Instant openedAt = clock.now();
+        private volatile Clock.Timer timer;
+        private volatile boolean cancelled;
+
+        IdleWatchdog(WatchStream<T> watch) {
+            this.watch = watch;
+            arm();
+        }
+
+        private void arm() {
+            Duration idle = options.watchIdleTimeout();
+            if (idle == null || idle.isZero() || idle.isNegative() || cancelled) {
+                return;
+            }
+            Duration every = idle.dividedBy(4).isZero() ? idle : idle.dividedBy(4);
+            timer = clock.schedule(every, this::check);
+        }
+
+        private void check() {
+            if (cancelled) {
+                return;
+            }
+            Instant last = lastEventTime == null || lastEventTime.isBefore(openedAt) ? openedAt : lastEventTime;
+            Duration silent = Duration.between(last, clock.now());
+            if (silent.compareTo(options.watchIdleTimeout()) > 0) {
+                idleReconnects.incrementAndGet();
+                log.warn("reflector {}: watch silent for {} ms (no event or bookmark; limit {} ms): presuming the "
+                        + "connection dead and re-watching from {}", name, silent.toMillis(),
+                        options.watchIdleTimeout().toMillis(), lastSyncResourceVersion);
+                watch.close();
+                return;
+            }
+            arm();
+        }
+
+        void cancel() {
+            cancelled = true;
+            Clock.Timer t = timer;
+            if (t != null) {
+                t.cancel();
+            }
+        }
     }
 
     /** Exponential back-off with jitter: initial, doubling, capped; reset after a healthy watch. */

@@ -135,6 +135,11 @@ public final class SharedIndexInformer<T extends KubeObject> implements SharedIn
         return reflector;
     }
 
+    /** When the reflector last heard from the server (an event, a bookmark or a list); null before. */
+    public java.time.Instant lastEventTime() {
+        return reflector.lastEventTime();
+    }
+
     @Override
     public synchronized void start() {
         if (started) {

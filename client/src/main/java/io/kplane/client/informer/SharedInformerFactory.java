@@ -103,6 +103,18 @@ public final class SharedInformerFactory {
         return true;
     }
 
+    /**
+     * Per informed resource ({@code pods}, {@code batch/jobs}...), when its reflector last heard from
+     * the server (null before the first list): shown on the components' {@code /healthz?verbose}.
+     */
+    public synchronized Map<String, java.time.Instant> lastEventTimes() {
+        Map<String, java.time.Instant> out = new LinkedHashMap<>();
+        informers.forEach((type, informer) -> out.put(
+                type.group().isEmpty() ? type.storageName() : type.group() + "/" + type.storageName(),
+                informer.lastEventTime()));
+        return out;
+    }
+
     public synchronized void shutdown() {
         informers.values().forEach(SharedIndexInformer::stop);
     }

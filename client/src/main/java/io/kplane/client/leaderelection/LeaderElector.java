@@ -35,6 +35,8 @@ public final class LeaderElector {
     private volatile boolean stopped;
     private volatile boolean leading;
     private volatile Thread runner;
+    /** Runs onStartedLeading while this candidate leads. */
+    private volatile Thread leaderWork;
     private Lease observed;
     private Instant observedTime;
     private String reportedLeader;
@@ -58,12 +60,21 @@ public final class LeaderElector {
             }
             leading = true;
             log.info("{} became leader of lease {}/{}", config.identity(), config.namespace(), config.leaseName());
-            callbacks.onStartedLeading();
+            // As client-go does (go OnStartedLeading(ctx)): the callback may take long (waiting for caches
+            // to sync), and the lease must be renewed meanwhile, or another candidate takes it over while
+            // this one goes on to start its workers.
+            leaderWork = startCallback();
             renewUntilLost();
         } finally {
             boolean wasLeading = leading;
             leading = false;
             runner = null;
+            Thread work = leaderWork;
+            leaderWork = null;
+            if (work != null) {
+                // the callback's "context is cancelled": it must not go on to act for a lost leadership
+                work.interrupt();
+            }
             if (wasLeading) {
                 log.info("{} stopped leading lease {}/{}", config.identity(), config.namespace(), config.leaseName());
                 // Stop acting before the lease can pass to someone else.
@@ -78,6 +89,24 @@ public final class LeaderElector {
                 }
             }
         }
+    }
+
+    /**
+     * Runs {@link LeaderCallbacks#onStartedLeading()} on its own daemon thread. The thread is interrupted
+     * when leadership ends; callbacks that wait must treat the interrupt as "stop, you no longer lead".
+     */
+    private Thread startCallback() {
+        Thread thread = new Thread(() -> {
+            try {
+                callbacks.onStartedLeading();
+            } catch (RuntimeException e) {
+                log.error("{}: onStartedLeading of lease {}/{} failed", config.identity(), config.namespace(),
+                        config.leaseName(), e);
+            }
+        }, "leading-" + config.leaseName());
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
     }
 
     /** Runs {@link #run()} on a daemon thread named after the lease. */

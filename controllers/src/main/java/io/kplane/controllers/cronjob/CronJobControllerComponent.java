@@ -20,8 +20,8 @@ public final class CronJobControllerComponent implements ControllerComponent {
         CronJobController controller = new CronJobController(
                 ctx.informers().informerFor(CronJob.class), ctx.informers().informerFor(Job.class),
                 new ApiJobControl(ctx.client()), ctx.events()::record, ctx.clock(), ctx.workers());
-        // Kubernetes' cronjob_controller_job_creation_skew_duration_seconds.
-        Timer skew = Timer.builder("cronjob_controller_job_creation_skew")
+        // Kubernetes' cronjob_controller_job_creation_skew_duration_seconds (Micrometer appends _seconds).
+        Timer skew = Timer.builder("cronjob_controller_job_creation_skew_duration")
                 .description("Time between a Job's scheduled time and its creation")
                 .publishPercentileHistogram()
                 .register(ctx.metrics());

@@ -13,6 +13,8 @@ import io.kplane.client.expectations.UIDTrackingExpectations;
 import io.kplane.client.informer.Indexers;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.client.informer.SharedIndexInformer;
+import io.kplane.client.lens.SyncScope;
+import io.kplane.client.lens.SyncScopes;
 import io.kplane.client.time.Clock;
 import io.kplane.client.workqueue.RateLimitingQueue;
 import io.kplane.controllers.runtime.ControllerComponent;
@@ -63,12 +65,19 @@ public final class JobController implements ControllerComponent.Running {
         this.orphanQueue = RateLimitingQueue.create(clock, ctx.lens(), "job_orphan_pod");
         this.expectations = new ControllerExpectations(clock);
         this.finalizerExpectations = new UIDTrackingExpectations();
-        this.podControl = new ApiPodControl(client);
-        this.writers = Executors.newFixedThreadPool(Math.max(8, 4 * ctx.workers()), r -> {
+        boolean lensOn = ctx.lens().enabled();
+        this.podControl = lensOn ? new LensPodControl(new ApiPodControl(client)) : new ApiPodControl(client);
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(8, 4 * ctx.workers()), r -> {
             Thread t = new Thread(r, "job-controller-api");
             t.setDaemon(true);
             return t;
         });
+        // with the lens on, pod writes made on these threads join the sync record that asked for them
+        this.writers = lensOn ? SyncScopes.propagating(pool) : pool;
+        if (lensOn) {
+            expectations.lens(ctx.lens(), "job");
+            JobControllerMetrics.bind(ctx.lens(), ctx.metrics());
+        }
         JobSyncer.Source source = new JobSyncer.Source() {
             @Override
             public Job cachedJob(String namespace, String name) {
@@ -85,9 +94,29 @@ public final class JobController implements ControllerComponent.Running {
                 return client.jobs().inNamespace(namespace).find(name).orElse(null);
             }
         };
-        JobEvents events = (job, type, reason, message) -> ctx.events().record(job, type, reason, message);
+        JobEvents events = lensOn
+                ? (job, type, reason, message) -> {
+                    ctx.events().record(job, type, reason, message);
+                    SyncScope.current().event(type, reason, message);
+                }
+                : (job, type, reason, message) -> ctx.events().record(job, type, reason, message);
+        JobStatusUpdater statusUpdater = job -> client.jobs().inNamespace(job.metadata().namespace()).updateStatus(job);
+        if (lensOn) {
+            JobStatusUpdater plain = statusUpdater;
+            statusUpdater = job -> {
+                String key = job.metadata().namespace() + "/" + job.metadata().name();
+                try {
+                    Job written = plain.updateStatus(job);
+                    SyncScope.current().wrote("update status", "jobs", key, written.metadata().resourceVersion(), null);
+                    return written;
+                } catch (Exception e) {
+                    SyncScope.current().wrote("update status", "jobs", key, null, e.getMessage());
+                    throw e;
+                }
+            };
+        }
         this.syncer = new JobSyncer(config, clock, expectations, finalizerExpectations, new BackoffRecords(), podControl,
-                job -> client.jobs().inNamespace(job.metadata().namespace()).updateStatus(job), events, source,
+                statusUpdater, events, source,
                 (key, delay) -> queue.addAfter(key, delay.compareTo(config.podEventBatchPeriod()) < 0 ? config.podEventBatchPeriod() : delay),
                 writers);
         this.workers = Controller.builder().name("job-controller").workers(ctx.workers()).queue(queue)

@@ -10,6 +10,7 @@ import io.kplane.api.meta.OwnerReference;
 import io.kplane.api.selector.LabelQuery;
 import io.kplane.client.expectations.ControllerExpectations;
 import io.kplane.client.expectations.UIDTrackingExpectations;
+import io.kplane.client.lens.SyncScope;
 import io.kplane.client.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,6 +61,7 @@ public final class JobSyncer {
         Job freshJob(String namespace, String name) throws Exception;
     }
 
+    private final JobSyncConfig config;
     private final Clock clock;
     private final ControllerExpectations expectations;
     private final UIDTrackingExpectations finalizerExpectations;
@@ -84,6 +86,7 @@ public final class JobSyncer {
                      UIDTrackingExpectations finalizerExpectations, BackoffRecords backoff, PodControl podControl,
                      JobStatusUpdater statusUpdater, JobEvents events, Source source,
                      BiConsumer<String, Duration> requeue, ExecutorService writers) {
+        this.config = config;
         this.clock = clock;
         this.expectations = expectations;
         this.finalizerExpectations = finalizerExpectations;
@@ -108,14 +111,19 @@ public final class JobSyncer {
         String namespace = key.substring(0, slash);
         String name = key.substring(slash + 1);
         Job shared = source.cachedJob(namespace, name);
+        SyncScope lens = SyncScope.current();
+        lens.resource("jobs");
         if (shared == null) {
+            lens.decided("reconciling", "the Job is gone from the cache: expectations and back-off forgotten");
             expectations.deleteExpectations(key);
             finalizerExpectations.deleteExpectations(key);
             backoff.remove(key);
             finishedWrites.remove(key);
             return;
         }
+        lens.object(shared.metadata().uid(), shared.metadata().resourceVersion());
         if (cacheBehindOwnFinish(key, shared)) {
+            lens.decided("reconciling", "the cache has not yet seen this controller finish the Job: skipped");
             log.debug("job {}: the cache has not yet seen this controller finish the Job; skipping", key);
             return;
         }
@@ -124,6 +132,7 @@ public final class JobSyncer {
             return; // another controller owns this Job
         }
         if (shared.isFinished()) {
+            lens.decided("reconciling", "the Job is finished: nothing to do");
             backoff.remove(key);
             return;
         }
@@ -198,8 +207,12 @@ public final class JobSyncer {
         }
 
         Exception manageError = null;
+        int activeBefore = active;
+        int deletedByFinish = 0;
+        boolean manageRan = false;
         if (s.finishedCondition != null) {
             PodManager.DeleteResult removed = podManager.deleteActivePods(s, activePods);
+            deletedByFinish = removed.deleted;
             if (removed.deleted != active || !satisfied) {
                 // Pods may still appear in the cache or keep finalizers: decide again next sync.
                 s.finishedCondition = null;
@@ -214,6 +227,7 @@ public final class JobSyncer {
                 active = podManager.manage(s);
                 manageError = s.manageError;
                 manageCalled = true;
+                manageRan = true;
             }
             boolean complete = job.spec().completions() == null
                     ? s.succeeded > 0 && active == 0
@@ -228,6 +242,12 @@ public final class JobSyncer {
         s.status.active = active;
         s.status.ready = Math.max(0, s.ready);
         s.status.terminating = Math.max(0, s.terminating);
+        if (lens.enabled()) {
+            JobSyncDecision.report(lens, s, satisfied, expectations.getExpectations(key).orElse(null), activeBefore,
+                    active, deletedByFinish, manageRan, newSucceeded.size(), newFailed.size(),
+                    s.newBackoffRecord == null ? Duration.ZERO : s.newBackoffRecord.remaining(clock.now(),
+                            config.podFailureBackoffBase(), config.podFailureBackoffMax()));
+        }
         finalizerTracker.track(s);
         if (s.job.isFinished()) {
             rememberFinished(key, s.job);

@@ -3,7 +3,6 @@ package io.kplane.controllers.runtime;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClient;
 import io.kplane.client.config.KubeConfig;
-import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.leaderelection.LeaderCallbacks;
 import io.kplane.client.lens.Lens;
 import io.kplane.client.leaderelection.LeaderElectionConfig;
@@ -34,8 +33,10 @@ public final class ControllerProcess {
     private final Clock clock;
     private final CountDownLatch finished = new CountDownLatch(1);
     private final AtomicBoolean healthy = new AtomicBoolean(true);
-    private volatile ControllerComponent.Running running;
-    private volatile SharedInformerFactory informers;
+    /** The controller's one term (the process exits when it ends); {@code sessionEnded} fences late starts. */
+    private final Object sessionLock = new Object();
+    private LeadingSession session;
+    private boolean sessionEnded;
     private volatile LeaderElector elector;
     private volatile HealthServer health;
     private volatile EventWriter events;
@@ -72,7 +73,8 @@ public final class ControllerProcess {
         KubeClient client = connect(options);
         String identity = ProcessIdentity.current();
         PrometheusMeterRegistry registry = HealthServer.newRegistry();
-        health = HealthServer.start(options.healthBind, options.healthPort, registry, healthy::get);
+        health = HealthServer.start(options.healthBind, options.healthPort, registry, healthy::get,
+                this::informerChecks);
         events = new EventWriter(client, clock, component.name(), identity);
         Lens lens = ComponentLens.start(component.name(), identity, clock, client, health, registry, options);
         log.info("{} starting: server {}, identity {}, health port {}", component.name(), client.config().server(),
@@ -85,14 +87,21 @@ public final class ControllerProcess {
             String leaseName = options.leaseName == null ? component.name() : options.leaseName;
             LeaderElectionConfig config = new LeaderElectionConfig(options.leaseNamespace, leaseName, identity,
                     options.leaseDuration, options.renewDeadline, options.retryPeriod, true);
+            // upstream's leader_election_master_status{name}: 1 while this process leads
+            java.util.concurrent.atomic.AtomicInteger leading = new java.util.concurrent.atomic.AtomicInteger();
+            io.micrometer.core.instrument.Gauge.builder("leader_election_master_status", leading, AtomicInteger -> leading.get())
+                    .description("Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master. 'name' is the string used to identify the lease.")
+                    .tag("name", leaseName).register(registry);
             elector = new LeaderElector(client, config, clock, new LeaderCallbacks() {
                 @Override
                 public void onStartedLeading() {
+                    leading.set(1);
                     startController(ctx);
                 }
 
                 @Override
                 public void onStoppedLeading() {
+                    leading.set(0);
                     stopController();
                     if (!shuttingDown) {
                         log.error("{} lost its lease {}/{}; exiting", component.name(), options.leaseNamespace, leaseName);
@@ -112,17 +121,19 @@ public final class ControllerProcess {
     private volatile boolean shuttingDown;
 
     private void startController(ControllerContext base) {
-        try {
-            informers = new SharedInformerFactory(base.client(), clock).withLens(base.lens());
-            ControllerContext ctx = new ControllerContext(base.client(), informers, clock, base.events(),
-                    base.metrics(), base.workers(), base.identity(), base.lens());
-            running = component.register(ctx);
-            informers.start();
-            while (!informers.waitForCacheSync(Duration.ofSeconds(30))) {
-                log.info("{} still waiting for informer caches to sync", component.name());
+        LeadingSession session;
+        synchronized (sessionLock) {
+            if (sessionEnded) {
+                return; // leadership was lost before this callback ran
             }
-            running.startWorkers();
-            log.info("{} running with {} workers", component.name(), ctx.workers());
+            session = new LeadingSession(component, clock);
+            this.session = session;
+        }
+        try {
+            session.run(base);
+        } catch (InterruptedException e) {
+            // leadership ended while waiting: onStoppedLeading stops the session
+            Thread.currentThread().interrupt();
         } catch (Exception e) {
             log.error("{} failed to start: {}", component.name(), e.toString(), e);
             healthy.set(false);
@@ -131,16 +142,23 @@ public final class ControllerProcess {
         }
     }
 
-    private void stopController() {
-        ControllerComponent.Running r = running;
-        running = null;
-        if (r != null) {
-            r.close();
+    /** For /healthz?verbose: when each informer last heard from the API server. */
+    private java.util.List<String> informerChecks() {
+        LeadingSession s;
+        synchronized (sessionLock) {
+            s = session;
         }
-        SharedInformerFactory f = informers;
-        informers = null;
-        if (f != null) {
-            f.shutdown();
+        return s == null ? java.util.List.of("[+]informers not started (not leading)") : s.informerChecks(clock);
+    }
+
+    private void stopController() {
+        LeadingSession s;
+        synchronized (sessionLock) {
+            sessionEnded = true;
+            s = session;
+        }
+        if (s != null) {
+            s.stop();
         }
     }
 

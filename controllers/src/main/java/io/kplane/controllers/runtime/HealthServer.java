@@ -40,6 +40,16 @@ public final class HealthServer implements AutoCloseable {
      */
     public static HealthServer start(String bind, int port, PrometheusMeterRegistry registry,
                                      BooleanSupplier healthy) throws IOException {
+        return start(bind, port, registry, healthy, java.util.List::of);
+    }
+
+    /**
+     * As above; {@code /healthz?verbose} also lists {@code checks} (one line each, Kubernetes' verbose
+     * health format), e.g. when each informer last heard from the API server.
+     */
+    public static HealthServer start(String bind, int port, PrometheusMeterRegistry registry,
+                                     BooleanSupplier healthy,
+                                     java.util.function.Supplier<java.util.List<String>> checks) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(bind, port), 0);
         // a few threads: lens streams (SSE) hold theirs for as long as a browser follows them
         server.setExecutor(Executors.newFixedThreadPool(12, r -> {
@@ -49,6 +59,14 @@ public final class HealthServer implements AutoCloseable {
         }));
         server.createContext("/healthz", exchange -> {
             boolean ok = healthy.getAsBoolean();
+            String query = exchange.getRequestURI().getQuery();
+            if (query != null && query.contains("verbose")) {
+                StringBuilder body = new StringBuilder(ok ? "[+]ping ok\n" : "[-]ping failed\n");
+                checks.get().forEach(line -> body.append(line).append('\n'));
+                body.append(ok ? "healthz check passed" : "healthz check failed");
+                respond(exchange, ok ? 200 : 503, "text/plain; charset=utf-8", body.toString());
+                return;
+            }
             respond(exchange, ok ? 200 : 503, "text/plain; charset=utf-8", ok ? "ok" : "unhealthy");
         });
         server.createContext("/metrics", exchange ->

@@ -27,16 +27,27 @@ final class InProcessJobController implements AutoCloseable {
     private final List<RecordedEvent> events = new CopyOnWriteArrayList<>();
 
     private InProcessJobController(KubeClient client, JobSyncConfig config, int workers) throws Exception {
+        this(client, config, workers, io.kplane.client.lens.Lens.NOOP);
+    }
+
+    private InProcessJobController(KubeClient client, JobSyncConfig config, int workers,
+                                   io.kplane.client.lens.Lens lens) throws Exception {
+        this(client, config, workers, lens, new SimpleMeterRegistry());
+    }
+
+    private InProcessJobController(KubeClient client, JobSyncConfig config, int workers,
+                                   io.kplane.client.lens.Lens lens, io.micrometer.core.instrument.MeterRegistry metrics)
+            throws Exception {
         Clock clock = Clock.system();
-        informers = new SharedInformerFactory(client, clock);
+        informers = new SharedInformerFactory(client, clock).withLens(lens);
         EventWriter writer = new EventWriter(null, clock, JobControllerComponent.NAME, "test") {
             @Override
             public void record(KubeObject involved, String type, String reason, String message) {
                 events.add(new RecordedEvent(involved.key(), type, reason, message));
             }
         };
-        ControllerContext ctx = new ControllerContext(client, informers, clock, writer, new SimpleMeterRegistry(),
-                workers, "test");
+        ControllerContext ctx = new ControllerContext(client, informers, clock, writer, metrics,
+                workers, "test", lens);
         running = new JobControllerComponent(config).register(ctx);
         informers.start();
         if (!informers.waitForCacheSync(Duration.ofSeconds(30))) {
@@ -47,6 +58,18 @@ final class InProcessJobController implements AutoCloseable {
 
     static InProcessJobController start(KubeClient client, JobSyncConfig config) throws Exception {
         return new InProcessJobController(client, config, 5);
+    }
+
+    /** With the lens on, recording into {@code lens}. */
+    static InProcessJobController start(KubeClient client, JobSyncConfig config, io.kplane.client.lens.Lens lens)
+            throws Exception {
+        return new InProcessJobController(client, config, 5, lens);
+    }
+
+    /** With the lens on and metrics in {@code metrics}. */
+    static InProcessJobController start(KubeClient client, JobSyncConfig config, io.kplane.client.lens.Lens lens,
+                                        io.micrometer.core.instrument.MeterRegistry metrics) throws Exception {
+        return new InProcessJobController(client, config, 5, lens, metrics);
     }
 
     static InProcessJobController start(KubeClient client, JobSyncConfig config, int workers) throws Exception {

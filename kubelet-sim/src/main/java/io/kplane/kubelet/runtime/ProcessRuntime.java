@@ -41,6 +41,14 @@ public final class ProcessRuntime implements ContainerRuntime {
         return t;
     });
 
+    /**
+     * The attempts this runtime started, by pod UID, container and attempt: a pod worker that lost its
+     * handle (the engine call failed after the process was spawned) re-attaches to the live process
+     * instead of presuming it dead and running the container a second time. Gone with the JVM: after a
+     * kubelet restart host processes cannot be re-attached (see {@link #reattach}).
+     */
+    private final java.util.Map<String, HostProcess> started = new java.util.concurrent.ConcurrentHashMap<>();
+
     public ProcessRuntime(Clock clock) {
         this.clock = clock;
     }
@@ -99,7 +107,9 @@ public final class ProcessRuntime implements ContainerRuntime {
         }
         Instant startedAt = clock.now();
         log.info("started {} as pid {}", launch.describe(), process.pid());
-        return new HostProcess(launch, process, startedAt);
+        HostProcess container = new HostProcess(launch, process, startedAt);
+        started.put(attemptKey(launch), container);
+        return container;
     }
 
     private static Path resolve(String executable, String path) {
@@ -120,6 +130,11 @@ public final class ProcessRuntime implements ContainerRuntime {
 
     @Override
     public Optional<RunningContainer> reattach(ContainerLaunch launch, String containerId, Instant startedAt) {
+        HostProcess ours = started.get(attemptKey(launch));
+        if (ours != null && (containerId == null || containerId.equals(ours.containerId()))) {
+            log.info("re-attached to {} (pid {}, started by this kubelet)", launch.describe(), ours.process.pid());
+            return Optional.of(ours);
+        }
         if (containerId != null && containerId.startsWith("process://")) {
             long pid = Long.parseLong(containerId.substring("process://".length()));
             ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
@@ -146,12 +161,18 @@ public final class ProcessRuntime implements ContainerRuntime {
             long pid = Long.parseLong(containerId.substring("process://".length()));
             ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(h -> sameProcess(h, startedAt))
                     .ifPresent(h -> signalGroup(pid, "KILL"));
+            started.values().removeIf(c -> c.containerId().equals(containerId));
         }
     }
 
     @Override
     public void remove(String containerId) {
-        // nothing is left of an exited host process
+        // nothing is left of an exited host process but our handle on it
+        started.values().removeIf(c -> c.containerId().equals(containerId));
+    }
+
+    private static String attemptKey(ContainerLaunch launch) {
+        return launch.podUid() + "/" + launch.containerName() + "/" + launch.attempt();
     }
 
     @Override

@@ -57,6 +57,13 @@ public final class KubeletServer implements AutoCloseable {
         server.createContext("/", this::handle);
     }
 
+    private volatile io.kplane.client.lens.LensHttp lens;
+
+    /** Serves {@code /lens/*} from {@code recorder} (behind the same token check as logs). */
+    public void serveLens(io.kplane.client.lens.LensRecorder recorder) {
+        this.lens = new io.kplane.client.lens.LensHttp(recorder);
+    }
+
     public void start() {
         server.start();
         log.info("kubelet endpoint listening on {}", server.getAddress());
@@ -80,6 +87,11 @@ public final class KubeletServer implements AutoCloseable {
                         .getBytes(StandardCharsets.UTF_8);
                 ex.sendResponseHeaders(401, body.length);
                 ex.getResponseBody().write(body);
+                return;
+            }
+            io.kplane.client.lens.LensHttp lensHttp = lens;
+            if (lensHttp != null && path.startsWith("/lens/")) {
+                lensHttp.handle(ex); // the lens (docs/lens.md): snapshot, stream, pod-worker records
                 return;
             }
             if (!"GET".equals(ex.getRequestMethod())) {

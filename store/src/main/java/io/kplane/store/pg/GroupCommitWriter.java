@@ -4,6 +4,7 @@ import io.kplane.store.ResourceKey;
 import io.kplane.store.StoreException;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowIterator;
@@ -21,8 +22,11 @@ import java.util.List;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The one writer loop of a store instance. It takes every queued write (up to a bound) and commits
@@ -42,7 +46,16 @@ import java.util.function.Consumer;
 final class GroupCommitWriter {
     private static final Logger LOG = LoggerFactory.getLogger(GroupCommitWriter.class);
 
-    private final Pool pool;
+    /** Makes the writer's connection pool (one connection); a pool whose batch missed its deadline is replaced. */
+    private final Supplier<Pool> poolFactory;
+    private Pool pool;
+    private final WriterLimits limits;
+    /** Ops submitted and not yet taken into a batch: bounded by {@link WriterLimits#maxQueuedWrites()}. */
+    private final AtomicInteger queued = new AtomicInteger();
+    /** System.nanoTime() when the batch in flight started, 0 when none is (read by readiness checks). */
+    private volatile long batchStartedNanos;
+    /** Why the last batch failed for want of the database (null once one succeeded). */
+    private volatile String lastOutage;
     private final Context context;
     private final Clock clock;
     private final int maxBatchSize;
@@ -65,9 +78,11 @@ final class GroupCommitWriter {
         }
     }
 
-    GroupCommitWriter(Pool pool, Context context, Clock clock, int maxBatchSize, RecentObjects recentObjects,
-                      Consumer<CommittedBatch> onCommitted) {
-        this.pool = pool;
+    GroupCommitWriter(Supplier<Pool> poolFactory, WriterLimits limits, Context context, Clock clock, int maxBatchSize,
+                      RecentObjects recentObjects, Consumer<CommittedBatch> onCommitted) {
+        this.poolFactory = poolFactory;
+        this.pool = poolFactory.get();
+        this.limits = limits;
         this.context = context;
         this.clock = clock;
         this.maxBatchSize = maxBatchSize;
@@ -78,6 +93,13 @@ final class GroupCommitWriter {
     void submit(WriteOp op) {
         if (closed) {
             op.promise.tryFail(new StoreException.Unavailable("store is closed", null));
+            return;
+        }
+        if (queued.incrementAndGet() > limits.maxQueuedWrites()) {
+            // Bounded queueing: past this, waiting would only add latency until clients time out.
+            queued.decrementAndGet();
+            op.promise.tryFail(new StoreException.Overloaded("too many writes waiting for the database (more than "
+                    + limits.maxQueuedWrites() + ")", limits.retryAfterSeconds()));
             return;
         }
         queue.add(op);
@@ -94,7 +116,52 @@ final class GroupCommitWriter {
         context.runOnContext(v -> {
             WriteOp op;
             while ((op = queue.poll()) != null) {
+                queued.decrementAndGet();
                 op.promise.tryFail(new StoreException.Unavailable("store is closed", null));
+            }
+            pool.close();
+        });
+    }
+
+    /**
+     * Succeeds when a write could be committed now: no batch is stuck past its deadline, the queue has
+     * room, and, if the last batch failed for want of the database, a probe can take the revision lock.
+     */
+    Future<Void> ready() {
+        long started = batchStartedNanos;
+        long deadlineNanos = limits.batchDeadline().toNanos();
+        if (started != 0 && System.nanoTime() - started > deadlineNanos) {
+            return Future.failedFuture("writer: a batch has been in flight for more than "
+                    + limits.batchDeadline().toMillis() + " ms");
+        }
+        if (queued.get() >= limits.maxQueuedWrites()) {
+            return Future.failedFuture("writer: " + queued.get() + " writes waiting (the limit)");
+        }
+        if (lastOutage == null) {
+            return Future.succeededFuture();
+        }
+        Promise<Void> result = Promise.promise();
+        context.runOnContext(v -> probe(result));
+        return result.future();
+    }
+
+    /** BEGIN, take the revision lock, ROLLBACK: what every batch needs first, bounded by the deadline. */
+    private void probe(Promise<Void> result) {
+        if (busy) {
+            result.fail("writer: " + lastOutage);
+            return;
+        }
+        pool.getConnection().compose(conn -> {
+            Future<?> begin = conn.query("BEGIN").execute();
+            Future<?> lock = conn.query(Statements.LOCK_REVISION).execute();
+            Future<?> rollback = conn.query("ROLLBACK").execute();
+            return Future.all(begin, lock, rollback).eventually(conn::close);
+        }).timeout(limits.batchDeadline().toMillis(), TimeUnit.MILLISECONDS).onComplete(ar -> {
+            if (ar.succeeded()) {
+                lastOutage = null;
+                result.complete();
+            } else {
+                result.fail("writer: " + lastOutage + "; probe: " + PgErrors.describe(ar.cause()));
             }
         });
     }
@@ -109,6 +176,7 @@ final class GroupCommitWriter {
         } else {
             WriteOp op;
             while (batch.size() < maxBatchSize && (op = queue.poll()) != null) {
+                queued.decrementAndGet();
                 batch.add(op);
             }
         }
@@ -116,9 +184,30 @@ final class GroupCommitWriter {
             return;
         }
         busy = true;
-        commit(batch).onComplete(ar -> {
+        batchStartedNanos = System.nanoTime();
+        Pool batchPool = pool;
+        boolean[] settled = {false};
+        long deadline = context.owner().setTimer(limits.batchDeadline().toMillis(), id -> {
+            if (settled[0]) {
+                return;
+            }
+            settled[0] = true;
+            deadlineExceeded(batch, batchPool);
             busy = false;
+            batchStartedNanos = 0;
+            drain();
+        });
+        commit(batch, batchPool).onComplete(ar -> {
+            if (settled[0]) {
+                lateOutcome(batch, ar);
+                return;
+            }
+            settled[0] = true;
+            context.owner().cancelTimer(deadline);
+            busy = false;
+            batchStartedNanos = 0;
             if (ar.succeeded()) {
+                lastOutage = null;
                 if (!ar.result().events().isEmpty()) {
                     onCommitted.accept(ar.result());
                 }
@@ -130,15 +219,44 @@ final class GroupCommitWriter {
     }
 
     /**
+     * The batch was not committed in time (the server does not answer: a frozen network, a hung
+     * server). Its writes fail with Unavailable (they may or may not have been applied: never reported
+     * as done), and its connection is closed and replaced, so the next batch does not queue behind it.
+     * If the server still holds that session's transaction, its idle-in-transaction timeout and TCP
+     * keepalive end it and release the revision lock.
+     */
+    private void deadlineExceeded(List<WriteOp> batch, Pool batchPool) {
+        long ms = limits.batchDeadline().toMillis();
+        LOG.warn("write batch of {} not committed within {} ms; failing it and replacing the writer's connection",
+                batch.size(), ms);
+        lastOutage = "a write batch was not committed within " + ms + " ms";
+        StoreException error = new StoreException.Unavailable("the database did not commit the write within " + ms
+                + " ms (it may or may not have been applied)", null);
+        batch.forEach(op -> op.promise.tryFail(error));
+        if (pool == batchPool) {
+            pool = poolFactory.get();
+        }
+        batchPool.close();
+    }
+
+    /** A batch completed after its deadline: its callers were answered; committed events still go to watchers. */
+    private void lateOutcome(List<WriteOp> batch, io.vertx.core.AsyncResult<CommittedBatch> ar) {
+        if (ar.succeeded() && !ar.result().events().isEmpty()) {
+            LOG.warn("write batch of {} committed after its deadline (its callers were told 503)", batch.size());
+            onCommitted.accept(ar.result());
+        }
+    }
+
+    /**
      * Runs the batch in one transaction and completes each op's future; returns what it committed.
      * BEGIN, the lock, one statement per round, NOTIFY and COMMIT are pipelined: one round trip per
      * batch. If any statement fails, PostgreSQL turns the COMMIT of the aborted transaction
      * into a ROLLBACK, so nothing of the batch is applied and the failure is reported from that
      * statement's future.
      */
-    private Future<CommittedBatch> commit(List<WriteOp> batch) {
+    private Future<CommittedBatch> commit(List<WriteOp> batch, Pool batchPool) {
         long createdMs = clock.millis();
-        return pool.getConnection().compose(conn -> runStatements(conn, batch, createdMs).eventually(conn::close));
+        return batchPool.getConnection().compose(conn -> runStatements(conn, batch, createdMs).eventually(conn::close));
     }
 
     private Future<CommittedBatch> runStatements(SqlConnection conn, List<WriteOp> batch, long createdMs) {
@@ -234,6 +352,7 @@ final class GroupCommitWriter {
         if (PgErrors.isConnectionFailure(cause) || batch.size() == 1) {
             StoreException error = PgErrors.toStoreException(cause);
             if (PgErrors.isConnectionFailure(cause)) {
+                lastOutage = PgErrors.describe(cause);
                 LOG.warn("write batch of {} failed, database unavailable: {}", batch.size(), PgErrors.describe(cause));
             } else if (error instanceof StoreException.BadRequest) {
                 LOG.warn("write of {} rejected by the database: {}", batch.get(0).key, PgErrors.describe(cause));

@@ -38,7 +38,6 @@ public final class PgResourceStore implements ResourceStore {
     private final StoreConfig config;
     private final EmbeddedPostgresServer embedded; // null for an external server
     private final Pool readPool;
-    private final Pool writePool;
     private final GroupCommitWriter writer;
     private final WatchHub hub;
     private final RecentObjects recentObjects;
@@ -53,19 +52,22 @@ public final class PgResourceStore implements ResourceStore {
         options = new PgConnectOptions(options).setPipeliningLimit(Math.max(256, config.maxBatchSize() + 4))
                 .setCachePreparedStatements(true)
                 .setReconnectAttempts(0);
-        NetClientOptions net = new NetClientOptions().setConnectTimeout(5_000);
+        // TCP keepalive: a peer that vanished (a frozen network path) is noticed by the client too
+        NetClientOptions net = new NetClientOptions().setConnectTimeout(5_000).setTcpKeepAlive(true);
         // Bounded waits so that requests fail fast with Unavailable while the database is down.
         PoolOptions readOptions = new PoolOptions().setMaxSize(config.poolSize()).setMaxWaitQueueSize(10_000)
                 .setConnectionTimeout(10).setConnectionTimeoutUnit(TimeUnit.SECONDS);
         this.readPool = PgBuilder.pool().with(readOptions).with(net).connectingTo(options).using(vertx).build();
-        this.writePool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1).setConnectionTimeout(10)
-                .setConnectionTimeoutUnit(TimeUnit.SECONDS)).with(net).connectingTo(writerOptions(options)).using(vertx).build();
+        PgConnectOptions writerConnect = writerOptions(options, config.writerLimits());
         VertxInternal internal = (VertxInternal) vertx;
         this.recentObjects = new RecentObjects(config.recentObjects());
         this.hub = new WatchHub(vertx, readPool, internal.createEventLoopContext(), options,
                 config.watchCacheSize(), config.safetyPollInterval(), recentObjects);
-        this.writer = new GroupCommitWriter(writePool, internal.createEventLoopContext(), config.clock(),
-                config.maxBatchSize(), recentObjects, hub::committed);
+        long connectWait = Math.max(1, config.writerLimits().batchDeadline().toMillis());
+        this.writer = new GroupCommitWriter(() -> PgBuilder.pool().with(new PoolOptions().setMaxSize(1)
+                        .setConnectionTimeout((int) connectWait).setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
+                .with(net).connectingTo(writerConnect).using(vertx).build(), config.writerLimits(),
+                internal.createEventLoopContext(), config.clock(), config.maxBatchSize(), recentObjects, hub::committed);
         this.lister = new Lister(readPool);
         this.compactor = new Compactor(readPool, config.clock(), config.compactionWindow());
     }
@@ -78,10 +80,19 @@ public final class PgResourceStore implements ResourceStore {
      * right plan for every batch and table size is an index lookup per write, so the writer always
      * uses the generic plan and never a sequential scan (its statements only touch rows by key).
      */
-    private static PgConnectOptions writerOptions(PgConnectOptions options) {
+    private static PgConnectOptions writerOptions(PgConnectOptions options, WriterLimits limits) {
         PgConnectOptions writer = new PgConnectOptions(options);
         writer.addProperty("plan_cache_mode", "force_generic_plan");
         writer.addProperty("enable_seqscan", "off");
+        // bounds on the server side (see WriterLimits): a stuck statement or lock wait ends with an error,
+        // a session whose client vanished mid-transaction is ended and its revision lock released
+        writer.addProperty("statement_timeout", Long.toString(limits.statementTimeout().toMillis()));
+        writer.addProperty("lock_timeout", Long.toString(limits.lockTimeout().toMillis()));
+        writer.addProperty("idle_in_transaction_session_timeout",
+                Long.toString(limits.idleInTransactionTimeout().toMillis()));
+        writer.addProperty("tcp_keepalives_idle", "10");
+        writer.addProperty("tcp_keepalives_interval", "5");
+        writer.addProperty("tcp_keepalives_count", "3");
         return writer;
     }
 
@@ -167,6 +178,11 @@ public final class PgResourceStore implements ResourceStore {
     }
 
     @Override
+    public Future<Void> writerReady() {
+        return writer.ready();
+    }
+
+    @Override
     public Future<Long> currentRevision() {
         return readPool.query(Statements.CURRENT_REVISION).execute()
                 .map(rows -> rows.iterator().next().getLong(0))
@@ -191,7 +207,6 @@ public final class PgResourceStore implements ResourceStore {
         writer.close();
         hub.close();
         readPool.close();
-        writePool.close();
         if (embedded != null) {
             embedded.stop();
         }

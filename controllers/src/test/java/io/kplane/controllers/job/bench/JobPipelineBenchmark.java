@@ -69,6 +69,7 @@ public final class JobPipelineBenchmark {
         int workers = 5;
         int warmups = 3;
         boolean verbose = false;
+        int lensPairs = 0;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--completions" -> completions = Integer.parseInt(args[++i]);
@@ -77,10 +78,11 @@ public final class JobPipelineBenchmark {
                 case "--warmups" -> warmups = Integer.parseInt(args[++i]);
                 case "--raw-seconds" -> rawSeconds = Integer.parseInt(args[++i]);
                 case "--verbose" -> verbose = true;
+                case "--lens-pairs" -> lensPairs = Integer.parseInt(args[++i]);
                 case "--batch-periods" -> batchPeriods = java.util.Arrays.stream(args[++i].split(","))
                         .map(io.kplane.controllers.runtime.DurationConverter::parse).toList();
                 default -> throw new IllegalArgumentException(
-                        "usage: [--completions N] [--parallelism N] [--workers N] [--warmups N] [--batch-periods 1s,100ms] [--raw-seconds N] [--verbose]");
+                        "usage: [--completions N] [--parallelism N] [--workers N] [--warmups N] [--batch-periods 1s,100ms] [--raw-seconds N] [--lens-pairs N] [--verbose]");
             }
         }
         if (!verbose) {
@@ -96,6 +98,10 @@ public final class JobPipelineBenchmark {
             for (int w = 0; w < warmups; w++) {
                 Run warm = runJob(client, Duration.ofMillis(100), completions, parallelism, workers, "warmup");
                 System.out.printf("warm-up %d: %.0f pods/s end to end%n", w + 1, warm.completedPerSecond());
+            }
+            if (lensPairs > 0) {
+                compareLens(client, lensPairs, batchPeriods.get(0), completions, parallelism, workers);
+                System.exit(0);
             }
             for (Duration period : batchPeriods) {
                 runs.add(runJob(client, period, completions, parallelism, workers, "bench"));
@@ -129,13 +135,50 @@ public final class JobPipelineBenchmark {
         System.exit(0);
     }
 
+    /**
+     * The lens's cost: {@code pairs} runs with the lens off and on, interleaved (off, on, off, on...) so
+     * that load from other processes on the machine falls on both alike; prints each run and the ratio
+     * of the means of end-to-end pods/s (on / off). "On" is the lens as a controller process builds it
+     * (recorder, informer/queue/sync hooks, lens metrics) with no UI reading it.
+     */
+    private static void compareLens(KubeClient client, int pairs, Duration batchPeriod, int completions, int parallelism,
+                                    int workers) throws Exception {
+        List<Double> off = new java.util.ArrayList<>();
+        List<Double> on = new java.util.ArrayList<>();
+        for (int i = 0; i < pairs; i++) {
+            for (boolean lens : i % 2 == 0 ? new boolean[]{false, true} : new boolean[]{true, false}) {
+                Run r = runJob(client, batchPeriod, completions, parallelism, workers, lens ? "lens-on" : "lens-off", lens);
+                (lens ? on : off).add(r.completedPerSecond());
+                System.out.printf("pair %d lens %-3s: created %.0f pods/s, completed end to end %.0f pods/s%n",
+                        i + 1, lens ? "on" : "off", r.createdPerSecond(), r.completedPerSecond());
+            }
+        }
+        double meanOff = off.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        double meanOn = on.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        System.out.printf("%nlens off: mean %.0f pods/s %s%nlens on : mean %.0f pods/s %s%nratio on/off: %.3f%n",
+                meanOff, off, meanOn, on, meanOn / meanOff);
+    }
+
     private static Run runJob(KubeClient client, Duration batchPeriod, int completions, int parallelism, int workers,
                               String prefix) throws Exception {
+        return runJob(client, batchPeriod, completions, parallelism, workers, prefix, false);
+    }
+
+    private static Run runJob(KubeClient client, Duration batchPeriod, int completions, int parallelism, int workers,
+                              String prefix, boolean lensOn) throws Exception {
         String name = prefix + "-" + batchPeriod.toMillis() + "ms-" + System.nanoTime() % 100000;
-        SharedInformerFactory informers = new SharedInformerFactory(client, Clock.system());
+        io.kplane.client.lens.Lens lens = io.kplane.client.lens.Lens.NOOP;
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        if (lensOn) {
+            io.kplane.client.lens.LensRecorder recorder = new io.kplane.client.lens.LensRecorder(
+                    JobControllerComponent.NAME, "bench", Clock.system());
+            io.kplane.controllers.runtime.LensMetrics.bind(recorder, registry);
+            lens = recorder;
+        }
+        SharedInformerFactory informers = new SharedInformerFactory(client, Clock.system()).withLens(lens);
         ControllerContext ctx = new ControllerContext(client, informers, Clock.system(),
-                new EventWriter(null, Clock.system(), JobControllerComponent.NAME, "bench"), new SimpleMeterRegistry(),
-                workers, "bench");
+                new EventWriter(null, Clock.system(), JobControllerComponent.NAME, "bench"), registry,
+                workers, "bench", lens);
         JobSyncConfig config = JobSyncConfig.defaults().withPodEventBatchPeriod(batchPeriod);
         ControllerComponent.Running controller = new JobControllerComponent(config).register(ctx);
         informers.start();

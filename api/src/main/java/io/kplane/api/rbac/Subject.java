@@ -1,0 +1,5 @@
+package io.kplane.api.rbac;
+
+/** rbac/v1 Subject. */
+public record Subject(String kind, String apiGroup, String name, String namespace) {
+}

@@ -1,0 +1,40 @@
+package io.kplane.apiserver.registry;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kplane.api.ResourceTypes;
+import io.kplane.api.admission.NamespaceAdmission;
+import io.kplane.apiserver.kubectl.Printers;
+import io.kplane.apiserver.storage.Trees;
+
+import java.util.List;
+
+/**
+ * Namespaces: phase Active on create, and the namespace's {@code default} ServiceAccount created with
+ * it. Kubernetes leaves that account to the serviceaccount controller, so a pod created right after
+ * its namespace can race it and be refused; creating it with the namespace, in the API server, closes
+ * that window and works with no controller running (tests that start only the API server).
+ */
+public final class NamespaceStrategy extends GenericStrategy {
+    NamespaceStrategy() {
+        super(ResourceTypes.NAMESPACES, new NamespaceAdmission(), Printers.namespace());
+    }
+
+    @Override
+    public void prepareStatusForCreate(ObjectNode object) {
+        object.putObject("status").put("phase", "Active");
+    }
+
+    @Override
+    public List<Companion> companions(ObjectNode namespace) {
+        return List.of(defaultServiceAccount(Trees.name(namespace)));
+    }
+
+    /** The {@code default} ServiceAccount of {@code namespace}, as the serviceaccount controller makes it. */
+    public static Companion defaultServiceAccount(String namespace) {
+        ObjectNode sa = JsonNodeFactory.instance.objectNode();
+        sa.put("apiVersion", "v1").put("kind", "ServiceAccount");
+        sa.putObject("metadata").put("name", PodStrategy.DEFAULT_SERVICE_ACCOUNT).put("namespace", namespace);
+        return new Companion(ResourceTypes.SERVICEACCOUNTS, namespace, sa);
+    }
+}

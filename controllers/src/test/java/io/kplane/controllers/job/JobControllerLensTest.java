@@ -1,0 +1,125 @@
+package io.kplane.controllers.job;
+
+import io.kplane.api.batch.Job;
+import io.kplane.client.lens.LensRecord;
+import io.kplane.client.lens.LensRecorder;
+import io.kplane.client.lens.SyncSummary;
+import io.kplane.client.time.Clock;
+import io.kplane.controllers.testing.ApiServerTest;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The lens on the real Job controller (real API server, PostgreSQL, informers): a Job with completions
+ * 3 shows, in order, its key entering the queue, a sync deciding {@code pods_created} with three pod
+ * creates carrying their resourceVersions and SuccessfulCreate events, the pods' watch events,
+ * expectations satisfied, and the sync that finishes the Job.
+ */
+class JobControllerLensTest extends ApiServerTest {
+    private static final JobSyncConfig FAST = JobSyncConfig.defaults()
+            .withBackoff(Duration.ofMillis(50), Duration.ofMillis(200))
+            .withPodEventBatchPeriod(Duration.ofMillis(20));
+
+    @Test
+    void aJobsLoopIsRecordedFromWatchEventToComplete() throws Exception {
+        LensRecorder lens = new LensRecorder("job-controller", "test", Clock.system(), 65_536, 1_000_000);
+        var registry = io.kplane.controllers.runtime.HealthServer.newRegistry();
+        io.kplane.controllers.runtime.LensMetrics.bind(lens, registry);
+        String name = uniqueName("lens");
+        String key = "default/" + name;
+        try (InProcessJobController controller = InProcessJobController.start(client, FAST, lens, registry);
+             FakeKubelet kubelet = FakeKubelet.start(client, "default", name, (k, pod, n) -> k.succeed(pod))) {
+            client.jobs().inNamespace("default").create(JobControllerIntegrationTest.job(name, "Never",
+                    s -> s.completions(3).parallelism(3)));
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                Job job = client.jobs().inNamespace("default").get(name);
+                return job.isFinished();
+            });
+            await().atMost(Duration.ofSeconds(10)).until(() -> lens.syncsOf(key).stream()
+                    .anyMatch(r -> r.sync().reason() != null && r.sync().reason().contains("Complete")));
+
+            List<LensRecord> all = lens.since(0, 65_536);
+            int enqueued = indexOf(all, r -> "queue".equals(r.stage()) && "job".equals(r.controller())
+                    && key.equals(r.key()) && ("add".equals(r.type()) || "add-after".equals(r.type())));
+            int created = indexOf(all, r -> r.sync() != null && key.equals(r.key())
+                    && r.sync().decision() != null && r.sync().decision().contains("pods_created"));
+            int started = indexOf(all, r -> "queue".equals(r.stage()) && "get".equals(r.type()) && key.equals(r.key()));
+            int podEvent = indexOf(all, r -> "reflector".equals(r.stage()) && "event".equals(r.type())
+                    && "pods".equals(r.resource()) && r.key() != null && r.key().startsWith(key + "-"));
+            int satisfied = indexOf(all, r -> "expectations".equals(r.stage()) && "satisfied".equals(r.type())
+                    && key.equals(r.key()));
+            int complete = indexOf(all, r -> r.sync() != null && key.equals(r.key()) && r.sync().reason() != null
+                    && r.sync().reason().contains("Complete"));
+            assertThat(List.of(enqueued, started, created, podEvent, satisfied, complete)).doesNotContain(-1);
+            // a sync record is written when the sync ends: its writes may come back as watch events
+            // before it, and are matched by resourceVersion; the key's queue "get" marks its start
+            assertThat(enqueued).isLessThan(started);
+            assertThat(started).isLessThan(podEvent);
+            assertThat(started).isLessThan(created);
+            assertThat(podEvent).isLessThan(satisfied);
+            assertThat(satisfied).isLessThan(complete);
+
+            SyncSummary sync = all.get(created).sync();
+            assertThat(sync.triggers()).anySatisfy(t -> {
+                assertThat(t.type()).isEqualTo("ADDED");
+                assertThat(t.resource()).isEqualTo("jobs");
+                assertThat(t.key()).isEqualTo(key);
+            });
+            assertThat(sync.saw()).containsEntry("active", 0).containsEntry("expectations", "satisfied");
+            assertThat(sync.writes()).filteredOn(w -> w.verb().equals("create")).hasSize(3)
+                    .allSatisfy(w -> assertThat(w.rv()).isNotBlank());
+            assertThat(sync.events()).filteredOn(e -> e.reason().equals("SuccessfulCreate")).hasSize(3);
+            List<String> createdRvs = sync.writes().stream().filter(w -> w.verb().equals("create"))
+                    .map(SyncSummary.Write::rv).toList();
+            assertThat(all).filteredOn(r -> "reflector".equals(r.stage()) && "event".equals(r.type()) && "pods".equals(r.resource())
+                    && "ADDED".equals(r.detail().get("type")) && r.key() != null && r.key().startsWith(key + "-"))
+                    .extracting(LensRecord::rv).containsExactlyInAnyOrderElementsOf(createdRvs);
+            assertThat(all.get(created).uid()).isNotBlank();
+            assertThat(all.get(complete).sync().writes()).anySatisfy(w -> assertThat(w.verb()).isEqualTo("update status"));
+            // the shared machinery was recorded too
+            assertThat(all).anyMatch(r -> "reflector".equals(r.stage()) && "list-end".equals(r.type()));
+            assertThat(all).anyMatch(r -> "fifo".equals(r.stage()) && "pop".equals(r.type()));
+            assertThat(all).anyMatch(r -> "handler".equals(r.stage()));
+            assertThat(lens.gauges()).containsKeys("cacheObjects.jobs", "cacheObjects.pods", "fifoDepth.pods",
+                    "pendingExpectations.job");
+
+            // the job controller's /metrics names: exactly the checked-in list (upstream's names where they exist)
+            java.util.Set<String> scraped = new java.util.TreeSet<>();
+            for (String line : registry.scrape().split("\n")) {
+                if (line.startsWith("# TYPE ")) {
+                    String metric = line.split(" ")[2];
+                    if (!metric.endsWith("_max")) {
+                        scraped.add(metric);
+                    }
+                }
+            }
+            List<String> expected;
+            try (var in = getClass().getResourceAsStream("/lens/job-controller-metrics.txt")) {
+                expected = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines()
+                        .map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+            }
+            assertThat(scraped).containsAll(expected);
+            // a watch ending (server timeout) during the test adds its restart counter: the only optional name
+            assertThat(scraped).allMatch(n -> expected.contains(n) || n.equals("kplane_informer_watch_restarts_total"));
+            String text = registry.scrape();
+            assertThat(text).contains("job_controller_job_syncs_total{action=\"pods_created\",result=\"success\"}",
+                    "job_controller_jobs_finished_total{completion_mode=\"NonIndexed\",reason=\"\",result=\"succeeded\"} 1.0",
+                    "job_controller_job_pods_finished_total{completion_mode=\"NonIndexed\",result=\"succeeded\"} 3.0",
+                    "workqueue_adds_total{name=\"job\"}");
+        }
+    }
+
+    private static int indexOf(List<LensRecord> records, java.util.function.Predicate<LensRecord> p) {
+        for (int i = 0; i < records.size(); i++) {
+            if (p.test(records.get(i))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,84 @@
+package io.kplane.kubelet.lens;
+
+import io.kplane.api.core.ContainerStatus;
+import io.kplane.api.core.Pod;
+import io.kplane.api.core.PodStatus;
+import io.kplane.client.lens.Lens;
+import io.kplane.client.lens.LensRecord;
+import io.kplane.kubelet.pod.PodEvents;
+import io.kplane.kubelet.pod.PodStatusWriter;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The kubelet's pod-worker decisions as lens records (stage {@code kubelet}), taken where the pod
+ * worker already reports them, so the worker itself is not touched: every event it emits is a
+ * decision (type = the event reason: {@code Pulled}/{@code Created}/{@code Started} = start attempt,
+ * {@code BackOff} = crash-loop back-off, {@code Killing} = kill, {@code Failed}...), and every status
+ * write is a {@code status-written} record with the phase, restarts and the resourceVersion returned.
+ */
+public final class PodWorkerLens {
+    private PodWorkerLens() {
+    }
+
+    public static PodEvents events(PodEvents delegate, Lens lens, String node) {
+        if (!lens.enabled()) {
+            return delegate;
+        }
+        return (pod, type, reason, message) -> {
+            delegate.event(pod, type, reason, message);
+            Map<String, Object> detail = new LinkedHashMap<>();
+            detail.put("eventType", type);
+            detail.put("message", message);
+            detail.put("node", node);
+            detail.put("restarts", restarts(pod.status()));
+            lens.record(LensRecord.of("pod-worker", "kubelet", reason, "pods", pod.key(),
+                    pod.metadata().resourceVersion(), detail).withUid(pod.metadata().uid()));
+        };
+    }
+
+    public static PodStatusWriter statusWriter(PodStatusWriter delegate, Lens lens, String node) {
+        if (!lens.enabled()) {
+            return delegate;
+        }
+        return new PodStatusWriter() {
+            @Override
+            public Pod writeStatus(Pod pod, PodStatus status) {
+                Map<String, Object> detail = new LinkedHashMap<>();
+                detail.put("phase", status == null ? null : status.phase());
+                detail.put("restarts", restarts(status));
+                detail.put("node", node);
+                try {
+                    Pod written = delegate.writeStatus(pod, status);
+                    lens.record(LensRecord.of("pod-worker", "kubelet", "status-written", "pods", pod.key(),
+                            written == null ? null : written.metadata().resourceVersion(), detail)
+                            .withUid(pod.metadata().uid()));
+                    return written;
+                } catch (RuntimeException e) {
+                    detail.put("error", e.getMessage());
+                    lens.record(LensRecord.of("pod-worker", "kubelet", "status-write-failed", "pods", pod.key(), null,
+                            detail).withUid(pod.metadata().uid()));
+                    throw e;
+                }
+            }
+
+            @Override
+            public void finishDeletion(Pod pod) {
+                delegate.finishDeletion(pod);
+                lens.record(LensRecord.of("pod-worker", "kubelet", "deleted", "pods", pod.key(), null,
+                        Map.of("node", node)).withUid(pod.metadata().uid()));
+            }
+        };
+    }
+
+    private static int restarts(PodStatus status) {
+        int n = 0;
+        if (status != null && status.containerStatuses() != null) {
+            for (ContainerStatus cs : status.containerStatuses()) {
+                n += cs.restartCount() == null ? 0 : cs.restartCount();
+            }
+        }
+        return n;
+    }
+}
