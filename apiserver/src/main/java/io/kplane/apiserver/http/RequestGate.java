@@ -3,6 +3,7 @@ package io.kplane.apiserver.http;
 import io.kplane.apiserver.auth.TokenAuthenticator;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.metrics.ApiMetrics;
+import io.kplane.apiserver.ui.UiPaths;
 import io.vertx.ext.web.RoutingContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,7 +47,7 @@ public final class RequestGate {
         }
         finishLog(ctx, start, counted);
         String path = ctx.request().path();
-        if (authenticator != null && !OPEN_PATHS.contains(path)) {
+        if (authenticator != null && !OPEN_PATHS.contains(path) && !UiPaths.isPublicAsset(path)) {
             var user = authenticator.authenticate(ctx.request().getHeader("Authorization"));
             if (user.isEmpty()) {
                 Responses.error(ctx, ApiError.unauthorized());
@@ -77,6 +78,7 @@ public final class RequestGate {
     private static boolean isLongRunning(RoutingContext ctx) {
         String watch = ctx.request().getParam("watch");
         String follow = ctx.request().getParam("follow");
-        return "true".equals(watch) || "1".equals(watch) || "true".equals(follow);
+        return "true".equals(watch) || "1".equals(watch) || "true".equals(follow)
+                || UiPaths.isStream(ctx.request().path());
     }
 }

@@ -1,0 +1,270 @@
+package io.kplane.launcher;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kplane.api.json.Json;
+import io.kplane.apiserver.testing.HeadlessChromium;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The lens web UI in headless Debian Chromium against the real stack ({@code kplane up}: every component
+ * its own process): a Job with completions 3 followed through the job controller's lanes, then the
+ * job controller paused and stepped one queue item at a time. With {@code -Dkplane.screenshots=DIR}
+ * it writes the screenshots docs/learn.md shows.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class LensUiBrowserIT {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final Duration LONG = Duration.ofMinutes(3);
+    private static Path stateDir;
+    private static Process launcher;
+    private static String server;
+    private static HeadlessChromium chromium;
+
+    @BeforeAll
+    static void startStackAndBrowser() throws Exception {
+        HeadlessChromium.assumeInstalled();
+        stateDir = Files.createTempDirectory("kplane-lens-ui");
+        int apiPort = freePort();
+        server = "http://127.0.0.1:" + apiPort;
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar",
+                ROOT.resolve("launcher/target/kplane-launcher.jar").toString(), "up",
+                "--state-dir", stateDir.toString(), "--port", String.valueOf(apiPort),
+                "--db-port", String.valueOf(freePort()), "--nodes", "1",
+                "--component-arg=kubelet-sim=--crashloop-base=1s",
+                "--component-arg=job-controller=--pod-failure-backoff=1s",
+                "--component-arg=job-controller=--pod-event-batch-period=100ms"));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(stateDir.resolve("launcher.out").toFile());
+        pb.environment().put("KPLANE_HOME", ROOT.toString());
+        pb.environment().put("CI", "true");
+        launcher = pb.start();
+        await("stack ready").atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(1)).until(() -> {
+            assertThat(launcher.isAlive()).as("launcher alive; output:\n%s", launcherOutput()).isTrue();
+            StateFile s = StateFile.read(stateDir);
+            return s != null && s.ready();
+        });
+        await("the job controller announces its lens").atMost(LONG).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
+                .until(() -> get("/ui/api/components").path("components").toString().contains("\"job-controller\""));
+        chromium = HeadlessChromium.start();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (chromium != null) {
+            chromium.close();
+        }
+        if (launcher != null) {
+            List<ProcessHandle> children = launcher.descendants().toList();
+            new ProcessBuilder(javaBinary(), "-jar", ROOT.resolve("launcher/target/kplane-launcher.jar").toString(),
+                    "down", "--state-dir", stateDir.toString()).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(90, TimeUnit.SECONDS);
+            launcher.waitFor(90, TimeUnit.SECONDS);
+            children.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    @Test
+    @Order(1)
+    void aJobWithThreeCompletionsTravelsThroughTheLanes() throws Exception {
+        ChromeDriver browser = chromium.driver();
+        browser.get(server + "/ui/#/lanes/job-controller/job?key=default/lens-demo");
+        await().atMost(LONG).until(() -> text(browser, "#conn").contains("live"));
+        createJob("lens-demo", 3, 3);
+        List<String> rows;
+        try {
+            await("Complete on the page").atMost(LONG).until(() -> text(browser, "#follow-status").contains("Complete"));
+            rows = rows(browser);
+            int queued = first(rows, r -> r.startsWith("queue add default/lens-demo"));
+            int synced = first(rows, r -> r.startsWith("sync sync default/lens-demo"));
+            int podEvent = first(rows, r -> r.startsWith("reflector event default/lens-demo-"));
+            assertThat(queued).as("the key enters the queue: %s", rows).isGreaterThanOrEqualTo(0);
+            assertThat(synced).as("then a sync: %s", rows).isGreaterThan(queued);
+            assertThat(podEvent).as("then its pods' watch events: %s", rows).isGreaterThan(synced);
+            chromium.screenshot("learn-lanes-job-complete");
+        } catch (AssertionError | RuntimeException e) {
+            throw new AssertionError(e.getMessage() + "\n" + chromium.diagnostics(), e);
+        }
+        browser.get(server + "/ui/#/object/jobs/default/lens-demo");
+        await().atMost(LONG).untilAsserted(() -> {
+            assertThat(text(browser, "#object-state")).contains("Complete");
+            assertThat(browser.findElements(By.cssSelector("#owner-tree li li"))).hasSize(3);
+            assertThat(text(browser, "#object-syncs")).contains("job-controller");
+        });
+        chromium.screenshot("learn-object-job");
+
+        // The sync's decision and the expectations come from the job controller's own report (lens).
+        int created = first(rows, r -> r.startsWith("sync sync default/lens-demo pods_created"));
+        Assumptions.assumeTrue(created >= 0, "the job controller does not report its sync decisions yet "
+                + "(no sync row decided pods_created); rows seen: " + rows);
+        int podEvent = first(rows, r -> r.startsWith("reflector event default/lens-demo-"));
+        assertThat(podEvent).as("pods' watch events after pods_created: %s", rows).isGreaterThan(created);
+        int satisfied = first(rows, r -> r.startsWith("expectations satisfied default/lens-demo"));
+        Assumptions.assumeTrue(satisfied >= 0, "the job controller does not report expectations yet; rows: " + rows);
+        assertThat(satisfied).as("expectations satisfied after the pods' events: %s", rows).isGreaterThan(podEvent);
+    }
+
+    @Test
+    @Order(2)
+    void pausedControllerReleasesOneQueueItemPerStep() throws Exception {
+        ChromeDriver browser = chromium.driver();
+        browser.get(server + "/ui/#/lanes/job-controller/job?key=default/lens-step");
+        try {
+            await().atMost(LONG).until(() -> text(browser, "#conn").contains("live"));
+            browser.findElement(By.id("pause")).click();
+            await().atMost(LONG).until(() -> browser.findElement(By.id("paused-note")).isDisplayed());
+            createJob("lens-step", 1, 1);
+            await("the key waits in the queue").atMost(LONG).until(() ->
+                    !browser.findElements(By.cssSelector(".qitem[data-key='default/lens-step'][data-state='waiting']")).isEmpty());
+            await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(10))
+                    .until(() -> syncRows(browser, "default/lens-step") == 0);
+            chromium.screenshot("learn-lanes-paused");
+
+            browser.findElement(By.id("step")).click();
+            await("one sync after one step").atMost(LONG).until(() -> syncRows(browser, "default/lens-step") == 1);
+            // its own writes re-queue the key, but a paused controller does nothing more without another step
+            await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(15))
+                    .until(() -> syncRows(browser, "default/lens-step") == 1);
+            chromium.screenshot("learn-lanes-step");
+            browser.findElement(By.id("resume")).click();
+            await("resumed, the Job completes").atMost(LONG).until(() -> text(browser, "#follow-status").contains("Complete"));
+            assertThat(syncRows(browser, "default/lens-step")).isGreaterThan(1);
+        } catch (AssertionError | RuntimeException e) {
+            throw new AssertionError(e.getMessage() + "\n" + chromium.diagnostics(), e);
+        } finally {
+            post("/ui/api/components/job-controller/controllers/job/resume", "");
+        }
+    }
+
+    /**
+     * The 003 seed's backoffLimit experiment, live (sleep shortened, back-offs 1 s): restartPolicy Never
+     * leaves 4 failed pods and {@code failed: 4}; OnFailure runs one pod 4 times and ends with {@code failed: 1}.
+     */
+    @Test
+    @Order(3)
+    void backoffLimitExperimentOnTheObjectPage() throws Exception {
+        ChromeDriver browser = chromium.driver();
+        for (String policy : List.of("Never", "OnFailure")) {
+            String name = "lens-backoff-" + policy.toLowerCase();
+            String job = """
+                    {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s","namespace":"default"},
+                     "spec":{"backoffLimit":3,"template":{"spec":{"restartPolicy":"%s","terminationGracePeriodSeconds":0,
+                       "containers":[{"name":"main","image":"busybox:1.28","command":["sh","-c",
+                         "echo Hello world! && sleep 1 && echo completed && exit 1"]}]}}}}
+                    """.formatted(name, policy);
+            HttpResponse<String> r = post("/apis/batch/v1/namespaces/default/jobs", job);
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
+            browser.get(server + "/ui/#/lanes/job-controller/job?key=default/" + name);
+            try {
+                await(name + " fails").atMost(LONG).until(() -> text(browser, "#follow-status").contains("Failed"));
+                chromium.screenshot("learn-lanes-backoff-" + policy.toLowerCase());
+                browser.get(server + "/ui/#/object/jobs/default/" + name);
+                await().atMost(LONG).untilAsserted(() -> {
+                    assertThat(text(browser, "#object-state")).contains("Failed").contains("BackoffLimitExceeded");
+                    assertThat(text(browser, "#object-state")).contains("active / failed")
+                            .contains(policy.equals("Never") ? "0 / 4" : "/ 1");
+                    assertThat(text(browser, "#object-syncs")).contains("job-controller");
+                });
+                chromium.screenshot("learn-object-backoff-" + policy.toLowerCase());
+            } catch (AssertionError | RuntimeException e) {
+                throw new AssertionError(e.getMessage() + "\n" + chromium.diagnostics(), e);
+            }
+        }
+    }
+
+    // --- helpers ---
+
+    private static void createJob(String name, int completions, int parallelism) throws Exception {
+        String job = """
+                {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s","namespace":"default"},
+                 "spec":{"completions":%d,"parallelism":%d,"template":{"spec":{"restartPolicy":"Never",
+                   "containers":[{"name":"main","image":"busybox:1.28","command":["sh","-c","echo hello from the lens"]}]}}}}
+                """.formatted(name, completions, parallelism);
+        HttpResponse<String> r = post("/apis/batch/v1/namespaces/default/jobs", job);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
+    }
+
+    private static long syncRows(ChromeDriver browser, String key) {
+        return browser.findElements(By.cssSelector(".lrow[data-stage='sync'][data-key='" + key + "']")).size();
+    }
+
+    private static List<String> rows(ChromeDriver browser) {
+        List<String> out = new ArrayList<>();
+        for (WebElement row : browser.findElements(By.cssSelector(".lrow"))) {
+            String decision = row.getAttribute("data-decision");
+            out.add(row.getAttribute("data-stage") + " " + row.getAttribute("data-type") + " "
+                    + row.getAttribute("data-key") + (decision == null || decision.isEmpty() ? "" : " " + decision));
+        }
+        return out;
+    }
+
+    private static int first(List<String> rows, Predicate<String> match) {
+        for (int i = 0; i < rows.size(); i++) {
+            if (match.test(rows.get(i))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String text(ChromeDriver browser, String css) {
+        List<WebElement> found = browser.findElements(By.cssSelector(css));
+        return found.isEmpty() ? "" : found.get(0).getText();
+    }
+
+    private static JsonNode get(String path) throws IOException, InterruptedException {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(server + path))
+                .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+        return Json.tree(r.body());
+    }
+
+    private static HttpResponse<String> post(String path, String body) throws IOException, InterruptedException {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(server + path)).timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String javaBinary() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    private static String launcherOutput() {
+        try {
+            return Files.readString(stateDir.resolve("launcher.out"));
+        } catch (IOException e) {
+            return "(no output)";
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+}
