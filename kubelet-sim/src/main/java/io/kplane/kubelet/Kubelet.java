@@ -133,6 +133,7 @@ public final class Kubelet implements AutoCloseable {
         nodeContainers().ifPresent(c -> c.removeOrphans(live()));
         log.info("kubelet-sim {} ready: runtime {}, endpoint port {}, root {}", config.nodeName(), runtime.type(),
                 server.port(), config.rootDir());
+        server.markReady();
         return this;
     }
 

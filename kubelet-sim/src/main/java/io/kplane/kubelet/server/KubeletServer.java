@@ -40,6 +40,8 @@ public final class KubeletServer implements AutoCloseable {
     private final PrometheusMeterRegistry metrics;
     private final Supplier<Instant> clock;
 
+    private volatile boolean ready;
+
     public KubeletServer(String bind, int port, LogRegistry logs, Set<String> tokens, PrometheusMeterRegistry metrics,
             Supplier<Instant> clock) throws IOException {
         this.logs = logs;
@@ -73,11 +75,22 @@ public final class KubeletServer implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
+    /** From now on {@code /healthz} answers 200: the node is registered with this start's addresses. */
+    public void markReady() {
+        ready = true;
+    }
+
     private void handle(HttpExchange ex) throws IOException {
         try (ex) {
             String path = ex.getRequestURI().getRawPath();
             if (path.equals("/healthz")) {
-                text(ex, 200, "ok");
+                // healthy = registered: until the Node carries this start's addresses, the API server
+                // would dial a previous address (a compose `up` gives the container a new IP)
+                if (ready) {
+                    text(ex, 200, "ok");
+                } else {
+                    text(ex, 503, "starting: node status not posted yet");
+                }
                 return;
             }
             if (!authorized(ex)) {
