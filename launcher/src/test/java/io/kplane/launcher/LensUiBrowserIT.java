@@ -15,12 +15,10 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,7 +37,7 @@ import static org.awaitility.Awaitility.await;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LensUiBrowserIT {
-    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Path ROOT = LaunchedStack.ROOT;
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final Duration LONG = Duration.ofMinutes(3);
     private static Path stateDir;
@@ -50,26 +48,13 @@ class LensUiBrowserIT {
     @BeforeAll
     static void startStackAndBrowser() throws Exception {
         HeadlessChromium.assumeInstalled();
-        stateDir = Files.createTempDirectory("kplane-lens-ui");
-        int apiPort = freePort();
-        server = "http://127.0.0.1:" + apiPort;
-        List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar",
-                ROOT.resolve("launcher/target/kplane-launcher.jar").toString(), "up",
-                "--state-dir", stateDir.toString(), "--port", String.valueOf(apiPort),
-                "--db-port", String.valueOf(freePort()), "--nodes", "1",
-                "--component-arg=kubelet-sim=--crashloop-base=1s",
-                "--component-arg=job-controller=--pod-failure-backoff=1s",
-                "--component-arg=job-controller=--pod-event-batch-period=100ms"));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(stateDir.resolve("launcher.out").toFile());
-        pb.environment().put("KPLANE_HOME", ROOT.toString());
-        pb.environment().put("CI", "true");
-        launcher = pb.start();
-        await("stack ready").atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(1)).until(() -> {
-            assertThat(launcher.isAlive()).as("launcher alive; output:\n%s", launcherOutput()).isTrue();
-            StateFile s = StateFile.read(stateDir);
-            return s != null && s.ready();
-        });
+        LaunchedStack stack = LaunchedStack.up("kplane-lens-ui", 1, List.of(
+                "kubelet-sim=--crashloop-base=1s",
+                "job-controller=--pod-failure-backoff=1s",
+                "job-controller=--pod-event-batch-period=100ms"));
+        stateDir = stack.stateDir();
+        launcher = stack.launcher();
+        server = stack.server();
         await("the job controller announces its lens").atMost(LONG).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
                 .until(() -> get("/ui/api/components").path("components").toString().contains("\"job-controller\""));
         chromium = HeadlessChromium.start();
@@ -82,7 +67,7 @@ class LensUiBrowserIT {
         }
         if (launcher != null) {
             List<ProcessHandle> children = launcher.descendants().toList();
-            new ProcessBuilder(javaBinary(), "-jar", ROOT.resolve("launcher/target/kplane-launcher.jar").toString(),
+            new ProcessBuilder(LaunchedStack.javaBinary(), "-jar", LaunchedStack.launcherJar(),
                     "down", "--state-dir", stateDir.toString()).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(90, TimeUnit.SECONDS);
             launcher.waitFor(90, TimeUnit.SECONDS);
@@ -248,23 +233,5 @@ class LensUiBrowserIT {
         return HTTP.send(HttpRequest.newBuilder(URI.create(server + path)).timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static String javaBinary() {
-        return ProcessHandle.current().info().command().orElse("java");
-    }
-
-    private static String launcherOutput() {
-        try {
-            return Files.readString(stateDir.resolve("launcher.out"));
-        } catch (IOException e) {
-            return "(no output)";
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 }

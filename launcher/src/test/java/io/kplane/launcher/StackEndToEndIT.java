@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -34,7 +33,7 @@ import static org.awaitility.Awaitility.await;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StackEndToEndIT {
-    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Path ROOT = LaunchedStack.ROOT;
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static Path stateDir;
     private static Process launcher;
@@ -42,30 +41,17 @@ class StackEndToEndIT {
 
     @BeforeAll
     static void startStack() throws Exception {
-        stateDir = Files.createTempDirectory("kplane-e2e");
-        int apiPort = freePort();
-        server = "http://127.0.0.1:" + apiPort;
-        List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar",
-                ROOT.resolve("launcher/target/kplane-launcher.jar").toString(), "up",
-                "--state-dir", stateDir.toString(), "--port", String.valueOf(apiPort),
-                "--db-port", String.valueOf(freePort()), "--nodes", "2",
-                "--component-arg=kubelet-sim=--crashloop-base=1s",
-                "--component-arg=kubelet-sim=--lease-interval=2s",
-                "--component-arg=job-controller=--pod-failure-backoff=1s",
-                "--component-arg=job-controller=--pod-event-batch-period=100ms",
-                "--component-arg=job-controller=--lease-duration=4s",
-                "--component-arg=job-controller=--renew-deadline=3s",
-                "--component-arg=job-controller=--retry-period=1s"));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(stateDir.resolve("launcher.out").toFile());
-        pb.environment().put("KPLANE_HOME", ROOT.toString());
-        pb.environment().put("CI", "true");
-        launcher = pb.start();
-        await("stack ready").atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(1)).until(() -> {
-            assertThat(launcher.isAlive()).as("launcher alive; output:\n%s", launcherOutput()).isTrue();
-            StateFile s = StateFile.read(stateDir);
-            return s != null && s.ready();
-        });
+        LaunchedStack stack = LaunchedStack.up("kplane-e2e", 2, List.of(
+                "kubelet-sim=--crashloop-base=1s",
+                "kubelet-sim=--lease-interval=2s",
+                "job-controller=--pod-failure-backoff=1s",
+                "job-controller=--pod-event-batch-period=100ms",
+                "job-controller=--lease-duration=4s",
+                "job-controller=--renew-deadline=3s",
+                "job-controller=--retry-period=1s"));
+        stateDir = stack.stateDir();
+        launcher = stack.launcher();
+        server = stack.server();
     }
 
     @AfterAll
@@ -380,8 +366,8 @@ class StackEndToEndIT {
     }
 
     private static Result launcherCommand(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(javaBinary(), "-jar",
-                ROOT.resolve("launcher/target/kplane-launcher.jar").toString()));
+        List<String> cmd = new ArrayList<>(List.of(LaunchedStack.javaBinary(), "-jar",
+                LaunchedStack.launcherJar()));
         cmd.addAll(List.of(args));
         return run(cmd);
     }
@@ -399,23 +385,5 @@ class StackEndToEndIT {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
         return new Result(p.exitValue(), out);
-    }
-
-    private static String javaBinary() {
-        return ProcessHandle.current().info().command().orElse("java");
-    }
-
-    private static String launcherOutput() {
-        try {
-            return Files.readString(stateDir.resolve("launcher.out"));
-        } catch (IOException e) {
-            return "(no output)";
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 }
