@@ -131,6 +131,11 @@ class StaleUpdateBaseTest {
         }
 
         @Override
+        public Future<StoredObject> create(ResourceKey key, ObjectNode object, ResourceKey parent) {
+            return real.create(key, object, parent);
+        }
+
+        @Override
         public Future<StoredObject> update(ResourceKey key, ObjectNode object, long expectedRevision) {
             return real.update(key, object, expectedRevision);
         }
