@@ -153,7 +153,7 @@ public final class ResourceHandler {
                         verb(ctx, "update");
                         WriteOptions opts = writeOptions(ctx);
                         renderWrite(ctx, type, service.update(type, info.namespace(), info.name(),
-                                sub.equals("finalize") ? null : sub, body(ctx, type), opts), opts);
+                                sub, body(ctx, type), opts), opts);
                         return;
                     }
                     if (method == HttpMethod.PATCH) {
