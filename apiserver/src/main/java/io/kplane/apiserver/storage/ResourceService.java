@@ -198,6 +198,10 @@ public final class ResourceService {
         ResourceStrategy resource = ResourceStrategies.of(type);
         String requestName = generated ? generateName : admittedName;
         return resource.admitWithStore(admitted, requestName, this::find)
+                // admission that reads other objects (a pod's ServiceAccount) can fail because the
+                // namespace controller already removed them: NamespaceLifecycle's answer comes first
+                .recover(t -> type.namespaced() ? requireNamespaceLive(type, namespace, requestName)
+                        .compose(v -> Future.<Void>failedFuture(t)) : Future.failedFuture(t))
                 // the namespace check above is a fast path; the store's fence is the one that holds
                 // against a concurrent namespace deletion (docs/storage.md, "Fenced creates")
                 .compose(v -> store.create(key(type, namespace, admittedName), admitted,
@@ -248,6 +252,10 @@ public final class ResourceService {
         if (cache != null && cache.knownActive(namespace)) {
             return Future.succeededFuture();
         }
+        return requireNamespaceLive(type, namespace, shownName);
+    }
+
+    private Future<Void> requireNamespaceLive(ResourceType type, String namespace, String shownName) {
         return store.get(key(ResourceTypes.NAMESPACES, null, namespace))
                 .<Void>map(ns -> {
                     if (NamespaceLifecycle.isTerminating(ns.object())) {
