@@ -55,7 +55,7 @@ public final class Kubelet implements AutoCloseable {
     private KubeletServer server;
     private NodeAgent node;
     private PodManager pods;
-    private SharedIndexInformer<Pod> informer;
+    private volatile SharedIndexInformer<Pod> informer; // read by /healthz?verbose on the server's threads
     private VolumeManager volumes;
     private Duration volumeSyncPeriod = Duration.ofSeconds(10);
     private LensAnnouncer lensAnnouncer;
@@ -118,6 +118,7 @@ public final class Kubelet implements AutoCloseable {
                 ListerWatcher.of(client.pods(), ListOptions.fieldSelector("spec.nodeName=" + config.nodeName())),
                 Clock.system(), ReflectorOptions.DEFAULT, Indexers.standard()); // reconnects: wall time
         informer.lens(lens);
+        server.healthChecks(this::informerChecks);
         informer.addEventHandler(pods);
         informer.addEventHandler(volumes.podUpdates());
         if (clock instanceof ClusterClock cluster) {
@@ -135,6 +136,18 @@ public final class Kubelet implements AutoCloseable {
                 server.port(), config.rootDir());
         server.markReady();
         return this;
+    }
+
+    /** {@code /healthz?verbose}: when the pod informer last heard from the API server (event, bookmark or list). */
+    private java.util.List<String> informerChecks() {
+        SharedIndexInformer<Pod> i = informer;
+        java.time.Instant at = i == null ? null : i.lastEventTime();
+        if (at == null) {
+            return java.util.List.of("[+]informer pods not listed yet");
+        }
+        // the informer's reconnect clock is wall time (see start), so is this age
+        return java.util.List.of("[+]informer pods last event " + at + " ("
+                + Duration.between(at, java.time.Instant.now()).toSeconds() + "s ago)");
     }
 
     private EventRecorder recorder;
