@@ -13,7 +13,7 @@ import io.kplane.apiserver.admission.UnknownFields;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.errors.Errors;
 import io.kplane.apiserver.patch.PatchApplier;
-import io.kplane.apiserver.patch.PatchType;
+import io.kplane.api.patch.PatchType;
 import io.kplane.apiserver.registry.ResourceStrategies;
 import io.kplane.apiserver.registry.ResourceStrategy;
 import io.kplane.apiserver.selector.Selectors;

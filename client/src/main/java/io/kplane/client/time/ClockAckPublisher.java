@@ -6,7 +6,7 @@ import io.kplane.api.json.Json;
 import io.kplane.api.json.MicroTimeSerializer;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
-import io.kplane.client.PatchType;
+import io.kplane.api.patch.PatchType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

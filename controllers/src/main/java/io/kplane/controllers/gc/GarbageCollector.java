@@ -10,7 +10,7 @@ import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.OwnerReference;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
-import io.kplane.client.PatchType;
+import io.kplane.api.patch.PatchType;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.controller.Controller;
 import io.kplane.client.controller.Reconciler;
