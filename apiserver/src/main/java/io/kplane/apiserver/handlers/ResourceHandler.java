@@ -10,6 +10,7 @@ import io.kplane.api.patch.PatchType;
 import io.kplane.apiserver.codec.BodyDecoders;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.errors.Errors;
+import io.kplane.apiserver.http.QueryBool;
 import io.kplane.apiserver.http.RequestInfo;
 import io.kplane.apiserver.http.RequestPaths;
 import io.kplane.apiserver.http.Responses;
@@ -407,6 +408,6 @@ public final class ResourceHandler {
     }
 
     private static boolean isTrue(String v) {
-        return v != null && (v.equals("true") || v.equals("1") || v.equalsIgnoreCase("True"));
+        return QueryBool.isTrue(v);
     }
 }
