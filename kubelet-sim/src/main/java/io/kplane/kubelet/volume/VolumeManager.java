@@ -1,6 +1,7 @@
 package io.kplane.kubelet.volume;
 
 import io.kplane.api.core.Container;
+import io.kplane.api.core.EventType;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.Volume;
 import io.kplane.api.core.VolumeMount;
@@ -222,7 +223,7 @@ public final class VolumeManager implements AutoCloseable {
 
     private void warnOnce(PodVolumes st, Pod pod, String key, String reason, String message) {
         if (st.warned.add(key)) {
-            events.event(pod, "Warning", reason, message);
+            events.event(pod, EventType.WARNING, reason, message);
         }
     }
 
