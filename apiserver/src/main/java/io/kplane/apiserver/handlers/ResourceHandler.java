@@ -6,14 +6,16 @@ import io.kplane.api.ResourceType;
 import io.kplane.api.json.Json;
 import io.kplane.api.meta.DeleteOptions;
 import io.kplane.api.meta.Status;
+import io.kplane.api.patch.PatchType;
 import io.kplane.apiserver.codec.BodyDecoders;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.errors.Errors;
+import io.kplane.apiserver.http.QueryBool;
 import io.kplane.apiserver.http.RequestInfo;
 import io.kplane.apiserver.http.RequestPaths;
 import io.kplane.apiserver.http.Responses;
 import io.kplane.apiserver.metrics.ApiMetrics;
-import io.kplane.apiserver.patch.PatchType;
+import io.kplane.apiserver.patch.PatchTypes;
 import io.kplane.apiserver.render.JsonRenderer;
 import io.kplane.apiserver.render.RenderRequest;
 import io.kplane.apiserver.render.ResponseRenderer;
@@ -220,13 +222,13 @@ public final class ResourceHandler {
         verb(ctx, "patch");
         ResourceType type = info.resource();
         String contentType = ctx.request().getHeader("Content-Type");
-        PatchType patchType = PatchType.fromContentType(contentType);
+        PatchType patchType = PatchTypes.fromContentType(contentType);
         if (patchType == PatchType.APPLY && (ctx.queryParams().get("fieldManager") == null
                 || ctx.queryParams().get("fieldManager").isEmpty())) {
             throw ApiError.invalidMessage("PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: "
                     + "is required for apply patch");
         }
-        JsonNode patch = decoders.decode(patchType.mediaType(), ctx.body().buffer(), type);
+        JsonNode patch = decoders.decode(patchType.contentType(), ctx.body().buffer(), type);
         WriteOptions opts = writeOptions(ctx);
         renderWrite(ctx, type, service.patch(type, info.namespace(), info.name(), info.subresource(), patchType,
                 patch, opts), opts);
@@ -406,6 +408,6 @@ public final class ResourceHandler {
     }
 
     private static boolean isTrue(String v) {
-        return v != null && (v.equals("true") || v.equals("1") || v.equalsIgnoreCase("True"));
+        return QueryBool.isTrue(v);
     }
 }

@@ -8,12 +8,14 @@ import io.kplane.api.ResourceType;
 import io.kplane.api.ResourceTypes;
 import io.kplane.api.json.Json;
 import io.kplane.api.meta.DeleteOptions;
+import io.kplane.api.meta.DeletionPropagation;
+import io.kplane.api.meta.Finalizers;
 import io.kplane.apiserver.admission.Admission;
 import io.kplane.apiserver.admission.UnknownFields;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.errors.Errors;
 import io.kplane.apiserver.patch.PatchApplier;
-import io.kplane.apiserver.patch.PatchType;
+import io.kplane.api.patch.PatchType;
 import io.kplane.apiserver.registry.ResourceStrategies;
 import io.kplane.apiserver.registry.ResourceStrategy;
 import io.kplane.apiserver.selector.Selectors;
@@ -567,7 +569,7 @@ public final class ResourceService {
     private static String propagationPolicy(ResourceType type, DeleteOptions opts) {
         String policy = opts.propagationPolicy();
         if (policy != null && !policy.isEmpty()) {
-            if (!List.of("Orphan", "Background", "Foreground").contains(policy)) {
+            if (!DeletionPropagation.ALL.contains(policy)) {
                 throw ApiError.invalidMessage("DeleteOptions.meta.k8s.io \"\" is invalid: propagationPolicy: "
                         + "Unsupported value: \"" + policy + "\": supported values: \"Foreground\", \"Background\", "
                         + "\"Orphan\", \"nil\"");
@@ -580,7 +582,7 @@ public final class ResourceService {
         }
         if (opts.orphanDependents() != null) {
             // store.go shouldDeleteDependents: orphanDependents=false means "delete dependents first"
-            return opts.orphanDependents() ? "Orphan" : "Foreground";
+            return opts.orphanDependents() ? DeletionPropagation.ORPHAN : DeletionPropagation.FOREGROUND;
         }
         return ResourceStrategies.of(type).defaultPropagationPolicy();
     }
@@ -589,21 +591,21 @@ public final class ResourceService {
     private static boolean applyPropagationFinalizers(String policy, List<String> finalizers) {
         List<String> before = List.copyOf(finalizers);
         switch (policy) {
-            case "Orphan" -> {
-                finalizers.remove("foregroundDeletion");
-                if (!finalizers.contains("orphan")) {
-                    finalizers.add("orphan");
+            case DeletionPropagation.ORPHAN -> {
+                finalizers.remove(Finalizers.FOREGROUND_DELETION);
+                if (!finalizers.contains(Finalizers.ORPHAN)) {
+                    finalizers.add(Finalizers.ORPHAN);
                 }
             }
-            case "Foreground" -> {
-                finalizers.remove("orphan");
-                if (!finalizers.contains("foregroundDeletion")) {
-                    finalizers.add("foregroundDeletion");
+            case DeletionPropagation.FOREGROUND -> {
+                finalizers.remove(Finalizers.ORPHAN);
+                if (!finalizers.contains(Finalizers.FOREGROUND_DELETION)) {
+                    finalizers.add(Finalizers.FOREGROUND_DELETION);
                 }
             }
             default -> {
-                finalizers.remove("orphan");
-                finalizers.remove("foregroundDeletion");
+                finalizers.remove(Finalizers.ORPHAN);
+                finalizers.remove(Finalizers.FOREGROUND_DELETION);
             }
         }
         return !before.equals(finalizers);

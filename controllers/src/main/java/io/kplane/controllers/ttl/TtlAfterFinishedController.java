@@ -2,6 +2,7 @@ package io.kplane.controllers.ttl;
 
 import io.kplane.api.batch.Job;
 import io.kplane.api.meta.DeleteOptions;
+import io.kplane.api.meta.DeletionPropagation;
 import io.kplane.api.meta.ObjectKeys;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
@@ -107,7 +108,7 @@ public final class TtlAfterFinishedController implements Reconciler {
             return Result.requeueAfter(wait.get());
         }
         DeleteOptions options = new DeleteOptions(null, null, null,
-                new DeleteOptions.Preconditions(fresh.uid(), fresh.metadata().resourceVersion()), "Background", null, null);
+                new DeleteOptions.Preconditions(fresh.uid(), fresh.metadata().resourceVersion()), DeletionPropagation.BACKGROUND, null, null);
         try {
             client.jobs().inNamespace(ns).delete(name, options);
             log.info("deleted job {} {}s after it finished", key, fresh.spec().ttlSecondsAfterFinished());

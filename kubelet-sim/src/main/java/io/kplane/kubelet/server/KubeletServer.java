@@ -2,6 +2,7 @@ package io.kplane.kubelet.server;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.kubelet.logs.CriLogReader;
 import io.kplane.kubelet.logs.LogOptions;
 import io.kplane.kubelet.logs.LogRegistry;
@@ -52,11 +53,7 @@ public final class KubeletServer implements AutoCloseable {
         this.clock = clock;
         this.server = HttpServer.create(new InetSocketAddress(bind, port), 64);
         // follows block a thread each for as long as the container runs
-        this.executor = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "kubelet-http");
-            t.setDaemon(true);
-            return t;
-        });
+        this.executor = Executors.newCachedThreadPool(DaemonThreads.named("kubelet-http"));
         server.setExecutor(executor);
         server.createContext("/", this::handle);
     }
