@@ -147,3 +147,66 @@ export const kube = {
     }
   },
 };
+
+/**
+ * Follows a Kubernetes watch (`?watch=true`, one JSON event per line) with the page's credentials,
+ * calling onEvent({type, object}) for each. Before each (re)connection it calls relist(), which reads
+ * the current state and returns the resourceVersion to watch from, so a broken connection or a 410
+ * never leaves the page on stale data. Returns a function that stops following.
+ */
+export function watchPath(watchUrl, relist, onEvent, onState = () => {}) {
+  let stopped = false;
+  let controller = null;
+  let delay = 500;
+  async function run() {
+    while (!stopped) {
+      controller = new AbortController();
+      try {
+        const rv = await relist();
+        const sep = watchUrl.includes('?') ? '&' : '?';
+        const r = await fetch(`${watchUrl}${sep}watch=true&allowWatchBookmarks=true${rv ? '&resourceVersion=' + encodeURIComponent(rv) : ''}`,
+          { headers: headers(), signal: controller.signal, cache: 'no-store' });
+        if (r.status === 401) { await askForToken(); continue; }
+        if (!r.ok || !r.body) throw new Error(`watch answered ${r.status}`);
+        onState('live');
+        delay = 500;
+        const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let cut;
+          while ((cut = buffer.indexOf('\n')) >= 0) {
+            const line = buffer.slice(0, cut).trim();
+            buffer = buffer.slice(cut + 1);
+            if (!line) continue;
+            try {
+              const ev = JSON.parse(line);
+              if (ev.type === 'ERROR') throw new Error(ev.object?.message || 'watch error');
+              if (ev.type !== 'BOOKMARK') onEvent(ev);
+            } catch (e) {
+              if (e instanceof SyntaxError) continue;
+              throw e;
+            }
+          }
+        }
+      } catch (e) {
+        if (stopped) return;
+      }
+      onState('reconnecting');
+      await new Promise((res) => setTimeout(res, delay));
+      delay = Math.min(delay * 2, 5000);
+    }
+  }
+  run();
+  return () => { stopped = true; if (controller) controller.abort(); };
+}
+
+/** The CronJob timeline's schedule times, computed by the API server with kubectl-lite's code. */
+export function cronTicks(cronJob, nowIso, past = 12, next = 5) {
+  const q = new URLSearchParams({ schedule: cronJob.spec.schedule, name: cronJob.metadata.name, now: nowIso,
+    from: cronJob.metadata.creationTimestamp, past: String(past), next: String(next) });
+  if (cronJob.spec.timeZone) q.set('timeZone', cronJob.spec.timeZone);
+  return getJson(`/ui/api/cronjob-ticks?${q}`);
+}
