@@ -224,6 +224,9 @@ class ClockCommandsTest {
         await().atMost(Duration.ofSeconds(2)).until(() -> cluster.client.jobs().inNamespace(ns).find("short").isEmpty());
     }
 
+    /** How late (cluster seconds) a re-created pod may be at x60: see {@link #backoffAtRateSixty}. */
+    private static final double BACKOFF_TOLERANCE_S = 7;
+
     /** Rate x60: pod re-creation back-off of 10 s, 20 s, 40 s in cluster time, in about a wall second. */
     @Test
     @Order(7)
@@ -257,15 +260,27 @@ class ClockCommandsTest {
         List<Pod> pods = cluster.client.pods().inNamespace(ns).list().stream()
                 .sorted(Comparator.comparing(p -> p.metadata().creationTimestamp())).toList();
         assertThat(pods).hasSize(4);
+        List<Double> gaps = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
             Instant finished = finishedAt(pods.get(i));
             Instant nextCreated = pods.get(i + 1).metadata().creationTimestamp();
-            long gap = Duration.between(finished, nextCreated).toSeconds();
-            long backoff = 10L << i;
-            // never before the back-off; after it by the reaction time, which at x60 is 60 times the
-            // wall latency of watch, batching and create (0.5 s of wall time on a loaded 2-core machine)
-            assertThat(gap).as("cluster seconds from pod %d's end to pod %d's creation (wall %s)", i, i + 1, wall)
-                    .isBetween(backoff - 1, backoff + 30);
+            gaps.add(Duration.between(finished, nextCreated).toMillis() / 1000.0);
+        }
+        System.out.printf("back-off at x60: cluster seconds from each failed pod's finish to the next pod's creation: %s "
+                + "(wall %d ms; finishedAt %s)%n", gaps, wall.toMillis(), pods.stream().limit(3).map(p -> finishedAt(p).toString()).toList());
+        for (int i = 0; i < 3; i++) {
+            double backoff = 10L << i;
+            // The Job controller's due time for pod i+1 is exactly finishedAt(i) + 10 s * 2^i: it reads
+            // the same finishedAt from the API, and cluster-clock timers never fire before their due
+            // time. Both timestamps have whole-second precision (metav1.Time), so the gap is never below
+            // the back-off. Above it by the reaction: the later of the due time and the moment the
+            // controller learns of the failure (kubelet status write, watch, the 1 s pod-event batch),
+            // then the queue timer, the sync and the create's round trip. That is wall latency, and at
+            // x60 each wall millisecond is 60 cluster milliseconds: the tolerance of BACKOFF_TOLERANCE_S (7) cluster
+            // seconds is 100 ms of wall latency (plus 1 s for the truncated creationTimestamp), which
+            // a loaded 2-core machine stays within; the doubling (10/20/40) is still unmistakable.
+            assertThat(gaps.get(i)).as("cluster seconds from pod %d's end to pod %d's creation: %s", i, i + 1, gaps)
+                    .isBetween(backoff, backoff + BACKOFF_TOLERANCE_S);
         }
         assertThat(wall).isLessThan(Duration.ofSeconds(10));
     }
@@ -275,12 +290,21 @@ class ClockCommandsTest {
         return s.state().terminated().finishedAt();
     }
 
-    /** Rate x60 and a kubelet killed: NotReady, its pod failed, the replacement runs on the other node. */
+    /**
+     * Rate x60 and a kubelet-sim process killed with SIGKILL (kill -9 of its own JVM, a real crash: no
+     * shutdown hook, containers orphaned): its Node turns NotReady (Unknown) 40 cluster seconds later,
+     * its pod is failed and the Job's replacement runs on another node, in a few wall seconds.
+     */
     @Test
     @Order(8)
-    void nodeLossAtRateSixty() {
+    void nodeLossAtRateSixty() throws Exception {
         String ns = "nodeloss";
         namespace(ns);
+        String lost = "node-c";
+        Process kubelet = cluster.startKubeletProcess(lost);
+        // only the process kubelet's node takes the first pod; the others are cordoned until it runs
+        cordon("node-a", true);
+        cordon("node-b", true);
         ok("clock", "rate", "60");
         apply("""
                 apiVersion: batch/v1
@@ -293,6 +317,7 @@ class ClockCommandsTest {
                   template:
                     spec:
                       restartPolicy: Never
+                      terminationGracePeriodSeconds: 0
                       containers:
                       - name: main
                         image: busybox
@@ -301,19 +326,36 @@ class ClockCommandsTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> cluster.client.pods().inNamespace(ns).list().stream()
                 .anyMatch(p -> "Running".equals(p.phase())));
         Pod first = cluster.client.pods().inNamespace(ns).list().get(0);
-        String lost = first.nodeName();
-        String other = lost.equals("node-a") ? "node-b" : "node-a";
+        assertThat(first.nodeName()).isEqualTo(lost);
+        cordon("node-a", false);
+        cordon("node-b", false);
+        List<ProcessHandle> containers = kubelet.descendants().toList();
         long began = System.nanoTime();
-        cluster.killKubelet(lost);
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
-            Node node = cluster.client.nodes().get(lost);
-            NodeCondition ready = node.status().condition(NodeCondition.READY);
-            assertThat(ready.status()).isEqualTo("Unknown");
-            Pod old = cluster.client.pods().inNamespace(ns).get(first.name());
-            assertThat(old.phase()).isEqualTo("Failed");
-            assertThat(cluster.client.pods().inNamespace(ns).list()).anyMatch(p -> other.equals(p.nodeName())
-                    && "Running".equals(p.phase()));
-        });
-        assertThat(Duration.ofNanos(System.nanoTime() - began)).isLessThan(Duration.ofSeconds(15));
+        try {
+            kubelet.destroyForcibly(); // SIGKILL
+            assertThat(kubelet.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(kubelet.exitValue()).isEqualTo(137);
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+                Node node = cluster.client.nodes().get(lost);
+                NodeCondition ready = node.status().condition(NodeCondition.READY);
+                assertThat(ready.status()).isEqualTo("Unknown");
+                Pod old = cluster.client.pods().inNamespace(ns).get(first.name());
+                assertThat(old.phase()).isEqualTo("Failed");
+                assertThat(cluster.client.pods().inNamespace(ns).list()).anyMatch(p -> p.nodeName() != null
+                        && !lost.equals(p.nodeName()) && "Running".equals(p.phase()));
+            });
+            Duration wall = Duration.ofNanos(System.nanoTime() - began);
+            System.out.printf("node loss at x60: NotReady, pod failed and replacement running %d ms (wall) after kill -9%n",
+                    wall.toMillis());
+            assertThat(wall).isLessThan(Duration.ofSeconds(15));
+        } finally {
+            // a crashed kubelet leaves its containers running; they are this test's to clean up
+            containers.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    private static void cordon(String node, boolean unschedulable) {
+        cluster.client.nodes().patch(node, io.kplane.client.PatchType.MERGE,
+                "{\"spec\":{\"unschedulable\":" + unschedulable + "}}");
     }
 }
