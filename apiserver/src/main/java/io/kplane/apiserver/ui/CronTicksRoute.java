@@ -43,7 +43,8 @@ final class CronTicksRoute {
                 throw ApiError.badRequest("cannot parse schedule \"" + scheduleText + "\": " + e.getMessage());
             }
             Map<String, Object> body = new LinkedHashMap<>();
-            body.put("zone", schedule.zone().getId());
+            // ZoneOffset.UTC's id is "Z": say "UTC", as kubectl-lite cronjob next does for an unset timeZone
+            body.put("zone", schedule.zone().equals(java.time.ZoneOffset.UTC) ? "UTC" : schedule.zone().getId());
             body.put("now", Json.formatTime(now));
             body.put("past", json(CronScheduleTicks.between(schedule, name, from, now, past)));
             body.put("next", json(CronScheduleTicks.next(schedule, name, now, next)));

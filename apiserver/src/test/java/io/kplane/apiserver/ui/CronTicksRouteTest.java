@@ -27,7 +27,7 @@ class CronTicksRouteTest {
                     + "&from=2026-12-01T00:00:30Z&now=2026-12-01T00:15:30Z&next=2");
             assertThat(r.code()).as(r.body()).isEqualTo(200);
             JsonNode body = r.json();
-            assertThat(body.path("zone").asText()).isEqualTo("Z");
+            assertThat(body.path("zone").asText()).isEqualTo("UTC");
             assertThat(body.path("past").findValuesAsText("time"))
                     .containsExactly("2026-12-01T00:05:00Z", "2026-12-01T00:10:00Z", "2026-12-01T00:15:00Z");
             assertThat(body.path("past").get(0).path("job").asText()).isEqualTo("every5-" + java.time.Instant.parse("2026-12-01T00:05:00Z").getEpochSecond() / 60);
