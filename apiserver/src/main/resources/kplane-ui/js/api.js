@@ -88,10 +88,13 @@ export function follow(component, since, onRecord, onState, onSampling = () => {
           const { value, done } = await reader.read();
           if (done) break;
           buffer += value;
+          // One pass over the chunk with a moving start, one slice at the end: re-slicing the buffer
+          // per event made a large chunk (a page that fell behind a busy component) quadratic.
           let cut;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
+          let start = 0;
+          while ((cut = buffer.indexOf('\n\n', start)) >= 0) {
+            const block = buffer.slice(start, cut);
+            start = cut + 2;
             const lines = block.split('\n');
             const event = (lines.find((l) => l.startsWith('event:')) || 'event: record').slice(6).trim();
             const data = lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
@@ -103,6 +106,7 @@ export function follow(component, since, onRecord, onState, onSampling = () => {
               onRecord(rec);
             } catch (e) { /* a malformed record is skipped, the stream goes on */ }
           }
+          buffer = buffer.slice(start);
         }
       } catch (e) {
         if (stopped) return;

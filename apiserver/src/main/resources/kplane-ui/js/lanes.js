@@ -17,7 +17,9 @@ export function laneView(root, component, controllerName, key) {
   let pending = [];
   let frame = 0;
   const related = new Set(key ? [key] : []);
-  const writes = new Map();       // "resource key rv" → sync seq, to mark writes coming back
+  const writes = new Map();       // "resource key rv" → sync seq, to mark writes coming back (bounded)
+  const MAX_WRITES = 5000;
+  const openGets = new Map();     // key → the newest drawn queue `get` row not yet matched by its sync
   const rate = { windowStart: performance.now(), count: 0, perSecond: 0, kept: 0 };
   let sampleEvery = 1;
   let seen = 0;
@@ -94,7 +96,9 @@ export function laneView(root, component, controllerName, key) {
     } catch (e) {
       document.getElementById('conn').textContent = '○ ' + e.message;
     }
-    if (!disposed) snapshotTimer = setTimeout(refreshSnapshot, 1000);
+    // Each snapshot carries the component's last 500 records besides the counters: while the page
+    // samples, poll it less often (the stream carries the records anyway).
+    if (!disposed) snapshotTimer = setTimeout(refreshSnapshot, sampleEvery > 1 ? 3000 : 1000);
   }
 
   function tile(name, label, value, unit = '') {
@@ -206,6 +210,8 @@ export function laneView(root, component, controllerName, key) {
         if (w.key) related.add(w.key);
         if (w.rv) writes.set(`${w.resource} ${w.key} ${w.rv}`, rec.seq);
       }
+      // Maps keep insertion order: drop the oldest beyond the bound (a long session must not grow).
+      for (const k of writes.keys()) { if (writes.size <= MAX_WRITES) break; writes.delete(k); }
     }
     const important = rec.stage === 'sync' || rec.stage === 'expectations';
     if (!important && sampleEvery > 1 && seen % sampleEvery !== 0) return;
@@ -237,14 +243,14 @@ export function laneView(root, component, controllerName, key) {
   }
 
   function startOf(rec) {
-    const gets = rows.querySelectorAll(`.lrow[data-stage='queue'][data-type='get']:not([data-synced])`);
-    for (let i = gets.length - 1; i >= 0; i--) {
-      if (gets[i].dataset.key === rec.key) {
-        gets[i].dataset.synced = String(rec.seq);
-        return gets[i];
-      }
-    }
-    return null;
+    // A map lookup instead of a selector query over every row per sync (syncs are never sampled, so
+    // a busy controller made this the page's hottest path).
+    const get = openGets.get(rec.key);
+    if (!get) return null;
+    openGets.delete(rec.key);
+    if (!get.isConnected) return null; // scrolled out of the capped DOM
+    get.dataset.synced = String(rec.seq);
+    return get;
   }
 
   function row(rec) {
@@ -256,6 +262,7 @@ export function laneView(root, component, controllerName, key) {
       dataset: { seq: rec.seq, stage: rec.stage, type: rec.type || '', key: rec.key || '', decision: rec.sync?.decision || '', resource: rec.resource || '' },
     }, h('div.time', {}, clock(rec.time)), card);
     card.style.gridColumn = String(col);
+    if (rec.stage === 'queue' && rec.type === 'get' && rec.key) openGets.set(rec.key, r);
     return r;
   }
 

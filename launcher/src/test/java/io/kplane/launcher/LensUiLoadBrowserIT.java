@@ -86,6 +86,9 @@ class LensUiLoadBrowserIT {
                   window.__kplaneLoad.sampled = true; window.__kplaneLoad.notice = notice.textContent; } })
                   .observe(notice, { attributes: true, childList: true, characterData: true, subtree: true });
                 """);
+        // the renderer's own accounting (CDP Performance domain): where its main thread spent the run
+        browser.executeCdpCommand("Performance.enable", Map.of());
+        Map<String, Double> before = metrics(browser);
         String name = "lens-load";
         String job = """
                 {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s","namespace":"default"},
@@ -100,6 +103,7 @@ class LensUiLoadBrowserIT {
         assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
 
         List<Double> inputToFrame = new ArrayList<>();
+        List<Double> keystrokeRoundTrip = new ArrayList<>();
         WebElement key = browser.findElement(By.id("follow-key"));
         long deadline = System.nanoTime() + Duration.ofMinutes(15).toNanos();
         boolean done = false;
@@ -107,7 +111,9 @@ class LensUiLoadBrowserIT {
             // t0 in the page, then a real keystroke, then the first frame after it
             browser.executeScript("window.__kplaneLoad.t0 = performance.now();"
                     + "requestAnimationFrame(() => window.__kplaneLoad.frames.push(performance.now() - window.__kplaneLoad.t0));");
-            key.sendKeys("x");
+            long sent = System.nanoTime();
+            key.sendKeys("x"); // returns once the renderer has dispatched the key events
+            keystrokeRoundTrip.add((System.nanoTime() - sent) / 1e6);
             Thread.sleep(1000); // the sampling interval of this measurement, not a wait for a condition
             done = get("/apis/batch/v1/namespaces/default/jobs/" + name).matches("(?s).*\"type\"\\s*:\\s*\"(Complete|Failed)\".*");
         }
@@ -119,10 +125,17 @@ class LensUiLoadBrowserIT {
         }
         List<Double> longTasks = ((List<?>) load.get("longTasks")).stream().map(o -> ((Number) o).doubleValue()).toList();
         String counters = text(browser, "#counters");
+        Map<String, Double> after = metrics(browser);
         System.out.printf("%nlens UI under load: Job %d completions, parallelism %d, %.0f s wall, done=%s%n",
                 COMPLETIONS, PARALLELISM, wallSeconds, done);
         System.out.printf("  input to next frame (ms, %d samples): p50 %.1f  p95 %.1f  max %.1f%n", inputToFrame.size(),
                 pct(inputToFrame, 50), pct(inputToFrame, 95), pct(inputToFrame, 100));
+        System.out.printf("  WebDriver keystroke round trip (ms): p50 %.1f  p95 %.1f  max %.1f%n",
+                pct(keystrokeRoundTrip, 50), pct(keystrokeRoundTrip, 95), pct(keystrokeRoundTrip, 100));
+        System.out.printf("  renderer main thread (CDP, s of %.0f): tasks %.1f  script %.1f  layout %.1f  style %.1f%n", wallSeconds,
+                delta(before, after, "TaskDuration"), delta(before, after, "ScriptDuration"),
+                delta(before, after, "LayoutDuration"), delta(before, after, "RecalcStyleDuration"));
+        System.out.printf("  JS heap used: %.1f MB%n", after.getOrDefault("JSHeapUsedSize", 0.0) / 1e6);
         System.out.printf("  long tasks (>50 ms): %d, total %.0f ms, max %.0f ms%n", longTasks.size(),
                 longTasks.stream().mapToDouble(Double::doubleValue).sum(), longTasks.stream().mapToDouble(Double::doubleValue).max().orElse(0));
         System.out.printf("  sampling notice shown: %s  (%s)%n  DOM rows: %d%n", load.get("sampled"), load.get("notice"),
@@ -134,6 +147,21 @@ class LensUiLoadBrowserIT {
         assertThat(inputToFrame).isNotEmpty();
         assertThat(pct(inputToFrame, 95)).as("p95 input-to-frame (ms), a sanity bound only").isLessThan(1000);
         assertThat(browser.findElements(By.cssSelector(".lrow")).size()).as("the DOM stays capped").isLessThanOrEqualTo(400);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Double> metrics(ChromeDriver browser) {
+        Map<String, Object> r = browser.executeCdpCommand("Performance.getMetrics", Map.of());
+        Map<String, Double> out = new java.util.HashMap<>();
+        for (Object m : (List<Object>) r.get("metrics")) {
+            Map<String, Object> metric = (Map<String, Object>) m;
+            out.put((String) metric.get("name"), ((Number) metric.get("value")).doubleValue());
+        }
+        return out;
+    }
+
+    private static double delta(Map<String, Double> before, Map<String, Double> after, String name) {
+        return after.getOrDefault(name, 0.0) - before.getOrDefault(name, 0.0);
     }
 
     private static double pct(List<Double> values, int p) {
