@@ -73,7 +73,7 @@ export async function renderTimeline(el, cronJob, records, jobs) {
     const o = t.outcome;
     const state = o ? o.state : (cronJob.spec.suspend ? 'suspended' : 'none');
     const label = o?.state === 'created' ? h('span', {}, 'created ', h('a.mono', { href: `#/object/jobs/${ns}/${o.job}` }, o.job),
-      o.missed ? h('span.badge.warn', {}, typeof o.missed === 'number' && o.missed > 100 ? `TooManyMissedTimes (${o.missed} missed)` : `${o.missed} missed, latest ran`) : null,
+      o.missed ? h('span.badge.warn', {}, typeof o.missed !== 'number' || o.missed > 100 ? `TooManyMissedTimes (${o.missed} missed)` : `${o.missed} times passed, latest ran`) : null,
       o.decision === 'replaced' ? h('span.badge', {}, 'replaced') : null,
       o.fromJob ? h('span.muted', {}, ' (record rolled off)') : null)
       : o?.state === 'skipped' ? h('span', {}, 'skipped: ', h('b', {}, o.why))

@@ -36,6 +36,8 @@ final class CronJobSyncReport {
     private static final int ACTIVE_NAMES_SHOWN = 5;
 
     private final SyncScope lens;
+    /** How many schedule times this sync found passed (as reported in saw.missedSchedules), or null. */
+    private Object missedCount;
 
     private CronJobSyncReport(SyncScope lens) {
         this.lens = lens;
@@ -82,7 +84,8 @@ final class CronJobSyncReport {
             return;
         }
         long count = ScheduleMath.countTimes(schedule, recent.earliest(), now, MISSED_COUNT_CAP);
-        lens.saw("missedSchedules", count >= MISSED_COUNT_CAP ? "more than " + MISSED_COUNT_CAP : count);
+        missedCount = count >= MISSED_COUNT_CAP ? "more than " + MISSED_COUNT_CAP : count;
+        lens.saw("missedSchedules", missedCount);
     }
 
     void created(String jobName, Instant scheduledTime, ScheduleMath.Recent recent, List<String> replaced) {
@@ -166,11 +169,11 @@ final class CronJobSyncReport {
         return requeue;
     }
 
-    private static String missedPrefix(ScheduleMath.Recent recent) {
+    private String missedPrefix(ScheduleMath.Recent recent) {
         return switch (recent.missed()) {
-            case MANY -> "TooManyMissedTimes (more than " + ScheduleMath.TOO_MANY_MISSED
-                    + " missed; only the most recent runs): ";
-            case FEW -> "several schedule times passed, only the most recent runs: ";
+            case MANY -> "TooManyMissedTimes (" + missedCount + " missed, more than " + ScheduleMath.TOO_MANY_MISSED
+                    + "; only the most recent runs): ";
+            case FEW -> missedCount + " schedule times passed, only the most recent runs: ";
             case NONE -> "";
         };
     }
