@@ -3,8 +3,9 @@
 // (a Job created, linked; skipped and why; missed its deadline), and the next run counting down in
 // cluster time. What happened is read from the CronJob controller's sync records (the same records
 // `kubectl-lite why` reads; docs/lens.md "CronJob sync records"): no second bookkeeping. Records are
-// bounded per object (the last syncs), so a tick whose record has rolled off still shows its Job when
-// the Job exists (its batch.kubernetes.io/cronjob-scheduled-timestamp annotation), marked as such.
+// bounded per object (the last syncs) and written when a sync ends, so a tick whose record has rolled
+// off (or is not written yet) still shows its Job when the Job exists (its
+// batch.kubernetes.io/cronjob-scheduled-timestamp annotation), marked as such (data-source="job").
 import { h, clear } from './dom.js';
 import { cronTicks } from './api.js';
 import { clusterNowMs, clusterNowIso, duration } from './clock.js';
@@ -75,11 +76,11 @@ export async function renderTimeline(el, cronJob, records, jobs) {
     const label = o?.state === 'created' ? h('span', {}, 'created ', h('a.mono', { href: `#/object/jobs/${ns}/${o.job}` }, o.job),
       o.missed ? h('span.badge.warn', {}, typeof o.missed !== 'number' || o.missed > 100 ? `TooManyMissedTimes (${o.missed} missed)` : `${o.missed} times passed, latest ran`) : null,
       o.decision === 'replaced' ? h('span.badge', {}, 'replaced') : null,
-      o.fromJob ? h('span.muted', {}, ' (record rolled off)') : null)
+      o.fromJob ? h('span.muted', {}, ' (seen from the Job: its sync record is not kept any more, or not written yet)') : null)
       : o?.state === 'skipped' ? h('span', {}, 'skipped: ', h('b', {}, o.why))
       : o?.state === 'missed' ? h('span', {}, 'skipped: ', h('b', {}, o.why))
       : h('span.muted', {}, state === 'suspended' ? 'not run (suspended)' : 'no Job (not run: passed without a sync, e.g. inside a jump, or not yet synced)');
-    return h('li.tick.tick-' + state, { dataset: { state, time: t.time, job: o?.job || '' }, title: o?.reason || '' },
+    return h('li.tick.tick-' + state, { dataset: { state, time: t.time, job: o?.job || '', source: o ? (o.fromJob ? 'job' : 'record') : '' }, title: o?.reason || '' },
       h('span.tick-dot', {}), h('span.tick-time.mono', {}, t.local), h('span.tick-what', {}, label));
   });
   const next = ticks.next.map((t, i) => h('li.tick.tick-next', { dataset: { state: 'next', time: t.time, job: t.job } },
