@@ -64,9 +64,12 @@ export const lens = {
  * Follows one component's record stream (Server-Sent Events read with fetch, because EventSource
  * cannot send an Authorization header). Reconnects from the last sequence number it saw, so a
  * dropped connection loses nothing still in the component's ring buffer.
+ * `prefilter(rawJson)`, when given, sees each record's text before it is parsed and may drop it
+ * (returns false): under load most records are sampled away, and parsing them only to drop them was
+ * most of the page's work.
  * Returns a function that stops following.
  */
-export function follow(component, since, onRecord, onState, onSampling = () => {}) {
+export function follow(component, since, onRecord, onState, onSampling = () => {}, prefilter = null) {
   let stopped = false;
   let controller = null;
   let last = since;
@@ -99,6 +102,11 @@ export function follow(component, since, onRecord, onState, onSampling = () => {
             const event = (lines.find((l) => l.startsWith('event:')) || 'event: record').slice(6).trim();
             const data = lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
             if (!data) continue; // heartbeat or "skipped N records" comment
+            if (prefilter && event !== 'sampling' && !prefilter(data)) {
+              const id = lines.find((l) => l.startsWith('id:'));
+              if (id) last = Number(id.slice(3).trim());
+              continue;
+            }
             try {
               const rec = JSON.parse(data);
               if (event === 'sampling') { onSampling(!!rec.sampling); continue; }

@@ -89,9 +89,10 @@ export function laneView(root, component, controllerName, key) {
       if (stopStream == null) {
         // First snapshot: show its recent records, then follow the stream from there.
         for (const rec of snap.records || []) accept(rec);
-        stopStream = follow(component, snap.seq, accept,
+        stopStream = follow(component, snap.seq, fromStream,
           (s) => { document.getElementById('conn').textContent = s === 'live' ? '● live' : '○ reconnecting'; },
-          (on) => setSampling('server', on ? `${component} is sampling under load: some watch, FIFO, handler and queue records are not kept (syncs always are).` : null));
+          (on) => setSampling('server', on ? `${component} is sampling under load: some watch, FIFO, handler and queue records are not kept (syncs always are).` : null),
+          prefilter);
       }
     } catch (e) {
       document.getElementById('conn').textContent = '○ ' + e.message;
@@ -191,7 +192,8 @@ export function laneView(root, component, controllerName, key) {
     return false;
   }
 
-  function accept(rec) {
+  /** Counts an arriving record and says whether the page draws it (sampling under load). */
+  function arrive() {
     seen++;
     rate.count++;
     const t = performance.now();
@@ -201,9 +203,33 @@ export function laneView(root, component, controllerName, key) {
       rate.count = 0;
       sampleEvery = rate.perSecond > RENDER_PER_SECOND ? Math.ceil(rate.perSecond / RENDER_PER_SECOND) : 1;
       setSampling('client', sampleEvery > 1
-        ? `Sampling: ${num(rate.perSecond)} records/s arrive, showing about 1 in ${sampleEvery}.` + (key ? '' : ' Follow a key to see every step of one object.')
+        ? `Sampling: ${num(rate.perSecond)} records/s arrive, showing about 1 in ${sampleEvery}.` + (key ? ` Every record of ${key} is shown.` : ' Follow a key to see every step of one object.')
         : null);
     }
+  }
+
+  /**
+   * The stream's records are judged on their text before they are parsed: following a key, only those
+   * naming it can be related; otherwise, while sampling, only sync and expectations records and one in
+   * N of the rest are parsed at all.
+   */
+  function prefilter(data) {
+    arrive();
+    if (key) return data.includes(key);
+    if (sampleEvery <= 1) return true;
+    return seen % sampleEvery === 0 || data.includes('"stage":"sync"') || data.includes('"stage":"expectations"');
+  }
+
+  function fromStream(rec) {
+    take(rec, true);
+  }
+
+  function accept(rec) {
+    arrive();
+    take(rec, false);
+  }
+
+  function take(rec, sampled) {
     if (!isRelated(rec)) return;
     if (rec.stage === 'sync' && rec.key === key) {
       for (const w of rec.sync?.writes || []) {
@@ -214,14 +240,30 @@ export function laneView(root, component, controllerName, key) {
       for (const k of writes.keys()) { if (writes.size <= MAX_WRITES) break; writes.delete(k); }
     }
     const important = rec.stage === 'sync' || rec.stage === 'expectations';
-    if (!important && sampleEvery > 1 && seen % sampleEvery !== 0) return;
+    if (!sampled && !key && !important && sampleEvery > 1 && seen % sampleEvery !== 0) return;
     pending.push(rec);
     if (pending.length > MAX_ROWS) pending = pending.slice(-MAX_ROWS);
-    if (!frame) frame = requestAnimationFrame(flush);
+    scheduleFlush();
+  }
+
+  // Drawing: once per animation frame, but while sampling at most once per
+  // FLUSH_INTERVAL_SAMPLING_MS and only the newest rows of each batch (the older ones would scroll out of the capped list
+  // in the same frame): every flush re-lays out the list, and back-to-back flushes kept the main thread busy.
+  const FLUSH_INTERVAL_SAMPLING_MS = 250;
+  const ROWS_PER_FLUSH_SAMPLING = 80;
+  let lastFlush = 0;
+  let flushTimer = 0;
+  function scheduleFlush() {
+    if (frame || flushTimer) return;
+    const wait = sampleEvery > 1 ? FLUSH_INTERVAL_SAMPLING_MS - (performance.now() - lastFlush) : 0;
+    if (wait > 0) flushTimer = setTimeout(() => { flushTimer = 0; frame = requestAnimationFrame(flush); }, wait);
+    else frame = requestAnimationFrame(flush);
   }
 
   function flush() {
     frame = 0;
+    lastFlush = performance.now();
+    if (sampleEvery > 1 && pending.length > ROWS_PER_FLUSH_SAMPLING) pending = pending.slice(-ROWS_PER_FLUSH_SAMPLING);
     const stick = rows.scrollHeight - rows.scrollTop - rows.clientHeight < 80;
     const batch = pending;
     pending = [];
@@ -275,6 +317,7 @@ export function laneView(root, component, controllerName, key) {
     clearTimeout(statusTimer);
     clearInterval(ticker);
     if (frame) cancelAnimationFrame(frame);
+    clearTimeout(flushTimer);
     if (stopStream) stopStream();
     setSampling('client', null);
     setSampling('server', null);
