@@ -26,7 +26,7 @@ final class LensJobControl implements JobControl {
     @Override
     public Job createJob(Job job) throws Exception {
         SyncScope scope = SyncScope.current();
-        String key = job.namespace() + "/" + job.name();
+        String key = job.key();
         try {
             Job created = delegate.createJob(job);
             scope.wrote("create", "jobs", key, created.metadata().resourceVersion(), null);
@@ -61,7 +61,7 @@ final class LensJobControl implements JobControl {
     @Override
     public CronJob updateStatus(CronJob cronJob) throws Exception {
         SyncScope scope = SyncScope.current();
-        String key = cronJob.namespace() + "/" + cronJob.name();
+        String key = cronJob.key();
         try {
             CronJob written = delegate.updateStatus(cronJob);
             scope.wrote("update status", "cronjobs", key,
