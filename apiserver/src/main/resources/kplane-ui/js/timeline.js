@@ -41,7 +41,7 @@ export function outcomes(cronJob, records, jobs) {
     const key = new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const prev = byTime.get(key);
     if (!prev || prev.state !== 'created') {
-      byTime.set(key, { state: 'created', job: job.metadata.name, reason: 'the Job exists (its sync record has rolled off)', fromJob: true });
+      byTime.set(key, { state: 'created', job: job.metadata.name, reason: 'the Job exists; its sync record is not kept any more, or not written yet', fromJob: true });
     }
   }
   return byTime;
