@@ -27,16 +27,21 @@ public final class ServedLens implements AutoCloseable {
     public final PrometheusMeterRegistry registry;
     private final HealthServer server;
 
-    private ServedLens(String component) throws java.io.IOException {
+    private ServedLens(String component, Clock clock) throws java.io.IOException {
         this.registry = HealthServer.newRegistry();
-        this.lens = new LensRecorder(component, "test", Clock.system(), 65_536, 1_000_000);
+        this.lens = new LensRecorder(component, "test", clock, 65_536, 1_000_000);
         LensMetrics.bind(lens, registry);
         this.server = HealthServer.start("127.0.0.1", 0, registry, () -> true);
         server.serveLens(lens);
     }
 
     public static ServedLens start(String component) throws java.io.IOException {
-        return new ServedLens(component);
+        return new ServedLens(component, Clock.system());
+    }
+
+    /** Records stamped with {@code clock}, as a process stamps them with the cluster clock its controllers use. */
+    public static ServedLens start(String component, Clock clock) throws java.io.IOException {
+        return new ServedLens(component, clock);
     }
 
     public String get(String path) throws Exception {
