@@ -14,6 +14,7 @@ export function laneView(root, component, controllerName, key) {
   let disposed = false;
   let paused = false;
   let timeOffsetMs = 0;           // cluster time − browser time, from the snapshot's "now"
+  let queueName = null;           // the controller's workqueue (upstream's name: gc, ttl differ from the controller's)
   let pending = [];
   let frame = 0;
   const related = new Set(key ? [key] : []);
@@ -80,6 +81,7 @@ export function laneView(root, component, controllerName, key) {
       timeOffsetMs = new Date(snap.now).getTime() - Date.now();
       const c = (snap.controllers || []).find((x) => x.name === controllerName);
       if (c) {
+        queueName = c.queue;
         paused = !!c.paused;
         renderCounters(c.counters || {});
         renderQueue(c.queueItems || []);
@@ -183,7 +185,8 @@ export function laneView(root, component, controllerName, key) {
 
   // ---- records → rows ----
   function isRelated(rec) {
-    if (rec.controller && rec.controller !== controllerName && rec.stage !== 'reflector') return false;
+    // queue and worker records carry the queue's name, sync records the controller's
+    if (rec.controller && rec.controller !== controllerName && rec.controller !== queueName && rec.stage !== 'reflector') return false;
     if (!key) return true;
     if (related.has(rec.key)) return true;
     if (rec.key && rec.key.startsWith(key + '-')) return true; // the Job's pods: <job>-<suffix>

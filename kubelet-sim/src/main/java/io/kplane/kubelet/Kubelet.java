@@ -86,6 +86,11 @@ public final class Kubelet implements AutoCloseable {
         runtime = runtimeWrapper.apply(createRuntime());
         KubeClient client = KubeClient.create(config.client());
         PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        // upstream's rest_client_requests_total{code,method,host}, as client-go reports it
+        client.raw().observeRequestResults((code, method, host) -> io.micrometer.core.instrument.Counter
+                .builder(io.kplane.client.metrics.RequestResultObserver.METRIC)
+                .description(io.kplane.client.metrics.RequestResultObserver.HELP)
+                .tags("code", code, "method", method, "host", host).register(metrics).increment());
         LogRegistry logs = new LogRegistry(config.rootDir(), config.logMaxBytes(), config.logMaxFiles(), clock::now);
         PodStateStore states = new PodStateStore(config.rootDir());
         server = new KubeletServer(config.bind(), config.port(), logs, config.tokens(), metrics, clock::now);

@@ -107,7 +107,7 @@ public final class LensJson {
             QueueState q = c.queue();
             Map<String, Object> cm = new LinkedHashMap<>();
             cm.put("name", c.name());
-            cm.put("queue", q.name());
+            cm.put("queue", c.hasQueue() ? q.name() : null);
             cm.put("paused", c.paused());
             Map<String, Object> counters = new LinkedHashMap<>();
             counters.put("depth", q.depth());

@@ -189,7 +189,12 @@ public final class LensRecorder implements Lens {
 
     @Override
     public ControllerLens controller(String name, String queueName) {
-        return controllers.computeIfAbsent(name, n -> new ControllerState(this, n, (QueueState) queue(queueName)));
+        if (queueName == null) {
+            // a controller driven by a timer, not a workqueue (the node lifecycle monitor): its sync records
+            // only; no queue is registered, so no workqueue metrics for a queue that does not exist
+            return controllers.computeIfAbsent(name, n -> new ControllerState(this, n, new QueueState(this, n), false));
+        }
+        return controllers.computeIfAbsent(name, n -> new ControllerState(this, n, (QueueState) queue(queueName), true));
     }
 
     /** A named gauge shown in the snapshot's counters, e.g. {@code cacheObjects.pods}, {@code fifoDepth.pods}. */

@@ -131,6 +131,9 @@ public final class JobController implements ControllerComponent.Running {
                 }).build();
         jobs.addEventHandler(new JobHandler());
         pods.addEventHandler(new PodHandler());
+        if (ctx.metrics() != null) {
+            pods.addEventHandler(new TerminatedPodsTrackingFinalizerMetric(ctx.metrics()));
+        }
     }
 
     @Override
