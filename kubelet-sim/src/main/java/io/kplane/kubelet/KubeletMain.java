@@ -1,5 +1,6 @@
 package io.kplane.kubelet;
 
+import io.kplane.api.util.GoDuration;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.config.KubeConfig;
 import io.kplane.client.time.ClusterClockFollower;
@@ -135,25 +136,15 @@ public final class KubeletMain implements Callable<Integer> {
         return c;
     }
 
-    /** {@code 500ms}, {@code 10s}, {@code 5m}, {@code 1h}, or an ISO-8601 duration. */
+    /** Picocli adapter for {@link GoDuration}: flags take Go durations as Kubernetes' do ({@code 1m30s}). */
     static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
         @Override
         public Duration convert(String v) {
-            String s = v.strip().toLowerCase();
-            if (s.startsWith("p")) {
-                return Duration.parse(v);
+            try {
+                return GoDuration.parseNonNegative(v);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
             }
-            if (s.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2)));
-            }
-            long n = Long.parseLong(s.substring(0, s.length() - 1));
-            return switch (s.charAt(s.length() - 1)) {
-                case 's' -> Duration.ofSeconds(n);
-                case 'm' -> Duration.ofMinutes(n);
-                case 'h' -> Duration.ofHours(n);
-                default -> throw new CommandLine.TypeConversionException("invalid duration \"" + v
-                        + "\": use e.g. 500ms, 10s, 5m");
-            };
         }
     }
 }
