@@ -59,6 +59,7 @@ public final class Kubelet implements AutoCloseable {
     private VolumeManager volumes;
     private Duration volumeSyncPeriod = Duration.ofSeconds(10);
     private LensAnnouncer lensAnnouncer;
+    private io.kplane.client.lens.SyncRecordPersister lensPersister;
 
     public Kubelet(KubeletConfig config, Clock clock) {
         this(config, clock, java.util.function.UnaryOperator.identity());
@@ -98,6 +99,8 @@ public final class Kubelet implements AutoCloseable {
         io.kplane.client.lens.LensRecorder lens = new io.kplane.client.lens.LensRecorder(
                 "kubelet-" + config.nodeName(), config.nodeName(), clock);
         server.serveLens(lens);
+        // pod-worker decisions outlive this process as SyncRecords (docs/lens.md); one write per pod per second at most
+        lensPersister = io.kplane.kubelet.lens.PodWorkerLens.persist(client, lens, metrics);
         server.start();
 
         AdvertisedAddress address = AdvertisedAddress.of(config.nodeAddress(), config.nodeName());
@@ -242,6 +245,9 @@ public final class Kubelet implements AutoCloseable {
     /** Stops heartbeats, the watch and the endpoint; containers are left as they are (like a kubelet crash). */
     @Override
     public void close() {
+        if (lensPersister != null) {
+            lensPersister.close();
+        }
         if (lensAnnouncer != null) {
             lensAnnouncer.close();
         }
