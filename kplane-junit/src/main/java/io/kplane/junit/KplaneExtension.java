@@ -8,6 +8,7 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.security.SecureRandom;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The JUnit 5 side of {@link KplaneTest}: one {@link KplaneCluster} per test JVM, a {@link TestNamespace} per test, parameter
@@ -27,6 +29,7 @@ public final class KplaneExtension implements BeforeAllCallback, BeforeEachCallb
     public static final String COMPONENT_ARGS_PROPERTY = "kplane.component-args";
     private static final ExtensionContext.Namespace STORE = ExtensionContext.Namespace.create(KplaneExtension.class);
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final AtomicBoolean FIRST_TEST = new AtomicBoolean();
 
     @Override
     public void beforeAll(ExtensionContext context) {
@@ -36,6 +39,10 @@ public final class KplaneExtension implements BeforeAllCallback, BeforeEachCallb
     @Override
     public void beforeEach(ExtensionContext context) throws IllegalAccessException {
         TestNamespace namespace = namespace(context);
+        if (FIRST_TEST.compareAndSet(false, true)) {
+            long sinceJvmStart = System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
+            System.out.printf("kplane: first test starts %.1f s after the test JVM started%n", sinceJvmStart / 1000.0);
+        }
         Object instance = context.getRequiredTestInstance();
         for (Class<?> c = instance.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field field : c.getDeclaredFields()) {
