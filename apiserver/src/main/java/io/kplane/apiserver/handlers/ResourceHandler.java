@@ -170,7 +170,7 @@ public final class ResourceHandler {
         if (info.isCollection()) {
             if (method == HttpMethod.GET) {
                 if (isTrue(ctx.queryParams().get("watch"))) {
-                    watch(ctx, info);
+                    watch(ctx, info, listOptions(ctx).fieldSelector());
                 } else {
                     verb(ctx, "list");
                     ResponseRenderer r = renderer(ctx);
@@ -198,7 +198,9 @@ public final class ResourceHandler {
             }
             return;
         }
-        if (method == HttpMethod.GET) {
+        if (method == HttpMethod.GET && isTrue(ctx.queryParams().get("watch"))) {
+            watch(ctx, info, NamedWatch.fieldSelector(type, info.name(), ctx.queryParams().get("fieldSelector")));
+        } else if (method == HttpMethod.GET) {
             verb(ctx, "get");
             renderObject(ctx, type, 200, service.get(type, info.namespace(), info.name()), List.of());
         } else if (method == HttpMethod.PUT) {
@@ -234,11 +236,11 @@ public final class ResourceHandler {
                 patch, opts), opts);
     }
 
-    private void watch(RoutingContext ctx, RequestInfo info) {
+    private void watch(RoutingContext ctx, RequestInfo info, String fieldSelector) {
         verb(ctx, "watch");
         ResourceType type = info.resource();
         ListOptions options = listOptions(ctx);
-        var filter = Selectors.compile(type, options.labelSelector(), options.fieldSelector());
+        var filter = Selectors.compile(type, options.labelSelector(), fieldSelector);
         String rv = options.resourceVersion();
         Long from = rv == null || rv.isEmpty() || rv.equals("0") ? null : Trees.parseResourceVersion(rv);
         Duration timeout = null;
