@@ -406,7 +406,7 @@ class ClockCommandsTest {
     }
 
     private static void cordon(String node, boolean unschedulable) {
-        cluster.client.nodes().patch(node, io.kplane.client.PatchType.MERGE,
+        cluster.client.nodes().patch(node, io.kplane.api.patch.PatchType.MERGE,
                 "{\"spec\":{\"unschedulable\":" + unschedulable + "}}");
     }
 }
