@@ -47,6 +47,7 @@ public final class JobController implements ControllerComponent.Running {
     private final SharedIndexInformer<Pod> pods;
     private final RateLimitingQueue<String> queue;
     private final RateLimitingQueue<String> orphanQueue;
+    private final PodEventBatching podEvents;
     private final ControllerExpectations expectations;
     private final UIDTrackingExpectations finalizerExpectations;
     private final PodControl podControl;
@@ -63,6 +64,7 @@ public final class JobController implements ControllerComponent.Running {
         this.pods = ctx.informers().informerFor(Pod.class);
         this.queue = RateLimitingQueue.create(clock, ctx.lens(), "job");
         this.orphanQueue = RateLimitingQueue.create(clock, ctx.lens(), "job_orphan_pod");
+        this.podEvents = new PodEventBatching(config.podEventBatchPeriod(), clock, queue);
         this.expectations = new ControllerExpectations(clock);
         this.finalizerExpectations = new UIDTrackingExpectations();
         boolean lensOn = ctx.lens().enabled();
@@ -273,6 +275,7 @@ public final class JobController implements ControllerComponent.Running {
                 enqueueNow(cur);
             }
             if (cur.isFinished()) {
+                podEvents.forget(key(cur));
                 cleanupPodFinalizers(cur);
             }
             Long ads = cur.spec().activeDeadlineSeconds();
@@ -285,6 +288,7 @@ public final class JobController implements ControllerComponent.Running {
 
         @Override
         public void onDelete(Job job, boolean finalStateUnknown) {
+            podEvents.forget(key(job));
             enqueueNow(job);
             cleanupPodFinalizers(job);
         }
@@ -350,7 +354,11 @@ public final class JobController implements ControllerComponent.Running {
                 if (finalizerRemoved) {
                     finalizerExpectations.finalizerRemovalObserved(key(job), cur.metadata().uid());
                 }
-                enqueueBatched(job);
+                if (JobPods.isTerminal(cur) && !JobPods.isTerminal(old)) {
+                    podEvents.podFinished(key(job)); // see PodEventBatching: a lone finish is synced at once
+                } else {
+                    enqueueBatched(job);
+                }
                 return;
             }
             if (JobPods.hasTrackingFinalizer(cur)) {
