@@ -2,6 +2,7 @@ package io.kplane.controllers.job;
 
 import io.kplane.api.batch.Job;
 import io.kplane.api.core.Pod;
+import io.kplane.api.meta.ObjectKeys;
 import io.kplane.api.meta.OwnerReference;
 import io.kplane.api.selector.LabelQuery;
 import io.kplane.client.ApiException;
@@ -106,7 +107,7 @@ public final class JobController implements ControllerComponent.Running {
         if (lensOn) {
             JobStatusUpdater plain = statusUpdater;
             statusUpdater = job -> {
-                String key = job.metadata().namespace() + "/" + job.metadata().name();
+                String key = job.key();
                 try {
                     Job written = plain.updateStatus(job);
                     SyncScope.current().wrote("update status", "jobs", key, written.metadata().resourceVersion(), null);
@@ -159,20 +160,16 @@ public final class JobController implements ControllerComponent.Running {
         }
     }
 
-    private static String key(Job job) {
-        return job.metadata().namespace() + "/" + job.metadata().name();
-    }
-
     private void enqueueNow(Job job) {
-        queue.add(key(job));
+        queue.add(job.key());
     }
 
     private void enqueueBatched(Job job) {
-        queue.addAfter(key(job), config.podEventBatchPeriod());
+        queue.addAfter(job.key(), config.podEventBatchPeriod());
     }
 
     private void enqueueOrphan(Pod pod) {
-        orphanQueue.add(JobPods.key(pod));
+        orphanQueue.add(pod.key());
     }
 
     /**
@@ -231,8 +228,8 @@ public final class JobController implements ControllerComponent.Running {
     }
 
     private void syncOrphanPod(String key) throws Exception {
-        int slash = key.indexOf('/');
-        Pod pod = pods.lister().get(key.substring(0, slash), key.substring(slash + 1)).orElse(null);
+        ObjectKeys.Key k = ObjectKeys.split(key);
+        Pod pod = pods.lister().get(k.namespace(), k.name()).orElse(null);
         if (pod == null || !JobPods.hasTrackingFinalizer(pod)) {
             return;
         }
@@ -311,7 +308,7 @@ public final class JobController implements ControllerComponent.Running {
                     }
                     return;
                 }
-                expectations.creationObserved(key(job));
+                expectations.creationObserved(job.key());
                 enqueueBatched(job);
                 return;
             }
@@ -352,7 +349,7 @@ public final class JobController implements ControllerComponent.Running {
                     return;
                 }
                 if (finalizerRemoved) {
-                    finalizerExpectations.finalizerRemovalObserved(key(job), cur.metadata().uid());
+                    finalizerExpectations.finalizerRemovalObserved(job.key(), cur.metadata().uid());
                 }
                 if (JobPods.isTerminal(cur) && !JobPods.isTerminal(old)) {
                     podEvents.podFinished(key(job)); // see PodEventBatching: a lone finish is synced at once
@@ -390,7 +387,7 @@ public final class JobController implements ControllerComponent.Running {
                 }
                 return;
             }
-            String jobKey = key(job);
+            String jobKey = job.key();
             expectations.deletionObserved(jobKey);
             if (isFinal || !hasFinalizer) {
                 finalizerExpectations.finalizerRemovalObserved(jobKey, pod.metadata().uid());

@@ -92,7 +92,4 @@ final class JobPods {
         return sum;
     }
 
-    static String key(Pod pod) {
-        return pod.metadata().namespace() + "/" + pod.metadata().name();
-    }
 }
