@@ -36,6 +36,7 @@ if [ "${BENCH_SKIP_BUILD:-}" != 1 ]; then
 fi
 launcher_cp="launcher/target/test-classes:launcher/target/classes:$(cat launcher/target/bench.cp)"
 controllers_cp="controllers/target/test-classes:controllers/target/classes:$(cat controllers/target/bench.cp)"
+apiserver_cp="apiserver/target/test-classes:apiserver/target/classes:$(cat apiserver/target/bench.cp)"
 
 # ---- the stack ----
 for p in $api_port $db_port 10250 10259 10261 10262 10263 10264 10265 10266; do
@@ -112,7 +113,7 @@ down
 trap - EXIT
 
 log "ApiServerBenchmark (in-process client; create part only)"
-java -cp "$launcher_cp" io.kplane.apiserver.bench.ApiServerBenchmark --seconds "${BENCH_API_SECONDS:-5}" > "$out/apiserver.txt" 2>&1 &
+java -cp "$apiserver_cp" io.kplane.apiserver.bench.ApiServerBenchmark --seconds "${BENCH_API_SECONDS:-5}" > "$out/apiserver.txt" 2>&1 &
 bench_pid=$!
 for _ in $(seq 1 600); do
   grep -qE '^32 ' "$out/apiserver.txt" 2>/dev/null && break

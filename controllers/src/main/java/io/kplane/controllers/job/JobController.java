@@ -272,7 +272,7 @@ public final class JobController implements ControllerComponent.Running {
                 enqueueNow(cur);
             }
             if (cur.isFinished()) {
-                podEvents.forget(key(cur));
+                podEvents.forget(cur.key());
                 cleanupPodFinalizers(cur);
             }
             Long ads = cur.spec().activeDeadlineSeconds();
@@ -285,7 +285,7 @@ public final class JobController implements ControllerComponent.Running {
 
         @Override
         public void onDelete(Job job, boolean finalStateUnknown) {
-            podEvents.forget(key(job));
+            podEvents.forget(job.key());
             enqueueNow(job);
             cleanupPodFinalizers(job);
         }
@@ -352,7 +352,7 @@ public final class JobController implements ControllerComponent.Running {
                     finalizerExpectations.finalizerRemovalObserved(job.key(), cur.metadata().uid());
                 }
                 if (JobPods.isTerminal(cur) && !JobPods.isTerminal(old)) {
-                    podEvents.podFinished(key(job)); // see PodEventBatching: a lone finish is synced at once
+                    podEvents.podFinished(job.key()); // see PodEventBatching: a lone finish is synced at once
                 } else {
                     enqueueBatched(job);
                 }
