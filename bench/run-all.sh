@@ -10,7 +10,8 @@
 # classes; starts the stack once to train the AppCDS archives if they are missing or stale (see
 # deploy/bin/kplane-component) and stops it; then `./kplane up -d` (timed) on ports 16443/25432
 # (BENCH_API_PORT, BENCH_DB_PORT), idle memory of every process, PodPathBenchmark (pod start, trivial
-# Job), kubectl-lite vs kubectl, `./kplane down`; then ApiServerBenchmark's create part and
+# Job), kubectl-lite vs kubectl, pod creates from a separate client process against the stack's API
+# server beside raw INSERTs on its PostgreSQL, `./kplane down`; then ApiServerBenchmark's create part and
 # JobPipelineBenchmark. Output of each step: the directory printed at the start.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -109,6 +110,11 @@ if command -v kubectl > /dev/null; then
 else
   row "kubectl-lite get pods" "$lite ms" "kubectl not installed" "<= 2 x kubectl" "n/a"
 fi
+log "pod creates from a separate client process against the stack's API server (ClientProcessCreateBenchmark)"
+java -cp "$apiserver_cp" io.kplane.apiserver.bench.ClientProcessCreateBenchmark --server "http://127.0.0.1:$api_port" \
+  --db "postgresql://postgres@127.0.0.1:$db_port/postgres" --seconds "${BENCH_API_SECONDS:-5}" > "$out/client-creates.txt" 2>&1 \
+  || { tail -20 "$out/client-creates.txt" >&2; log "ClientProcessCreateBenchmark failed"; }
+grep '^ROW|' "$out/client-creates.txt" >> "$rows" || true
 down
 trap - EXIT
 

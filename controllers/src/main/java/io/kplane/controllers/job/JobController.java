@@ -279,7 +279,7 @@ public final class JobController implements ControllerComponent.Running {
             if (cur.status() != null && cur.status().startTime() != null && ads != null
                     && !ads.equals(old.spec().activeDeadlineSeconds())) {
                 Duration left = Duration.ofSeconds(ads).minus(Duration.between(cur.status().startTime(), clock.now()));
-                queue.addAfter(key(cur), left);
+                queue.addAfter(cur.key(), left);
             }
         }
 
@@ -335,7 +335,7 @@ public final class JobController implements ControllerComponent.Running {
                 Job oldJob = resolve(old.metadata().namespace(), oldRef);
                 if (oldJob != null) {
                     if (finalizerRemoved) {
-                        finalizerExpectations.finalizerRemovalObserved(key(oldJob), cur.metadata().uid());
+                        finalizerExpectations.finalizerRemovalObserved(oldJob.key(), cur.metadata().uid());
                     }
                     enqueueBatched(oldJob);
                 }
