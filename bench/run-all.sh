@@ -5,6 +5,7 @@
 #
 #   bench/run-all.sh                 # builds what it needs with mvn (MVN="mvn -o" for offline)
 #   BENCH_SKIP_BUILD=1 bench/run-all.sh
+#   BENCH_STACK_ONLY=1 BENCH_PODS=20 BENCH_JOBS=8 bench/run-all.sh   # a quick look at the stack rows
 #
 # What it does (about 5-8 minutes on a 2-core machine): builds the jars and the benchmarks' test
 # classes; starts the stack once to train the AppCDS archives if they are missing or stale (see
@@ -117,6 +118,10 @@ java -cp "$apiserver_cp" io.kplane.apiserver.bench.ClientProcessCreateBenchmark 
 grep '^ROW|' "$out/client-creates.txt" >> "$rows" || true
 down
 trap - EXIT
+
+if [ "${BENCH_STACK_ONLY:-}" = 1 ]; then # a quick check of the stack rows only
+  awk -F'|' '{printf "| %s | %s | %s | %s | %s |\n", $2, $3, $4, $5, $6}' "$rows"; exit 0
+fi
 
 log "ApiServerBenchmark (in-process client; create part only)"
 java -cp "$apiserver_cp" io.kplane.apiserver.bench.ApiServerBenchmark --seconds "${BENCH_API_SECONDS:-5}" > "$out/apiserver.txt" 2>&1 &
