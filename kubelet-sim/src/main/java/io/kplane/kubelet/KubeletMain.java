@@ -2,7 +2,7 @@ package io.kplane.kubelet;
 
 import io.kplane.api.util.GoDuration;
 import io.kplane.client.ClientConfig;
-import io.kplane.client.config.KubeConfig;
+import io.kplane.client.config.KubeconfigResolver;
 import io.kplane.client.time.ClusterClockFollower;
 import io.kplane.kubelet.node.AdvertisedAddress;
 import java.nio.file.Files;
@@ -118,22 +118,7 @@ public final class KubeletMain implements Callable<Integer> {
     }
 
     private ClientConfig clientConfig() {
-        ClientConfig c = null;
-        Path path = kubeconfig != null ? kubeconfig : KubeConfig.defaultPath();
-        if (kubeconfig != null || (server == null && path != null && Files.exists(path))) {
-            c = KubeConfig.load(path).toClientConfig();
-        }
-        if (server != null) {
-            c = c == null ? ClientConfig.forServer(server) : new ClientConfig(server, c.token(), c.caCertificatePem(),
-                    c.insecureSkipTlsVerify(), c.namespace(), c.requestTimeout());
-        }
-        if (c == null) {
-            c = ClientConfig.forServer("http://127.0.0.1:6443");
-        }
-        if (token != null) {
-            c = c.withToken(token);
-        }
-        return c;
+        return KubeconfigResolver.system().resolve(server, token, kubeconfig == null ? null : kubeconfig.toString());
     }
 
     /** Picocli adapter for {@link GoDuration}: flags take Go durations as Kubernetes' do ({@code 1m30s}). */
