@@ -40,13 +40,13 @@ public final class StatusComputer {
 
         List<ContainerStatus> initStatuses = new ArrayList<>();
         for (Container c : spec.initContainersOrEmpty()) {
-            initStatuses.add(containerStatus(c, record.container(c.name(), true), restartPolicy, terminal, null));
+            initStatuses.add(containerStatus(c, record.container(c.name(), true), terminal, null));
         }
         List<ContainerStatus> statuses = new ArrayList<>();
         List<String> unready = new ArrayList<>();
         for (Container c : spec.containersOrEmpty()) {
             ContainerRecord r = record.container(c.name(), false);
-            statuses.add(containerStatus(c, r, restartPolicy, terminal, initialized ? null : "PodInitializing"));
+            statuses.add(containerStatus(c, r, terminal, initialized ? null : "PodInitializing"));
             if (!r.running) {
                 unready.add(c.name());
             }
@@ -145,7 +145,7 @@ public final class StatusComputer {
         return PodStatus.PENDING;
     }
 
-    private static ContainerStatus containerStatus(Container c, ContainerRecord r, String restartPolicy,
+    private static ContainerStatus containerStatus(Container c, ContainerRecord r,
             boolean podTerminal, String notStartedReason) {
         ContainerState state;
         ContainerState lastState = r.lastTerminated == null ? null : ContainerState.terminated(r.lastTerminated);
