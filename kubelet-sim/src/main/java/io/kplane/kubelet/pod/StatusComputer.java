@@ -32,7 +32,6 @@ public final class StatusComputer {
 
     public PodStatus compute(Pod pod, PodRecord record, Instant now) {
         PodSpec spec = pod.spec();
-        String restartPolicy = restartPolicy(spec);
         boolean initialized = record.initContainers.stream().allMatch(ContainerRecord::succeeded)
                 && record.initContainers.size() == spec.initContainersOrEmpty().size();
         String phase = record.terminalPhase != null ? record.terminalPhase : phase(spec, record, initialized);
