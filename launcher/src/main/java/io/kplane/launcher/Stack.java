@@ -24,7 +24,6 @@ final class Stack {
     private static final Duration RENDER_EVERY = Duration.ofMillis(250);
 
     private final StackOptions options;
-    private final PrintStream out;
     private final StatusView view;
     private final Map<String, SupervisedProcess> processes = new LinkedHashMap<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -32,7 +31,6 @@ final class Stack {
 
     Stack(StackOptions options, PrintStream out, boolean tty) {
         this.options = options;
-        this.out = out;
         this.view = new StatusView(out, tty);
     }
 
