@@ -64,9 +64,7 @@ public final class WhyCommand extends BaseCommand {
         out.append(kind).append(' ').append(name).append(": ").append(history.entries().size()).append(" syncs by ")
                 .append(history.records().size()).append(history.records().size() == 1 ? " controller" : " controllers")
                 .append(", newest first\n");
-        int i = 0;
         for (JsonNode e : history.entries()) {
-            i++;
             out.append('\n');
             out.append(SyncEntryFormat.age(e, now)).append(" ago  ").append(e.path("time").asText()).append("  ")
                     .append(SyncEntryFormat.who(e));
