@@ -79,6 +79,7 @@ public final class RequestGate {
         String watch = ctx.request().getParam("watch");
         String follow = ctx.request().getParam("follow");
         return "true".equals(watch) || "1".equals(watch) || "true".equals(follow)
+                || io.kplane.apiserver.handlers.PodStreamProxy.isStreamPath(ctx.request().path())
                 || UiPaths.isStream(ctx.request().path());
     }
 }
