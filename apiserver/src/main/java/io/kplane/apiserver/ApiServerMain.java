@@ -1,5 +1,6 @@
 package io.kplane.apiserver;
 
+import io.kplane.api.util.GoDuration;
 import io.kplane.apiserver.auth.TokenAuthenticator;
 import io.kplane.store.pg.PgResourceStore;
 import io.kplane.store.pg.StoreConfig;
@@ -121,24 +122,15 @@ public final class ApiServerMain implements Callable<Integer> {
         }
     }
 
-    /** Durations as {@code 5m}, {@code 90s}, {@code 1h}, {@code 500ms} or ISO-8601 ({@code PT5M}). */
+    /** Picocli adapter for {@link GoDuration}: flags take Go durations as Kubernetes' do ({@code 1m30s}). */
     static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
         @Override
         public Duration convert(String value) {
-            String v = value.trim().toLowerCase();
-            if (v.startsWith("pt") || v.startsWith("p")) {
-                return Duration.parse(value.trim().toUpperCase());
+            try {
+                return GoDuration.parseNonNegative(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
             }
-            if (v.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
-            }
-            long n = Long.parseLong(v.substring(0, v.length() - 1));
-            return switch (v.charAt(v.length() - 1)) {
-                case 's' -> Duration.ofSeconds(n);
-                case 'm' -> Duration.ofMinutes(n);
-                case 'h' -> Duration.ofHours(n);
-                default -> throw new CommandLine.TypeConversionException("not a duration: " + value);
-            };
         }
     }
 }

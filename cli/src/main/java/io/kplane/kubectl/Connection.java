@@ -2,19 +2,21 @@ package io.kplane.kubectl;
 
 import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClient;
-import io.kplane.client.config.KubeConfig;
+import io.kplane.client.KubeClientException;
+import io.kplane.client.config.KubeconfigResolver;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * Where the CLI talks to, resolved like kubectl with the all-in-one launcher's defaults last:
- * {@code --server}/{@code --token}; {@code --kubeconfig}; {@code KUBECONFIG}; {@code ~/.kube/config};
- * {@code ./.kplane/kubeconfig}; {@code http://127.0.0.1:6443}. The namespace comes from
+ * Where the CLI talks to, resolved by kubectl's rules ({@link KubeconfigResolver}) with the all-in-one
+ * launcher's defaults last: {@code --server}/{@code --token} over {@code --kubeconfig}, else
+ * {@code KUBECONFIG}, else {@code ~/.kube/config}, else {@code ./.kplane/kubeconfig}; else
+ * {@code http://127.0.0.1:6443}. The namespace comes from
  * {@code -n}, else the kubeconfig context, else {@code default}.
  */
 public final class Connection {
-    public static final String DEFAULT_SERVER = "http://127.0.0.1:6443";
+    public static final String DEFAULT_SERVER = KubeconfigResolver.DEFAULT_SERVER;
     public static final Path LAUNCHER_KUBECONFIG = Path.of(".kplane", "kubeconfig");
 
     private final ClientConfig config;
@@ -28,44 +30,12 @@ public final class Connection {
 
     public static Connection resolve(String server, String token, String kubeconfig, String namespaceFlag,
                                      String kubeconfigEnv, Path home) {
-        ClientConfig config = null;
-        Path file = null;
-        if (kubeconfig != null && !kubeconfig.isEmpty()) {
-            file = Path.of(kubeconfig);
-            if (!Files.isReadable(file)) {
-                throw new CliException("error: stat " + kubeconfig + ": no such file or directory");
-            }
-        } else if (server == null) {
-            if (kubeconfigEnv != null && !kubeconfigEnv.isEmpty()) {
-                for (String candidate : kubeconfigEnv.split(java.io.File.pathSeparator)) {
-                    if (!candidate.isEmpty() && Files.isReadable(Path.of(candidate))) {
-                        file = Path.of(candidate);
-                        break;
-                    }
-                }
-            }
-            if (file == null && home != null && Files.isReadable(home.resolve(".kube").resolve("config"))) {
-                file = home.resolve(".kube").resolve("config");
-            }
-            if (file == null && Files.isReadable(LAUNCHER_KUBECONFIG)) {
-                file = LAUNCHER_KUBECONFIG;
-            }
-        }
-        if (file != null) {
-            try {
-                config = KubeConfig.load(file).toClientConfig();
-            } catch (RuntimeException e) {
-                throw new CliException("error: invalid kubeconfig " + file + ": " + e.getMessage());
-            }
-        }
-        if (config == null) {
-            config = ClientConfig.forServer(server == null ? DEFAULT_SERVER : server);
-        } else if (server != null) {
-            config = ClientConfig.forServer(server).withToken(config.token())
-                    .withNamespace(config.namespace());
-        }
-        if (token != null) {
-            config = config.withToken(token);
+        ClientConfig config;
+        try {
+            config = new KubeconfigResolver(kubeconfigEnv, home, List.of(LAUNCHER_KUBECONFIG))
+                    .resolve(server, token, kubeconfig);
+        } catch (KubeClientException e) {
+            throw new CliException("error: " + e.getMessage());
         }
         String ns = namespaceFlag != null && !namespaceFlag.isEmpty() ? namespaceFlag
                 : config.namespace() != null && !config.namespace().isEmpty() ? config.namespace() : "default";

@@ -11,6 +11,7 @@ import io.kplane.api.core.Node;
 import io.kplane.api.core.Pod;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.client.config.KubeConfig;
+import io.kplane.client.config.KubeconfigResolver;
 
 import java.net.http.HttpClient;
 import java.nio.file.Path;
@@ -46,9 +47,9 @@ public final class KubeClient {
         return new KubeClient(ClientConfig.forServer(server));
     }
 
-    /** From {@code $KUBECONFIG} or {@code ~/.kube/config}, current context. */
+    /** As kubectl with no flags: {@code $KUBECONFIG} (merged) or {@code ~/.kube/config}, current context. */
     public static KubeClient fromKubeConfig() {
-        return new KubeClient(KubeConfig.loadDefault().toClientConfig());
+        return new KubeClient(KubeconfigResolver.system().resolve(null, null, null));
     }
 
     public static KubeClient fromKubeConfig(Path path) {

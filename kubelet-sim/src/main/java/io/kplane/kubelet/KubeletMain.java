@@ -1,7 +1,8 @@
 package io.kplane.kubelet;
 
+import io.kplane.api.util.GoDuration;
 import io.kplane.client.ClientConfig;
-import io.kplane.client.config.KubeConfig;
+import io.kplane.client.config.KubeconfigResolver;
 import io.kplane.client.time.ClusterClockFollower;
 import io.kplane.kubelet.node.AdvertisedAddress;
 import java.nio.file.Files;
@@ -117,43 +118,18 @@ public final class KubeletMain implements Callable<Integer> {
     }
 
     private ClientConfig clientConfig() {
-        ClientConfig c = null;
-        Path path = kubeconfig != null ? kubeconfig : KubeConfig.defaultPath();
-        if (kubeconfig != null || (server == null && path != null && Files.exists(path))) {
-            c = KubeConfig.load(path).toClientConfig();
-        }
-        if (server != null) {
-            c = c == null ? ClientConfig.forServer(server) : new ClientConfig(server, c.token(), c.caCertificatePem(),
-                    c.insecureSkipTlsVerify(), c.namespace(), c.requestTimeout());
-        }
-        if (c == null) {
-            c = ClientConfig.forServer("http://127.0.0.1:6443");
-        }
-        if (token != null) {
-            c = c.withToken(token);
-        }
-        return c;
+        return KubeconfigResolver.system().resolve(server, token, kubeconfig == null ? null : kubeconfig.toString());
     }
 
-    /** {@code 500ms}, {@code 10s}, {@code 5m}, {@code 1h}, or an ISO-8601 duration. */
+    /** Picocli adapter for {@link GoDuration}: flags take Go durations as Kubernetes' do ({@code 1m30s}). */
     static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
         @Override
         public Duration convert(String v) {
-            String s = v.strip().toLowerCase();
-            if (s.startsWith("p")) {
-                return Duration.parse(v);
+            try {
+                return GoDuration.parseNonNegative(v);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
             }
-            if (s.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2)));
-            }
-            long n = Long.parseLong(s.substring(0, s.length() - 1));
-            return switch (s.charAt(s.length() - 1)) {
-                case 's' -> Duration.ofSeconds(n);
-                case 'm' -> Duration.ofMinutes(n);
-                case 'h' -> Duration.ofHours(n);
-                default -> throw new CommandLine.TypeConversionException("invalid duration \"" + v
-                        + "\": use e.g. 500ms, 10s, 5m");
-            };
         }
     }
 }

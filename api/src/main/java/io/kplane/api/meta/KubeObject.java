@@ -27,7 +27,6 @@ public interface KubeObject {
 
     /** The cache key client-go uses: {@code namespace/name}, or {@code name} for cluster-scoped objects. */
     default String key() {
-        String ns = namespace();
-        return ns == null || ns.isEmpty() ? name() : ns + "/" + name();
+        return ObjectKeys.of(namespace(), name());
     }
 }

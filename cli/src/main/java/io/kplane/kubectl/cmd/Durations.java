@@ -1,43 +1,33 @@
 package io.kplane.kubectl.cmd;
 
+import io.kplane.api.util.GoDuration;
 import io.kplane.kubectl.CliException;
 
 import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-/** Go-style durations as kubectl flags take them: {@code 30s}, {@code 1m30s}, {@code 2h}, {@code 500ms}, {@code 10}. */
+/** kubectl's duration flags: Go durations ({@link GoDuration}), as a one-line CLI error when invalid. */
 final class Durations {
-    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");
 
     private Durations() {
     }
 
+    /** {@code --timeout}, {@code --pod-running-timeout}: a Go duration ({@code 30s}, {@code 1m30s}). */
     static Duration parse(String text) {
-        String t = text.trim();
-        if (t.matches("\\d+")) {
-            return Duration.ofSeconds(Long.parseLong(t));
+        try {
+            return GoDuration.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new CliException("error: invalid duration \"" + text + "\": " + e.getMessage());
         }
-        Matcher m = PART.matcher(t);
-        Duration total = Duration.ZERO;
-        int end = 0;
-        while (m.find()) {
-            if (m.start() != end) {
-                break;
-            }
-            double v = Double.parseDouble(m.group(1));
-            long millis = switch (m.group(2)) {
-                case "ms" -> (long) v;
-                case "s" -> (long) (v * 1000);
-                case "m" -> (long) (v * 60_000);
-                default -> (long) (v * 3_600_000);
-            };
-            total = total.plusMillis(millis);
-            end = m.end();
+    }
+
+    /**
+     * {@code --request-timeout}: like kubectl (client-go's clientcmd), a bare integer is seconds
+     * ({@code 10}); anything else is a Go duration.
+     */
+    static Duration requestTimeout(String text) {
+        if (text.matches("\\d+")) {
+            return Duration.ofSeconds(Long.parseLong(text));
         }
-        if (end != t.length() || t.isEmpty()) {
-            throw new CliException("error: invalid duration \"" + text + "\"");
-        }
-        return total;
+        return parse(text);
     }
 }

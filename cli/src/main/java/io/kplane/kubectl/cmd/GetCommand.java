@@ -196,7 +196,7 @@ public final class GetCommand extends BaseCommand {
         query.put("watch", "true");
         query.put("resourceVersion", resourceVersion);
         if (requestTimeout != null) {
-            query.put("timeoutSeconds", Long.toString(Durations.parse(requestTimeout).toSeconds()));
+            query.put("timeoutSeconds", Long.toString(Durations.requestTimeout(requestTimeout).toSeconds()));
         }
         boolean headerPrinted = !watchOnly && format.isTable();
         try (InputStream stream = api().stream(ref.collectionPath(), query, accept);

@@ -16,7 +16,7 @@ import java.util.Optional;
 
 /**
  * A kubeconfig file (the subset kplane uses): clusters with server, CA and insecure flag; users with a
- * bearer token; contexts; the current context. Read with {@link #load(Path)} or {@link #loadDefault()},
+ * bearer token; contexts; the current context. Read with {@link #load(Path)} (which file: {@link KubeconfigResolver}),
  * turned into a {@link ClientConfig} with {@link #toClientConfig()}, written with {@link KubeConfigWriter}.
  */
 public record KubeConfig(
@@ -50,27 +50,6 @@ public record KubeConfig(
     }
 
     public record Context(String cluster, String user, String namespace) {
-    }
-
-    /**
-     * The file kubectl would use: the first existing entry of {@code $KUBECONFIG} (a path list), else
-     * {@code ~/.kube/config}.
-     */
-    public static Path defaultPath() {
-        String env = System.getenv("KUBECONFIG");
-        if (env != null && !env.isBlank()) {
-            for (String entry : env.split(java.io.File.pathSeparator)) {
-                if (!entry.isBlank() && Files.exists(Path.of(entry))) {
-                    return Path.of(entry);
-                }
-            }
-            return Path.of(env.split(java.io.File.pathSeparator)[0]);
-        }
-        return Path.of(System.getProperty("user.home"), ".kube", "config");
-    }
-
-    public static KubeConfig loadDefault() {
-        return load(defaultPath());
     }
 
     public static KubeConfig load(Path path) {
@@ -109,17 +88,41 @@ public record KubeConfig(
 
     /** The client settings of context {@code contextName}. */
     public ClientConfig toClientConfig(String contextName) {
+        return toClientConfig(contextName, null);
+    }
+
+    /**
+     * The client settings of context {@code contextName} with its cluster's server replaced by
+     * {@code serverOverride} when that is not null (kubectl's {@code --server}: token, CA and namespace stay).
+     */
+    public ClientConfig toClientConfig(String contextName, String serverOverride) {
         Context context = find(contexts, NamedContext::name, contextName).map(NamedContext::context)
                 .orElseThrow(() -> new KubeClientException("kubeconfig" + where() + " has no context " + contextName));
         Cluster cluster = find(clusters, NamedCluster::name, context.cluster()).map(NamedCluster::cluster)
                 .orElseThrow(() -> new KubeClientException("kubeconfig" + where() + " has no cluster " + context.cluster()));
-        if (cluster.server() == null) {
+        String server = serverOverride != null ? serverOverride : cluster.server();
+        if (server == null) {
             throw new KubeClientException("cluster " + context.cluster() + " in kubeconfig" + where() + " has no server");
         }
         User user = context.user() == null ? null
                 : find(users, NamedUser::name, context.user()).map(NamedUser::user).orElse(null);
-        return new ClientConfig(cluster.server(), token(user), caPem(cluster),
+        return new ClientConfig(server, token(user), caPem(cluster),
                 Boolean.TRUE.equals(cluster.insecureSkipTlsVerify()), context.namespace(), null);
+    }
+
+    /** This file's relative certificate and token paths made absolute against its folder (before a merge). */
+    KubeConfig withAbsolutePaths() {
+        List<NamedCluster> absClusters = clusters == null ? null : clusters.stream()
+                .map(n -> n.cluster() == null || n.cluster().certificateAuthority() == null ? n
+                        : new NamedCluster(n.name(), new Cluster(n.cluster().server(),
+                        resolve(n.cluster().certificateAuthority()).toString(), n.cluster().certificateAuthorityData(),
+                        n.cluster().insecureSkipTlsVerify())))
+                .toList();
+        List<NamedUser> absUsers = users == null ? null : users.stream()
+                .map(n -> n.user() == null || n.user().tokenFile() == null ? n
+                        : new NamedUser(n.name(), new User(n.user().token(), resolve(n.user().tokenFile()).toString())))
+                .toList();
+        return new KubeConfig(apiVersion, kind, absClusters, absUsers, contexts, currentContext, preferences, null);
     }
 
     private String token(User user) {

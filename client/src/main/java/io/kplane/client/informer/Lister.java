@@ -2,6 +2,7 @@ package io.kplane.client.informer;
 
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.LabelSelector;
+import io.kplane.api.meta.ObjectKeys;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,11 +34,11 @@ public final class Lister<T extends KubeObject> {
 
     /** The object named {@code name} (in this view's namespace, or cluster-scoped if none). */
     public Optional<T> get(String name) {
-        return Optional.ofNullable(indexer.getByKey(namespace == null || namespace.isEmpty() ? name : namespace + "/" + name));
+        return Optional.ofNullable(indexer.getByKey(ObjectKeys.of(namespace, name)));
     }
 
     public Optional<T> get(String ns, String name) {
-        return Optional.ofNullable(indexer.getByKey(ns == null || ns.isEmpty() ? name : ns + "/" + name));
+        return Optional.ofNullable(indexer.getByKey(ObjectKeys.of(ns, name)));
     }
 
     public List<T> list() {

@@ -3,7 +3,9 @@ package io.kplane.controllers.cronjob;
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.CronSchedule;
 import io.kplane.api.batch.Job;
+import io.kplane.api.meta.ObjectKeys;
 import io.kplane.api.meta.OwnerReference;
+import io.kplane.api.meta.ResourceVersions;
 import io.kplane.client.controller.Controller;
 import io.kplane.client.controller.Reconciler;
 import io.kplane.client.controller.Result;
@@ -87,9 +89,9 @@ public final class CronJobController implements Reconciler {
 
     @Override
     public Result reconcile(String key) throws Exception {
-        int slash = key.indexOf('/');
-        String ns = slash < 0 ? "" : key.substring(0, slash);
-        String name = key.substring(slash + 1);
+        ObjectKeys.Key k = ObjectKeys.split(key);
+        String ns = k.namespace();
+        String name = k.name();
         Optional<? extends CronJob> cached = cronJobs.lister().get(ns, name);
         if (cached.isEmpty()) {
             lastWritten.remove(key);
@@ -109,20 +111,12 @@ public final class CronJobController implements Reconciler {
     private CronJob newest(String key, CronJob cached) {
         CronJob written = lastWritten.get(key);
         if (written == null || !Objects.equals(written.uid(), cached.uid())
-                || revision(written) <= revision(cached)) {
+                || !ResourceVersions.isNewer(written.metadata().resourceVersion(),
+                        cached.metadata().resourceVersion())) {
             lastWritten.remove(key, written);
             return cached;
         }
         return written;
-    }
-
-    /** resourceVersions are the store's global revision: numeric and increasing. */
-    private static long revision(CronJob cj) {
-        try {
-            return Long.parseLong(cj.metadata().resourceVersion());
-        } catch (RuntimeException e) {
-            return Long.MIN_VALUE;
-        }
     }
 
     /** Remembers each status write's result for {@link #newest}. */

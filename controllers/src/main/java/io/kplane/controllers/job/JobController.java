@@ -2,6 +2,7 @@ package io.kplane.controllers.job;
 
 import io.kplane.api.batch.Job;
 import io.kplane.api.core.Pod;
+import io.kplane.api.meta.ObjectKeys;
 import io.kplane.api.meta.OwnerReference;
 import io.kplane.api.selector.LabelQuery;
 import io.kplane.client.ApiException;
@@ -104,7 +105,7 @@ public final class JobController implements ControllerComponent.Running {
         if (lensOn) {
             JobStatusUpdater plain = statusUpdater;
             statusUpdater = job -> {
-                String key = job.metadata().namespace() + "/" + job.metadata().name();
+                String key = job.key();
                 try {
                     Job written = plain.updateStatus(job);
                     SyncScope.current().wrote("update status", "jobs", key, written.metadata().resourceVersion(), null);
@@ -157,20 +158,16 @@ public final class JobController implements ControllerComponent.Running {
         }
     }
 
-    private static String key(Job job) {
-        return job.metadata().namespace() + "/" + job.metadata().name();
-    }
-
     private void enqueueNow(Job job) {
-        queue.add(key(job));
+        queue.add(job.key());
     }
 
     private void enqueueBatched(Job job) {
-        queue.addAfter(key(job), config.podEventBatchPeriod());
+        queue.addAfter(job.key(), config.podEventBatchPeriod());
     }
 
     private void enqueueOrphan(Pod pod) {
-        orphanQueue.add(JobPods.key(pod));
+        orphanQueue.add(pod.key());
     }
 
     /**
@@ -229,8 +226,8 @@ public final class JobController implements ControllerComponent.Running {
     }
 
     private void syncOrphanPod(String key) throws Exception {
-        int slash = key.indexOf('/');
-        Pod pod = pods.lister().get(key.substring(0, slash), key.substring(slash + 1)).orElse(null);
+        ObjectKeys.Key k = ObjectKeys.split(key);
+        Pod pod = pods.lister().get(k.namespace(), k.name()).orElse(null);
         if (pod == null || !JobPods.hasTrackingFinalizer(pod)) {
             return;
         }
@@ -279,7 +276,7 @@ public final class JobController implements ControllerComponent.Running {
             if (cur.status() != null && cur.status().startTime() != null && ads != null
                     && !ads.equals(old.spec().activeDeadlineSeconds())) {
                 Duration left = Duration.ofSeconds(ads).minus(Duration.between(cur.status().startTime(), clock.now()));
-                queue.addAfter(key(cur), left);
+                queue.addAfter(cur.key(), left);
             }
         }
 
@@ -307,7 +304,7 @@ public final class JobController implements ControllerComponent.Running {
                     }
                     return;
                 }
-                expectations.creationObserved(key(job));
+                expectations.creationObserved(job.key());
                 enqueueBatched(job);
                 return;
             }
@@ -334,7 +331,7 @@ public final class JobController implements ControllerComponent.Running {
                 Job oldJob = resolve(old.metadata().namespace(), oldRef);
                 if (oldJob != null) {
                     if (finalizerRemoved) {
-                        finalizerExpectations.finalizerRemovalObserved(key(oldJob), cur.metadata().uid());
+                        finalizerExpectations.finalizerRemovalObserved(oldJob.key(), cur.metadata().uid());
                     }
                     enqueueBatched(oldJob);
                 }
@@ -348,7 +345,7 @@ public final class JobController implements ControllerComponent.Running {
                     return;
                 }
                 if (finalizerRemoved) {
-                    finalizerExpectations.finalizerRemovalObserved(key(job), cur.metadata().uid());
+                    finalizerExpectations.finalizerRemovalObserved(job.key(), cur.metadata().uid());
                 }
                 enqueueBatched(job);
                 return;
@@ -382,7 +379,7 @@ public final class JobController implements ControllerComponent.Running {
                 }
                 return;
             }
-            String jobKey = key(job);
+            String jobKey = job.key();
             expectations.deletionObserved(jobKey);
             if (isFinal || !hasFinalizer) {
                 finalizerExpectations.finalizerRemovalObserved(jobKey, pod.metadata().uid());

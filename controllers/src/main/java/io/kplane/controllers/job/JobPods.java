@@ -87,7 +87,4 @@ final class JobPods {
         return sum;
     }
 
-    static String key(Pod pod) {
-        return pod.metadata().namespace() + "/" + pod.metadata().name();
-    }
 }

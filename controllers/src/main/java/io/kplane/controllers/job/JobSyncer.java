@@ -6,7 +6,9 @@ import io.kplane.api.batch.JobSpec;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodSpec;
 import io.kplane.api.core.PodStatus;
+import io.kplane.api.meta.ObjectKeys;
 import io.kplane.api.meta.OwnerReference;
+import io.kplane.api.meta.ResourceVersions;
 import io.kplane.api.selector.LabelQuery;
 import io.kplane.client.expectations.ControllerExpectations;
 import io.kplane.client.expectations.UIDTrackingExpectations;
@@ -79,7 +81,7 @@ public final class JobSyncer {
      */
     private final Map<String, FinishedWrite> finishedWrites = new ConcurrentHashMap<>();
 
-    private record FinishedWrite(String uid, long resourceVersion) {
+    private record FinishedWrite(String uid, String resourceVersion) {
     }
 
     public JobSyncer(JobSyncConfig config, Clock clock, ControllerExpectations expectations,
@@ -107,9 +109,9 @@ public final class JobSyncer {
 
     /** Syncs the Job with key {@code namespace/name}; throws to be retried with back-off. */
     public void sync(String key) throws Exception {
-        int slash = key.indexOf('/');
-        String namespace = key.substring(0, slash);
-        String name = key.substring(slash + 1);
+        ObjectKeys.Key k = ObjectKeys.split(key);
+        String namespace = k.namespace();
+        String name = k.name();
         Job shared = source.cachedJob(namespace, name);
         SyncScope lens = SyncScope.current();
         lens.resource("jobs");
@@ -267,23 +269,13 @@ public final class JobSyncer {
             finishedWrites.remove(key);
             return false;
         }
-        Long cachedVersion = numericVersion(cached);
-        return cachedVersion != null && cachedVersion < write.resourceVersion();
+        return ResourceVersions.isNewer(write.resourceVersion(), cached.metadata().resourceVersion());
     }
 
     private void rememberFinished(String key, Job written) {
-        Long version = numericVersion(written);
-        if (version != null) {
+        String version = written.metadata().resourceVersion();
+        if (ResourceVersions.parse(version) >= 0) {
             finishedWrites.put(key, new FinishedWrite(written.metadata().uid(), version));
-        }
-    }
-
-    /** resourceVersions are opaque in Kubernetes; ours are the store's revisions, so they order writes. */
-    private static Long numericVersion(Job job) {
-        try {
-            return job.metadata().resourceVersion() == null ? null : Long.parseLong(job.metadata().resourceVersion());
-        } catch (NumberFormatException e) {
-            return null;
         }
     }
 

@@ -1,8 +1,7 @@
 package io.kplane.controllers.runtime;
 
-import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClient;
-import io.kplane.client.config.KubeConfig;
+import io.kplane.client.config.KubeconfigResolver;
 import io.kplane.client.leaderelection.LeaderCallbacks;
 import io.kplane.client.lens.Lens;
 import io.kplane.client.leaderelection.LeaderElectionConfig;
@@ -13,7 +12,6 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -27,7 +25,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ControllerProcess {
     private static final Logger log = LoggerFactory.getLogger(ControllerProcess.class);
-    static final String DEFAULT_SERVER = "http://127.0.0.1:6443";
 
     private final ControllerComponent component;
     private final ControllerOptions options;
@@ -50,24 +47,10 @@ public final class ControllerProcess {
         this.clock = clock;
     }
 
-    /** Builds the client from {@code --kubeconfig}/{@code --server}/{@code --token}. */
+    /** Builds the client from {@code --kubeconfig}/{@code --server}/{@code --token} with kubectl's rules. */
     public static KubeClient connect(ControllerOptions options) {
-        ClientConfig config;
-        if (options.kubeconfig != null) {
-            config = KubeConfig.load(options.kubeconfig).toClientConfig();
-        } else if (options.server == null && Files.isRegularFile(KubeConfig.defaultPath())) {
-            config = KubeConfig.loadDefault().toClientConfig();
-        } else {
-            config = ClientConfig.forServer(options.server == null ? DEFAULT_SERVER : options.server);
-        }
-        if (options.server != null && !options.server.equals(config.server())) {
-            config = new ClientConfig(options.server, config.token(), config.caCertificatePem(),
-                    config.insecureSkipTlsVerify(), config.namespace(), config.requestTimeout());
-        }
-        if (options.token != null) {
-            config = config.withToken(options.token);
-        }
-        return KubeClient.create(config);
+        return KubeClient.create(KubeconfigResolver.system().resolve(options.server, options.token,
+                options.kubeconfig == null ? null : options.kubeconfig.toString()));
     }
 
     /** Runs until SIGTERM (or leadership loss); returns the process exit code. */

@@ -1,15 +1,13 @@
 package io.kplane.controllers.runtime;
 
+import io.kplane.api.util.GoDuration;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-/** Parses Go-style durations as Kubernetes flags take them: {@code 500ms}, {@code 15s}, {@code 2m}, {@code 1h}. */
+/** Picocli adapter for {@link GoDuration}: flags take Go durations as Kubernetes' do ({@code 1m30s}). */
 public final class DurationConverter implements ITypeConverter<Duration> {
-    private static final Pattern FORM = Pattern.compile("(\\d+)(ms|s|m|h)");
 
     @Override
     public Duration convert(String value) {
@@ -17,16 +15,10 @@ public final class DurationConverter implements ITypeConverter<Duration> {
     }
 
     public static Duration parse(String value) {
-        Matcher m = FORM.matcher(value.trim());
-        if (!m.matches()) {
-            throw new TypeConversionException("invalid duration '" + value + "' (use e.g. 500ms, 15s, 2m, 1h)");
+        try {
+            return GoDuration.parseNonNegative(value);
+        } catch (IllegalArgumentException e) {
+            throw new TypeConversionException(e.getMessage());
         }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "ms" -> Duration.ofMillis(n);
-            case "s" -> Duration.ofSeconds(n);
-            case "m" -> Duration.ofMinutes(n);
-            default -> Duration.ofHours(n);
-        };
     }
 }

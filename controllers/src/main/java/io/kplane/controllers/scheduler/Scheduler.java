@@ -5,6 +5,7 @@ import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodCondition;
 import io.kplane.api.core.PodStatus;
 import io.kplane.api.core.PodStatusBuilder;
+import io.kplane.api.meta.ObjectKeys;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.controller.Controller;
@@ -137,9 +138,9 @@ public final class Scheduler implements Reconciler {
 
     @Override
     public Result reconcile(String key) {
-        int slash = key.indexOf('/');
-        String ns = key.substring(0, slash);
-        String name = key.substring(slash + 1);
+        ObjectKeys.Key k = ObjectKeys.split(key);
+        String ns = k.namespace();
+        String name = k.name();
         Pod pod = pods.lister().get(ns, name).orElse(null);
         if (pod == null || !needsScheduling(pod) || assumed.containsKey(key)) {
             unschedulable.remove(key);

@@ -2,6 +2,7 @@ package io.kplane.controllers.ttl;
 
 import io.kplane.api.batch.Job;
 import io.kplane.api.meta.DeleteOptions;
+import io.kplane.api.meta.ObjectKeys;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.controller.Controller;
@@ -78,9 +79,9 @@ public final class TtlAfterFinishedController implements Reconciler {
 
     @Override
     public Result reconcile(String key) {
-        int slash = key.indexOf('/');
-        String ns = key.substring(0, slash);
-        String name = key.substring(slash + 1);
+        ObjectKeys.Key k = ObjectKeys.split(key);
+        String ns = k.namespace();
+        String name = k.name();
         Optional<? extends Job> cached = jobs.lister().get(ns, name);
         if (cached.isEmpty()) {
             return Result.done();

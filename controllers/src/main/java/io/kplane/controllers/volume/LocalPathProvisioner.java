@@ -11,6 +11,7 @@ import io.kplane.api.core.PersistentVolumeSpec;
 import io.kplane.api.core.PersistentVolumeSpecBuilder;
 import io.kplane.api.core.PersistentVolumeStatus;
 import io.kplane.api.meta.DeleteOptions;
+import io.kplane.api.meta.ObjectKeys;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.ObjectMetaBuilder;
 import io.kplane.client.ApiException;
@@ -133,9 +134,8 @@ public final class LocalPathProvisioner implements Reconciler {
     }
 
     private Result syncClaim(String key) {
-        int slash = key.indexOf('/');
-        Optional<? extends PersistentVolumeClaim> cached = claims.lister().get(key.substring(0, slash),
-                key.substring(slash + 1));
+        ObjectKeys.Key k = ObjectKeys.split(key);
+        Optional<? extends PersistentVolumeClaim> cached = claims.lister().get(k.namespace(), k.name());
         if (cached.isEmpty() || cached.get().metadata().deletionTimestamp() != null) {
             return Result.done();
         }

@@ -1,6 +1,7 @@
 package io.kplane.kubelet.pod;
 
 import io.kplane.api.core.Pod;
+import io.kplane.api.meta.ResourceVersions;
 import io.kplane.client.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -183,13 +184,9 @@ public final class PodWorker implements WakeUps {
         if (written == null) {
             return fromWatch;
         }
-        try {
-            long a = Long.parseLong(fromWatch.metadata().resourceVersion());
-            long b = Long.parseLong(written.metadata().resourceVersion());
-            return b > a ? fromWatch.withMetadata(fromWatch.metadata().withResourceVersion(
-                    written.metadata().resourceVersion())).withStatus(written.status()) : fromWatch;
-        } catch (RuntimeException e) {
-            return fromWatch;
-        }
+        return ResourceVersions.isNewer(written.metadata().resourceVersion(), fromWatch.metadata().resourceVersion())
+                ? fromWatch.withMetadata(fromWatch.metadata().withResourceVersion(
+                        written.metadata().resourceVersion())).withStatus(written.status())
+                : fromWatch;
     }
 }

@@ -31,7 +31,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>the same 100 × 1,000/s load against a bare chunked-HTTP fan-out ({@link RawFanOutServer}):
  *       the machine's floor for those deliveries.</li>
  * </ol>
- * Run: {@code java -cp apiserver/target/kplane-apiserver.jar io.kplane.apiserver.bench.ApiServerBenchmark
+ * Run (test classpath; the commands are in apiserver/README.md): {@code java -cp ... io.kplane.apiserver.bench.ApiServerBenchmark
  * [--seconds 5] [--watch-only] [--watchers 100 --rate 1000] [--url postgresql://...]} (embedded PostgreSQL in a
  * temporary directory unless {@code --url} names a scratch database).
  */

@@ -35,7 +35,7 @@ import java.util.concurrent.locks.LockSupport;
  * (0 when the event beat the response). Both are {@link System#nanoTime()} of this process. Prints a
  * human line and a {@code RESULT} line that {@link ApiServerBenchmark} reads.
  *
- * <p>Run: {@code java -cp kplane-apiserver.jar io.kplane.apiserver.bench.WatchLoadClient
+ * <p>Run: {@code java -cp <apiserver test classpath> io.kplane.apiserver.bench.WatchLoadClient
  * --watch-url URL --post-url URL [--watchers 100] [--rate 1000] [--seconds 10]}.
  */
 public final class WatchLoadClient {

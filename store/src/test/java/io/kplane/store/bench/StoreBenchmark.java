@@ -23,8 +23,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Store create throughput against the raw single-row INSERT limit, at concurrency 1, 8 and 32.
- * Run: {@code mvn -q -pl store exec:java -Dexec.mainClass=io.kplane.store.bench.StoreBenchmark
- * [-Dexec.args="--seconds 5 --url postgresql://..."]}. Without --url it uses a throw-away embedded
+ * Run (test classpath; the commands are in store/README.md): {@code java -cp ... io.kplane.store.bench.StoreBenchmark
+ * [--seconds 5] [--url postgresql://...]}. Without --url it uses a throw-away embedded
  * PostgreSQL; with --url, give it an empty scratch database (it creates tables there).
  */
 public final class StoreBenchmark {
