@@ -14,10 +14,13 @@ export function laneView(root, component, controllerName, key) {
   let disposed = false;
   let paused = false;
   let timeOffsetMs = 0;           // cluster time − browser time, from the snapshot's "now"
+  let queueName = null;           // the controller's workqueue (upstream's name: gc, ttl differ from the controller's)
   let pending = [];
   let frame = 0;
   const related = new Set(key ? [key] : []);
-  const writes = new Map();       // "resource key rv" → sync seq, to mark writes coming back
+  const writes = new Map();       // "resource key rv" → sync seq, to mark writes coming back (bounded)
+  const MAX_WRITES = 5000;
+  const openGets = new Map();     // key → the newest drawn queue `get` row not yet matched by its sync
   const rate = { windowStart: performance.now(), count: 0, perSecond: 0, kept: 0 };
   let sampleEvery = 1;
   let seen = 0;
@@ -78,6 +81,7 @@ export function laneView(root, component, controllerName, key) {
       timeOffsetMs = new Date(snap.now).getTime() - Date.now();
       const c = (snap.controllers || []).find((x) => x.name === controllerName);
       if (c) {
+        queueName = c.queue;
         paused = !!c.paused;
         renderCounters(c.counters || {});
         renderQueue(c.queueItems || []);
@@ -87,14 +91,17 @@ export function laneView(root, component, controllerName, key) {
       if (stopStream == null) {
         // First snapshot: show its recent records, then follow the stream from there.
         for (const rec of snap.records || []) accept(rec);
-        stopStream = follow(component, snap.seq, accept,
+        stopStream = follow(component, snap.seq, fromStream,
           (s) => { document.getElementById('conn').textContent = s === 'live' ? '● live' : '○ reconnecting'; },
-          (on) => setSampling('server', on ? `${component} is sampling under load: some watch, FIFO, handler and queue records are not kept (syncs always are).` : null));
+          (on) => setSampling('server', on ? `${component} is sampling under load: some watch, FIFO, handler and queue records are not kept (syncs always are).` : null),
+          prefilter);
       }
     } catch (e) {
       document.getElementById('conn').textContent = '○ ' + e.message;
     }
-    if (!disposed) snapshotTimer = setTimeout(refreshSnapshot, 1000);
+    // Each snapshot carries the component's last 500 records besides the counters: while the page
+    // samples, poll it less often (the stream carries the records anyway).
+    if (!disposed) snapshotTimer = setTimeout(refreshSnapshot, sampleEvery > 1 ? 3000 : 1000);
   }
 
   function tile(name, label, value, unit = '') {
@@ -178,7 +185,8 @@ export function laneView(root, component, controllerName, key) {
 
   // ---- records → rows ----
   function isRelated(rec) {
-    if (rec.controller && rec.controller !== controllerName && rec.stage !== 'reflector') return false;
+    // queue and worker records carry the queue's name, sync records the controller's
+    if (rec.controller && rec.controller !== controllerName && rec.controller !== queueName && rec.stage !== 'reflector') return false;
     if (!key) return true;
     if (related.has(rec.key)) return true;
     if (rec.key && rec.key.startsWith(key + '-')) return true; // the Job's pods: <job>-<suffix>
@@ -187,7 +195,8 @@ export function laneView(root, component, controllerName, key) {
     return false;
   }
 
-  function accept(rec) {
+  /** Counts an arriving record and says whether the page draws it (sampling under load). */
+  function arrive() {
     seen++;
     rate.count++;
     const t = performance.now();
@@ -197,25 +206,67 @@ export function laneView(root, component, controllerName, key) {
       rate.count = 0;
       sampleEvery = rate.perSecond > RENDER_PER_SECOND ? Math.ceil(rate.perSecond / RENDER_PER_SECOND) : 1;
       setSampling('client', sampleEvery > 1
-        ? `Sampling: ${num(rate.perSecond)} records/s arrive, showing about 1 in ${sampleEvery}.` + (key ? '' : ' Follow a key to see every step of one object.')
+        ? `Sampling: ${num(rate.perSecond)} records/s arrive, showing about 1 in ${sampleEvery}.` + (key ? ` Every record of ${key} is shown.` : ' Follow a key to see every step of one object.')
         : null);
     }
+  }
+
+  /**
+   * The stream's records are judged on their text before they are parsed: following a key, only those
+   * naming it can be related; otherwise, while sampling, only sync and expectations records and one in
+   * N of the rest are parsed at all.
+   */
+  function prefilter(data) {
+    arrive();
+    if (key) return data.includes(key);
+    if (sampleEvery <= 1) return true;
+    return seen % sampleEvery === 0 || data.includes('"stage":"sync"') || data.includes('"stage":"expectations"');
+  }
+
+  function fromStream(rec) {
+    take(rec, true);
+  }
+
+  function accept(rec) {
+    arrive();
+    take(rec, false);
+  }
+
+  function take(rec, sampled) {
     if (!isRelated(rec)) return;
     if (rec.stage === 'sync' && rec.key === key) {
       for (const w of rec.sync?.writes || []) {
         if (w.key) related.add(w.key);
         if (w.rv) writes.set(`${w.resource} ${w.key} ${w.rv}`, rec.seq);
       }
+      // Maps keep insertion order: drop the oldest beyond the bound (a long session must not grow).
+      for (const k of writes.keys()) { if (writes.size <= MAX_WRITES) break; writes.delete(k); }
     }
     const important = rec.stage === 'sync' || rec.stage === 'expectations';
-    if (!important && sampleEvery > 1 && seen % sampleEvery !== 0) return;
+    if (!sampled && !key && !important && sampleEvery > 1 && seen % sampleEvery !== 0) return;
     pending.push(rec);
     if (pending.length > MAX_ROWS) pending = pending.slice(-MAX_ROWS);
-    if (!frame) frame = requestAnimationFrame(flush);
+    scheduleFlush();
+  }
+
+  // Drawing: once per animation frame, but while sampling at most once per
+  // FLUSH_INTERVAL_SAMPLING_MS and only the newest rows of each batch (the older ones would scroll out of the capped list
+  // in the same frame): every flush re-lays out the list, and back-to-back flushes kept the main thread busy.
+  const FLUSH_INTERVAL_SAMPLING_MS = 250;
+  const ROWS_PER_FLUSH_SAMPLING = 80;
+  let lastFlush = 0;
+  let flushTimer = 0;
+  function scheduleFlush() {
+    if (frame || flushTimer) return;
+    const wait = sampleEvery > 1 ? FLUSH_INTERVAL_SAMPLING_MS - (performance.now() - lastFlush) : 0;
+    if (wait > 0) flushTimer = setTimeout(() => { flushTimer = 0; frame = requestAnimationFrame(flush); }, wait);
+    else frame = requestAnimationFrame(flush);
   }
 
   function flush() {
     frame = 0;
+    lastFlush = performance.now();
+    if (sampleEvery > 1 && pending.length > ROWS_PER_FLUSH_SAMPLING) pending = pending.slice(-ROWS_PER_FLUSH_SAMPLING);
     const stick = rows.scrollHeight - rows.scrollTop - rows.clientHeight < 80;
     const batch = pending;
     pending = [];
@@ -237,14 +288,14 @@ export function laneView(root, component, controllerName, key) {
   }
 
   function startOf(rec) {
-    const gets = rows.querySelectorAll(`.lrow[data-stage='queue'][data-type='get']:not([data-synced])`);
-    for (let i = gets.length - 1; i >= 0; i--) {
-      if (gets[i].dataset.key === rec.key) {
-        gets[i].dataset.synced = String(rec.seq);
-        return gets[i];
-      }
-    }
-    return null;
+    // A map lookup instead of a selector query over every row per sync (syncs are never sampled, so
+    // a busy controller made this the page's hottest path).
+    const get = openGets.get(rec.key);
+    if (!get) return null;
+    openGets.delete(rec.key);
+    if (!get.isConnected) return null; // scrolled out of the capped DOM
+    get.dataset.synced = String(rec.seq);
+    return get;
   }
 
   function row(rec) {
@@ -256,6 +307,7 @@ export function laneView(root, component, controllerName, key) {
       dataset: { seq: rec.seq, stage: rec.stage, type: rec.type || '', key: rec.key || '', decision: rec.sync?.decision || '', resource: rec.resource || '' },
     }, h('div.time', {}, clock(rec.time)), card);
     card.style.gridColumn = String(col);
+    if (rec.stage === 'queue' && rec.type === 'get' && rec.key) openGets.set(rec.key, r);
     return r;
   }
 
@@ -268,6 +320,7 @@ export function laneView(root, component, controllerName, key) {
     clearTimeout(statusTimer);
     clearInterval(ticker);
     if (frame) cancelAnimationFrame(frame);
+    clearTimeout(flushTimer);
     if (stopStream) stopStream();
     setSampling('client', null);
     setSampling('server', null);

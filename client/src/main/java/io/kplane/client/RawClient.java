@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Map;
+import io.kplane.client.metrics.RequestResultObserver;
 
 /**
  * HTTP access to any API path, with the client's server, token and TLS settings: what the typed
@@ -16,6 +17,7 @@ import java.util.Map;
 public final class RawClient {
     private final ClientConfig config;
     private final HttpClient http;
+    private volatile RequestResultObserver requestResults = RequestResultObserver.NOOP;
 
     RawClient(ClientConfig config, HttpClient http) {
         this.config = config;
@@ -24,6 +26,17 @@ public final class RawClient {
 
     public ClientConfig config() {
         return config;
+    }
+
+    /** Reports the outcome of every request from now on (a process's {@code rest_client_requests_total}). */
+    public void observeRequestResults(RequestResultObserver observer) {
+        this.requestResults = observer == null ? RequestResultObserver.NOOP : observer;
+    }
+
+    private void requestResult(HttpRequest request, String code) {
+        URI uri = request.uri();
+        String host = uri.getPort() == -1 ? uri.getHost() : uri.getHost() + ":" + uri.getPort();
+        requestResults.increment(code, request.method(), host);
     }
 
     /** Sends a request and returns the response whatever its status (only connection failures throw). */
@@ -39,8 +52,10 @@ public final class RawClient {
         HttpRequest request = builder.build();
         try {
             HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            requestResult(request, String.valueOf(response.statusCode()));
             return new RawResponse(response.statusCode(), response.headers(), response.body());
         } catch (IOException e) {
+            requestResult(request, RequestResultObserver.ERROR_CODE);
             throw new ApiConnectionException(request.uri().toString(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -66,6 +81,7 @@ public final class RawClient {
         HttpRequest request = builder(path, query, accept).GET().build();
         try {
             HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            requestResult(request, String.valueOf(response.statusCode()));
             if (response.statusCode() < 200 || response.statusCode() >= 300) {
                 byte[] body;
                 try (InputStream in = response.body()) {
@@ -75,6 +91,7 @@ public final class RawClient {
             }
             return response.body();
         } catch (IOException e) {
+            requestResult(request, RequestResultObserver.ERROR_CODE);
             throw new ApiConnectionException(request.uri().toString(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -28,6 +28,7 @@ public final class StackPlan {
         ports.put("scheduler", 10259);
         ports.put("node-lifecycle", 10265);
         ports.put(LOCAL_PATH_PROVISIONER, 10266);
+        ports.put("namespace-controller", 10267);
         return java.util.Collections.unmodifiableMap(ports);
     }
 

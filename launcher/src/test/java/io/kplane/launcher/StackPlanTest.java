@@ -14,13 +14,14 @@ class StackPlanTest {
         List<ComponentSpec> plan = StackPlan.plan(o);
         assertThat(plan).extracting(ComponentSpec::name).containsExactly("postgres", "apiserver", "job-controller",
                 "cronjob-controller", "garbage-collector", "ttl-controller", "scheduler", "node-lifecycle",
-                "local-path-provisioner", "kubelet-sim-1", "kubelet-sim-2");
+                "local-path-provisioner", "namespace-controller", "kubelet-sim-1", "kubelet-sim-2");
         assertThat(plan).extracting(ComponentSpec::healthPort).doesNotHaveDuplicates();
         assertThat(plan.get(1).args()).containsSequence("--db-url", "postgresql://postgres@127.0.0.1:15432/postgres");
         assertThat(plan.get(2).args()).containsExactly("--server", "http://127.0.0.1:6443", "--health-port", "10261");
         assertThat(plan.get(8).args()).containsSequence("--health-port", "10266",
                 "--volume-dir", Path.of(".kplane").resolve("volumes").toString());
-        assertThat(plan.get(10).args()).containsSequence("--node-name", "node-2",
+        assertThat(plan.get(9).args()).containsExactly("--server", "http://127.0.0.1:6443", "--health-port", "10267");
+        assertThat(plan.get(11).args()).containsSequence("--node-name", "node-2",
                 "--port", "10252");
     }
 

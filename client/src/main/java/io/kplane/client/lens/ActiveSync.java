@@ -25,6 +25,7 @@ final class ActiveSync implements SyncScope {
     private String uid;
     private String rv;
     private String resource;
+    private String objectKey;
     private boolean finished;
 
     ActiveSync(ControllerState controller, String key, QueueState.Triggers triggers) {
@@ -82,6 +83,12 @@ final class ActiveSync implements SyncScope {
     }
 
     @Override
+    public synchronized SyncScope objectKey(String key) {
+        this.objectKey = key;
+        return this;
+    }
+
+    @Override
     public synchronized SyncScope resource(String resource) {
         this.resource = resource;
         return this;
@@ -107,8 +114,14 @@ final class ActiveSync implements SyncScope {
         controller.finished(this, summary);
     }
 
-    String key() {
+    /** The queue's key. */
+    String queueKey() {
         return key;
+    }
+
+    /** The object's key the record is filed under: the queue's key unless the controller named another. */
+    synchronized String key() {
+        return objectKey != null ? objectKey : key;
     }
 
     synchronized String uid() {

@@ -36,10 +36,18 @@ public final class ControllerState implements ControllerLens {
     private int latencyCount;
     private final Map<String, String> workerKeys = new ConcurrentHashMap<>();
 
-    ControllerState(LensRecorder lens, String name, QueueState queue) {
+    private final boolean hasQueue;
+
+    ControllerState(LensRecorder lens, String name, QueueState queue, boolean hasQueue) {
         this.lens = lens;
         this.name = name;
         this.queue = queue;
+        this.hasQueue = hasQueue;
+    }
+
+    /** False for a timer-driven controller (no workqueue; its {@link #queue()} only carries its sync bookkeeping). */
+    public boolean hasQueue() {
+        return hasQueue;
     }
 
     public String name() {
@@ -165,8 +173,12 @@ public final class ControllerState implements ControllerLens {
         synchronized (latencies) {
             latencies[latencyCount++ % LATENCY_WINDOW] = summary.durationMs();
         }
-        lens.record(new LensRecord(0, null, null, queue.name(), "sync", "sync", sync.resource(), sync.key(),
-                sync.rv(), sync.uid(), null, summary));
+        // filed under the controller's name (docs/lens.md: "controller":"job"), which for job and cronjob
+        // is also their queue's name; gc, ttl and the scheduler have upstream queue names of their own
+        String key = sync.key();
+        Map<String, Object> detail = key.equals(sync.queueKey()) ? null : Map.of("queueKey", sync.queueKey());
+        lens.record(new LensRecord(0, null, null, name, "sync", "sync", sync.resource(), key,
+                sync.rv(), sync.uid(), detail, summary));
     }
 
     public long syncs() {

@@ -101,13 +101,14 @@ public final class LensJson {
         m.put("seq", lens.seq());
         m.put("sampling", lens.sampling());
         m.put("droppedRecords", lens.droppedTotal());
+        m.put("persistDroppedRecords", lens.persistDroppedTotal());
         Map<String, Integer> gauges = lens.gauges();
         List<Map<String, Object>> controllers = new ArrayList<>();
         for (ControllerState c : lens.controllers()) {
             QueueState q = c.queue();
             Map<String, Object> cm = new LinkedHashMap<>();
             cm.put("name", c.name());
-            cm.put("queue", q.name());
+            cm.put("queue", c.hasQueue() ? q.name() : null);
             cm.put("paused", c.paused());
             Map<String, Object> counters = new LinkedHashMap<>();
             counters.put("depth", q.depth());

@@ -48,6 +48,7 @@ public final class LensRecorder implements Lens {
     private final Map<String, ControllerState> controllers = Collections.synchronizedMap(new LinkedHashMap<>());
     private final Map<String, IntSupplier> gauges = new ConcurrentHashMap<>();
     private final List<LensListener> listeners = new CopyOnWriteArrayList<>();
+    private volatile java.util.function.LongSupplier persistDropped = () -> 0;
 
     public LensRecorder(String component, String instance, Clock clock) {
         this(component, instance, clock, DEFAULT_CAPACITY, DEFAULT_MAX_RECORDS_PER_SECOND);
@@ -147,6 +148,16 @@ public final class LensRecorder implements Lens {
         return droppedTotal;
     }
 
+    /** Where the count of records the SyncRecord persister dropped comes from (0 without one). */
+    public void persistDropped(java.util.function.LongSupplier count) {
+        this.persistDropped = count;
+    }
+
+    /** Sync records that were not persisted as SyncRecords (pressure or failed writes). */
+    public long persistDroppedTotal() {
+        return persistDropped.getAsLong();
+    }
+
     /** Records with seq > {@code since} still in the ring, oldest first, at most {@code max}. */
     public synchronized List<LensRecord> since(long since, int max) {
         long oldest = Math.max(1, seq - ring.length + 1);
@@ -189,7 +200,12 @@ public final class LensRecorder implements Lens {
 
     @Override
     public ControllerLens controller(String name, String queueName) {
-        return controllers.computeIfAbsent(name, n -> new ControllerState(this, n, (QueueState) queue(queueName)));
+        if (queueName == null) {
+            // a controller driven by a timer, not a workqueue (the node lifecycle monitor): its sync records
+            // only; no queue is registered, so no workqueue metrics for a queue that does not exist
+            return controllers.computeIfAbsent(name, n -> new ControllerState(this, n, new QueueState(this, n), false));
+        }
+        return controllers.computeIfAbsent(name, n -> new ControllerState(this, n, (QueueState) queue(queueName), true));
     }
 
     /** A named gauge shown in the snapshot's counters, e.g. {@code cacheObjects.pods}, {@code fifoDepth.pods}. */

@@ -50,6 +50,15 @@ public interface SyncScope {
         return this;
     }
 
+    /**
+     * The key ({@code namespace/name}, or {@code name} for a cluster-scoped object) of the object this sync
+     * is about, when the queue's key is something else (the garbage collector's queue holds uids): the
+     * record is filed and served under it ({@code /lens/objects/...}), the queue key stays in {@code detail}.
+     */
+    default SyncScope objectKey(String key) {
+        return this;
+    }
+
     /** The resource of the synced object (jobs, cronjobs, pods...). */
     default SyncScope resource(String resource) {
         return this;

@@ -6,11 +6,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceType;
 import io.kplane.api.ResourceTypes;
 import io.kplane.api.meta.DeleteOptions;
+import io.kplane.api.meta.DeletionPropagation;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.OwnerReference;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
-import io.kplane.client.PatchType;
+import io.kplane.api.patch.PatchType;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.controller.Controller;
 import io.kplane.client.controller.Reconciler;
@@ -18,6 +19,7 @@ import io.kplane.client.controller.Result;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.client.informer.SharedInformer;
 import io.kplane.client.informer.SharedInformerFactory;
+import io.kplane.client.lens.SyncScope;
 import io.kplane.client.time.Clock;
 import io.kplane.client.workqueue.RateLimitingQueue;
 import org.slf4j.Logger;
@@ -162,9 +164,14 @@ public final class GarbageCollector implements Reconciler {
 
     @Override
     public Result reconcile(String uid) {
+        SyncScope lens = SyncScope.current();
         OwnerGraph.Node node = graph.get(uid);
         if (node == null) {
+            lens.decided(GcDecision.NOTHING, "the object is no longer in the graph (deleted)");
             return Result.done();
+        }
+        if (lens.enabled()) {
+            GcDecision.sawNode(lens, graph, node);
         }
         if (node.deletingDependents()) {
             return processDeletingDependents(node);
@@ -173,6 +180,8 @@ public final class GarbageCollector implements Reconciler {
             return orphanDependents(node);
         }
         if (node.beingDeleted() || node.owners().isEmpty()) {
+            lens.decided(GcDecision.NOTHING, node.beingDeleted() ? "being deleted, no dependents to process"
+                    : "no owners");
             return Result.done();
         }
         return attemptToDelete(node);
@@ -183,17 +192,21 @@ public final class GarbageCollector implements Reconciler {
     private enum OwnerState { SOLID, DANGLING, WAITING_FOR_DEPENDENTS }
 
     private Result attemptToDelete(OwnerGraph.Node node) {
+        SyncScope lens = SyncScope.current();
         if (allOwnersObservedAlive(node)) {
             // Cheap path (most objects, e.g. every pod at start-up): the watches show every owner with
             // the referenced uid and not being deleted. If one goes away, its delete event re-enqueues us.
+            lens.decided(GcDecision.NOTHING, "every owner is present in the cache");
             return Result.done();
         }
         Optional<KubeObject> latest = live(node.type(), node.namespace(), node.name());
         if (latest.isEmpty() || !Objects.equals(latest.get().uid(), node.uid())) {
+            lens.decided(GcDecision.NOTHING, "the object is gone or was replaced (read live)");
             return Result.done(); // gone or replaced; the watch will tell us
         }
         KubeObject item = latest.get();
         if (item.metadata().isBeingDeleted()) {
+            lens.decided(GcDecision.NOTHING, "the object is already being deleted (read live)");
             return Result.done();
         }
         List<OwnerReference> solid = new ArrayList<>();
@@ -206,10 +219,17 @@ public final class GarbageCollector implements Reconciler {
                 case WAITING_FOR_DEPENDENTS -> waiting.add(ref);
             }
         }
+        if (lens.enabled()) {
+            lens.saw("ownersPresent", GcDecision.names(solid)).saw("ownersAbsent", GcDecision.names(dangling))
+                    .saw("ownersWaitingForDependents", GcDecision.names(waiting));
+        }
         if (!solid.isEmpty()) {
             if (dangling.isEmpty() && waiting.isEmpty()) {
+                lens.decided(GcDecision.NOTHING, "owner " + String.join(", ", GcDecision.names(solid)) + " exists");
                 return Result.done();
             }
+            lens.decided(GcDecision.REMOVE_DANGLING_REFERENCES, "owner " + String.join(", ", GcDecision.names(solid))
+                    + " exists; references to owners going away are removed");
             // Another owner keeps it alive: just drop the references to the owners that are going away,
             // or a foreground-deleting owner would wait for it forever.
             List<OwnerReference> drop = new ArrayList<>(dangling);
@@ -222,22 +242,27 @@ public final class GarbageCollector implements Reconciler {
             // Our owner waits for us and we have dependents: we must go in the foreground too. Unblock
             // our owner first so the two foreground deletions cannot wait on each other.
             unblockOwnerReferences(node.type(), item, waiting.stream().map(OwnerReference::uid).toList());
-            policy = "Foreground";
+            policy = DeletionPropagation.FOREGROUND;
         } else if (item.metadata().finalizersOrEmpty().contains(ORPHAN_FINALIZER)) {
-            policy = "Orphan";
+            policy = DeletionPropagation.ORPHAN;
         } else if (item.metadata().finalizersOrEmpty().contains(FOREGROUND_FINALIZER)) {
-            policy = "Foreground";
+            policy = DeletionPropagation.FOREGROUND;
         } else {
-            policy = "Background";
+            policy = DeletionPropagation.BACKGROUND;
         }
         DeleteOptions options = new DeleteOptions(null, null, null,
                 new DeleteOptions.Preconditions(node.uid(), null), policy, null, null);
+        lens.decided(GcDecision.DELETE, "owners gone: " + String.join(", ", GcDecision.names(dangling.isEmpty() ? waiting : dangling))
+                + "; propagationPolicy " + policy);
         try {
-            resource(node.type(), node.namespace()).delete(node.name(), options);
+            Optional<KubeObject> left = resource(node.type(), node.namespace()).delete(node.name(), options);
+            lens.wrote("delete (" + policy + ")", node.type().resource(), GcDecision.key(node),
+                    left.map(o -> o.metadata().resourceVersion()).orElse(null), null);
             log.info("deleted {} (owners gone: {}), propagation {}", node.describe(),
                     dangling.isEmpty() ? waiting.stream().map(OwnerReference::name).toList()
                             : dangling.stream().map(OwnerReference::name).toList(), policy);
         } catch (ApiException e) {
+            lens.wrote("delete (" + policy + ")", node.type().resource(), GcDecision.key(node), null, e.getMessage());
             if (!e.isNotFound() && !e.isConflict()) {
                 throw e;
             }
@@ -291,9 +316,13 @@ public final class GarbageCollector implements Reconciler {
                     })
                     .toList();
             if (unseen.isEmpty()) {
+                SyncScope.current().decided(GcDecision.RELEASE_OWNER,
+                        "no dependent blocks the owner's deletion: finalizer " + FOREGROUND_FINALIZER + " removed");
                 removeFinalizer(owner, FOREGROUND_FINALIZER);
                 return Result.done();
             }
+            SyncScope.current().saw("blockingDependents", unseen.size()).decided(GcDecision.WAIT_FOR_DEPENDENTS,
+                    unseen.size() + " blocking dependent(s) not in the cache yet, read live");
             unseen.forEach(d -> queue.add(d.uid()));
             return Result.requeueAfter(Duration.ofSeconds(1));
         }
@@ -303,6 +332,10 @@ public final class GarbageCollector implements Reconciler {
             }
         }
         log.debug("{} waits for {} blocking dependents", owner.describe(), blocking.size());
+        SyncScope.current().saw("blockingDependents", blocking.size()).decided(GcDecision.WAIT_FOR_DEPENDENTS,
+                "foreground deletion waits for " + blocking.size() + " dependent(s) with blockOwnerDeletion: "
+                        + String.join(", ", blocking.stream().limit(5).map(OwnerGraph.Node::describe).toList())
+                        + (blocking.size() > 5 ? ", ..." : ""));
         return Result.done(); // re-enqueued when a dependent disappears
     }
 
@@ -311,7 +344,11 @@ public final class GarbageCollector implements Reconciler {
     private Result orphanDependents(OwnerGraph.Node owner) {
         // Live, not from the graph: a dependent the informers have not delivered yet must be orphaned
         // too, or it would be collected later as the dependent of a missing owner.
-        for (OwnerGraph.Node dependent : liveDependents(owner)) {
+        List<OwnerGraph.Node> dependents = liveDependents(owner);
+        SyncScope.current().saw("dependentsLive", dependents.size()).decided(GcDecision.ORPHAN,
+                "propagationPolicy Orphan: the owner reference is removed from " + dependents.size()
+                        + " dependent(s), then finalizer " + ORPHAN_FINALIZER);
+        for (OwnerGraph.Node dependent : dependents) {
             Optional<KubeObject> latest = live(dependent.type(), dependent.namespace(), dependent.name());
             if (latest.isPresent() && Objects.equals(latest.get().uid(), dependent.uid())) {
                 removeOwnerReferences(dependent.type(), latest.get(), List.of(owner.uid()));
@@ -356,7 +393,7 @@ public final class GarbageCollector implements Reconciler {
         ArrayNode patch = JSON.arrayNode();
         patch.add(op("test", "/metadata/resourceVersion").put("value", latest.get().metadata().resourceVersion()));
         patch.add(op("replace", "/metadata/finalizers").set("value", remaining));
-        patch(node.type(), node.namespace(), node.name(), patch);
+        patch("patch (remove finalizer " + finalizer + ")", node.type(), node.namespace(), node.name(), patch);
         log.info("removed finalizer {} from {}", finalizer, node.describe());
     }
 
@@ -378,7 +415,7 @@ public final class GarbageCollector implements Reconciler {
         for (int j = indexes.size() - 1; j >= 0; j--) {
             patch.add(op("remove", "/metadata/ownerReferences/" + indexes.get(j)));
         }
-        patch(type, item.namespace(), item.name(), patch);
+        patch("patch (remove ownerReferences)", type, item.namespace(), item.name(), patch);
         log.info("removed owner references {} from {} {}", ownerUids, type.resource(), item.key());
     }
 
@@ -392,7 +429,7 @@ public final class GarbageCollector implements Reconciler {
                 patch.add(op("add", "/metadata/ownerReferences/" + i + "/blockOwnerDeletion").put("value", false));
             }
         }
-        patch(type, item.namespace(), item.name(), patch);
+        patch("patch (blockOwnerDeletion false)", type, item.namespace(), item.name(), patch);
     }
 
     private static ObjectNode op(String op, String path) {
@@ -402,10 +439,13 @@ public final class GarbageCollector implements Reconciler {
         return node;
     }
 
-    private void patch(ResourceType type, String namespace, String name, ArrayNode patch) {
+    private void patch(String what, ResourceType type, String namespace, String name, ArrayNode patch) {
+        String key = namespace == null || !type.namespaced() ? name : namespace + "/" + name;
         try {
-            resource(type, namespace).patch(name, PatchType.JSON, patch.toString());
+            KubeObject patched = resource(type, namespace).patch(name, PatchType.JSON, patch.toString());
+            SyncScope.current().wrote(what, type.resource(), key, patched == null ? null : patched.metadata().resourceVersion(), null);
         } catch (ApiException e) {
+            SyncScope.current().wrote(what, type.resource(), key, null, e.getMessage());
             if (!e.isNotFound()) {
                 throw e; // a failed test (changed meanwhile) retries with back-off and fresh reads
             }

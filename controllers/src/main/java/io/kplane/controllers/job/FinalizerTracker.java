@@ -67,6 +67,10 @@ final class FinalizerTracker {
         boolean jobFailing = s.finishedCondition != null && !JobCondition.COMPLETE.equals(s.finishedCondition.type())
                 && !JobCondition.SUCCESS_CRITERIA_MET.equals(s.finishedCondition.type());
         int added = 0;
+        // upstream's podFailureCountByPolicyAction: the failure-policy action applied to each failed pod
+        // handled now (also Ignore, which does not count the pod); the lens record carries it and
+        // job_controller_pod_failures_handled_by_failure_policy_total is derived from it (JobControllerMetrics)
+        java.util.Map<String, Integer> policyActions = new java.util.TreeMap<>();
         for (Pod pod : s.pods) {
             String uid = pod.metadata().uid();
             if (!JobPods.hasTrackingFinalizer(pod) || s.expectedRmFinalizers.contains(uid)) {
@@ -93,8 +97,12 @@ final class FinalizerTracker {
                 // When the Job is failing, every pod that did not succeed counts as failed.
                 boolean validIndex = !indexed || IndexedCompletion.isValid(ix, s.completions());
                 if (!s.status.uncountedFailed.contains(uid) && validIndex) {
-                    boolean counts = s.job.spec().podFailurePolicy() == null
-                            || PodFailurePolicyMatcher.match(s.job.spec().podFailurePolicy(), pod).countsFailed();
+                    PodFailurePolicyMatcher.Match match = s.job.spec().podFailurePolicy() == null ? null
+                            : PodFailurePolicyMatcher.match(s.job.spec().podFailurePolicy(), pod);
+                    if (match != null && match.action() != null) {
+                        policyActions.merge(match.action(), 1, Integer::sum);
+                    }
+                    boolean counts = s.job.spec().podFailurePolicy() == null || (match != null && match.countsFailed());
                     if (counts) {
                         s.status.uncountedFailed.add(uid);
                         added++;
@@ -106,6 +114,9 @@ final class FinalizerTracker {
                 reachedMaxUncounted = true;
                 break;
             }
+        }
+        if (!policyActions.isEmpty()) {
+            io.kplane.client.lens.SyncScope.current().saw(JobControllerMetrics.SAW_POLICY_ACTIONS, policyActions);
         }
         if (indexed) {
             s.succeededIndexes.addAll(newSucceededIndexes);

@@ -5,6 +5,7 @@ import io.kplane.api.core.Pod;
 import io.kplane.api.meta.ObjectKeys;
 import io.kplane.api.meta.OwnerReference;
 import io.kplane.api.selector.LabelQuery;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.controller.Controller;
@@ -68,11 +69,7 @@ public final class JobController implements ControllerComponent.Running {
         this.finalizerExpectations = new UIDTrackingExpectations();
         boolean lensOn = ctx.lens().enabled();
         this.podControl = lensOn ? new LensPodControl(new ApiPodControl(client)) : new ApiPodControl(client);
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(8, 4 * ctx.workers()), r -> {
-            Thread t = new Thread(r, "job-controller-api");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(8, 4 * ctx.workers()), DaemonThreads.named("job-controller-api"));
         // with the lens on, pod writes made on these threads join the sync record that asked for them
         this.writers = lensOn ? SyncScopes.propagating(pool) : pool;
         if (lensOn) {
@@ -134,6 +131,9 @@ public final class JobController implements ControllerComponent.Running {
                 }).build();
         jobs.addEventHandler(new JobHandler());
         pods.addEventHandler(new PodHandler());
+        if (ctx.metrics() != null) {
+            pods.addEventHandler(new TerminatedPodsTrackingFinalizerMetric(ctx.metrics()));
+        }
     }
 
     @Override

@@ -20,10 +20,24 @@ import java.util.Map;
  * result) for the pods a sync newly counted.
  */
 final class JobControllerMetrics implements LensListener {
+    /** The saw entry {action → pods} a sync fills when it handles failed pods with a podFailurePolicy (FinalizerTracker). */
+    static final String SAW_POLICY_ACTIONS = "podFailurePolicyActions";
+    static final String POLICY_METRIC = "job_controller_pod_failures_handled_by_failure_policy";
+    private static final String POLICY_HELP = "The number of failed Pods handled by failure policy with respect to the "
+            + "failure policy action applied based on the matched rule. Possible values of the action label correspond "
+            + "to the possible values for the failure policy rule action, which are: \"FailJob\", \"Ignore\" and \"Count\".";
     private final MeterRegistry registry;
 
     private JobControllerMetrics(MeterRegistry registry) {
         this.registry = registry;
+        // the documented actions, at zero from the start: the scrape's names do not depend on what happened
+        for (String action : java.util.List.of("FailJob", "Ignore", "Count")) {
+            policyCounter(action);
+        }
+    }
+
+    private Counter policyCounter(String action) {
+        return Counter.builder(POLICY_METRIC).description(POLICY_HELP).tag("action", action).register(registry);
     }
 
     static void bind(io.kplane.client.lens.Lens lens, MeterRegistry registry) {
@@ -55,6 +69,14 @@ final class JobControllerMetrics implements LensListener {
                     mode, "succeeded", saw.get("newSucceeded"));
             count("job_controller_job_pods_finished", "The number of finished Pods that are fully tracked",
                     mode, "failed", saw.get("newFailed"));
+        }
+        if (sync.error() == null && saw.get(SAW_POLICY_ACTIONS) instanceof Map<?, ?> actions) {
+            // upstream records these once the sync's status flush went through (recordJobPodFailurePolicyActions)
+            actions.forEach((policyAction, n) -> {
+                if (n instanceof Number number && number.intValue() > 0) {
+                    policyCounter(String.valueOf(policyAction)).increment(number.intValue());
+                }
+            });
         }
         Object finishing = saw.get("finishing");
         boolean statusWritten = sync.writes().stream()

@@ -11,10 +11,13 @@ import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodCondition;
 import io.kplane.api.core.PodStatus;
 import io.kplane.api.json.Json;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
 import io.kplane.client.informer.SharedInformer;
+import io.kplane.client.lens.ControllerLens;
+import io.kplane.client.lens.SyncScope;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.runtime.EventWriter;
 import java.time.Duration;
@@ -65,13 +68,12 @@ public final class NodeLifecycleController {
     private final Duration monitorPeriod;
     private final Duration podEvictionDelay;
     private final Map<String, Heartbeat> heartbeats = new ConcurrentHashMap<>();
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "node-lifecycle");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(DaemonThreads.named("node-lifecycle"));
     private volatile boolean stopped;
     private volatile Clock.Timer timer;
+    /** The lens's view of the monitor: no workqueue (a timer drives it), one sync record per node acted on. */
+    private final ControllerLens lens;
+    static final String LENS_NAME = "node-lifecycle";
 
     /**
      * The last heartbeat value seen for a node and when (on our clock) it was first seen;
@@ -95,6 +97,7 @@ public final class NodeLifecycleController {
         this.gracePeriod = gracePeriod;
         this.monitorPeriod = monitorPeriod;
         this.podEvictionDelay = podEvictionDelay;
+        this.lens = nodes.lens().controller(LENS_NAME, null);
     }
 
     public void start() {
@@ -174,14 +177,26 @@ public final class NodeLifecycleController {
             Heartbeat seen = heartbeats.compute(name, (k, old) -> old == null ? new Heartbeat(beat, now)
                     : !Objects.equals(old.value(), beat) ? new Heartbeat(beat, now, old.atLastJump()) : old);
             Duration silence = Duration.between(seen.observedAt(), now);
+            boolean silent = silence.compareTo(gracePeriod) > 0;
+            // a sync record only for a node this pass acts on (or waits on): a healthy node is not news
+            SyncScope scope = silent && worthRecording(node, silence) || !silent && hasUnreachableTaint(node)
+                    ? lens.beginSync(name) : SyncScope.NOOP;
+            RuntimeException failure = null;
             try {
-                if (silence.compareTo(gracePeriod) > 0) {
+                if (scope.enabled()) {
+                    NodeLifecycleDecision.saw(scope, node, beat, silence, gracePeriod, podEvictionDelay);
+                }
+                if (silent) {
                     onSilent(node, now, silence);
                 } else if (hasUnreachableTaint(node)) {
                     onBack(node);
                 }
             } catch (KubeClientException e) {
+                failure = e;
                 log.warn("cannot update node {}: {}", name, e.getMessage());
+            } finally {
+                Duration untilEviction = gracePeriod.plus(podEvictionDelay).minus(silence);
+                scope.finish(silent && !untilEviction.isNegative() ? untilEviction : null, failure);
             }
         }
         heartbeats.keySet().removeIf(n -> nodes.lister().get(n).isEmpty());
@@ -198,27 +213,60 @@ public final class NodeLifecycleController {
         return ready == null ? null : ready.lastHeartbeatTime();
     }
 
+    /** Whether a silent node's pass does something (or waits for the eviction delay), so deserves a record. */
+    private boolean worthRecording(Node node, Duration silence) {
+        NodeCondition ready = node.status() == null ? null : node.status().condition(NodeCondition.READY);
+        if (ready == null || !"Unknown".equals(ready.status()) || !hasUnreachableTaint(node)) {
+            return true;
+        }
+        if (silence.compareTo(gracePeriod.plus(podEvictionDelay)) <= 0) {
+            return true; // waiting for the eviction delay: the record shows the countdown
+        }
+        String name = node.metadata().name();
+        return !pods.lister().list(p -> name.equals(p.nodeName()) && !p.isTerminal()).isEmpty();
+    }
+
     private void onSilent(Node node, Instant now, Duration silence) {
         String name = node.metadata().name();
+        SyncScope lens = SyncScope.current();
         NodeCondition ready = node.status() == null ? null : node.status().condition(NodeCondition.READY);
         if (ready == null || !"Unknown".equals(ready.status())) {
             log.info("node {} silent for {}s: marking its status Unknown", name, silence.toSeconds());
-            updateNode(name, n -> n.withStatus(n.status().withConditions(unknownConditions(n, now))), true);
+            lens.decided(NodeLifecycleDecision.MARK_UNKNOWN, "no heartbeat for " + silence.toSeconds() + "s (grace period "
+                    + gracePeriod.toSeconds() + "s): Ready " + (ready == null ? "missing" : ready.status()) + " → Unknown");
+            Node written = updateNode(name, n -> n.withStatus(n.status().withConditions(unknownConditions(n, now))), true);
+            lens.wrote("update status (Ready=Unknown)", "nodes", name, rv(written), null);
             events.record(node, EventWriter.NORMAL, "NodeNotReady", "Node " + name + " status is now: NodeNotReady");
+            lens.event(EventWriter.NORMAL, "NodeNotReady", "Node " + name + " status is now: NodeNotReady");
         }
         if (!hasUnreachableTaint(node)) {
-            updateNode(name, n -> n.withSpec(withTaints(n, now)), false);
+            lens.decided(NodeLifecycleDecision.TAINT, UNREACHABLE_TAINT + ":NoSchedule and :NoExecute");
+            Node written = updateNode(name, n -> n.withSpec(withTaints(n, now)), false);
+            lens.wrote("update (add taints)", "nodes", name, rv(written), null);
         }
-        if (silence.compareTo(gracePeriod.plus(podEvictionDelay)) > 0) {
+        Duration evictAfter = gracePeriod.plus(podEvictionDelay);
+        if (silence.compareTo(evictAfter) > 0) {
             failPods(name, now);
+        } else if (lens.enabled()) {
+            int running = pods.lister().list(p -> name.equals(p.nodeName()) && !p.isTerminal()).size();
+            lens.decided(NodeLifecycleDecision.WAIT_EVICTION, running + " pod(s) marked Failed in "
+                    + evictAfter.minus(silence).toSeconds() + "s (podEvictionDelay " + podEvictionDelay.toSeconds() + "s)");
         }
     }
 
     private void onBack(Node node) {
         String name = node.metadata().name();
         log.info("node {} is posting heartbeats again: removing its unreachable taints", name);
-        updateNode(name, n -> n.withSpec(withoutTaints(n)), false);
+        SyncScope lens = SyncScope.current().decided(NodeLifecycleDecision.UNTAINT,
+                "heartbeat resumed: " + UNREACHABLE_TAINT + " taints removed (its kubelet reports Ready)");
+        Node written = updateNode(name, n -> n.withSpec(withoutTaints(n)), false);
+        lens.wrote("update (remove taints)", "nodes", name, rv(written), null);
         events.record(node, EventWriter.NORMAL, "NodeReady", "Node " + name + " status is now: NodeReady");
+        lens.event(EventWriter.NORMAL, "NodeReady", "Node " + name + " status is now: NodeReady");
+    }
+
+    private static String rv(io.kplane.api.meta.KubeObject written) {
+        return written == null ? null : written.metadata().resourceVersion();
     }
 
     static List<NodeCondition> unknownConditions(Node node, Instant now) {
@@ -261,36 +309,45 @@ public final class NodeLifecycleController {
         return node.spec().withTaints(taints.isEmpty() ? null : taints);
     }
 
-    private void updateNode(String name, UnaryOperator<Node> change, boolean status) {
+    /** Returns the node as written, or null when five attempts in a row conflicted. */
+    private Node updateNode(String name, UnaryOperator<Node> change, boolean status) {
         for (int attempt = 0; attempt < 5; attempt++) {
             Node fresh = client.nodes().get(name);
             try {
                 if (status) {
-                    client.nodes().updateStatus(change.apply(fresh));
+                    return client.nodes().updateStatus(change.apply(fresh));
                 } else {
-                    client.nodes().update(change.apply(fresh));
+                    return client.nodes().update(change.apply(fresh));
                 }
-                return;
             } catch (ApiException e) {
                 if (!e.isConflict()) {
+                    SyncScope.current().wrote(status ? "update status" : "update", "nodes", name, null, e.getMessage());
                     throw e;
                 }
             }
         }
+        return null;
     }
 
     private void failPods(String nodeName, Instant now) {
-        for (Pod pod : pods.lister().list(p -> nodeName.equals(p.nodeName()) && !p.isTerminal())) {
+        SyncScope lens = SyncScope.current();
+        List<Pod> running = pods.lister().list(p -> nodeName.equals(p.nodeName()) && !p.isTerminal());
+        lens.saw("podsOnNode", running.size()).decided(NodeLifecycleDecision.EVICT_PODS, running.size()
+                + " pod(s) marked Failed (reason NodeLost, condition DisruptionTarget " + DISRUPTION_REASON + ")");
+        for (Pod pod : running) {
             log.info("failing pod {} on lost node {}", pod.key(), nodeName);
             events.record(pod, EventWriter.NORMAL, "TaintManagerEviction", "Marking for deletion Pod " + pod.key());
+            lens.event(EventWriter.NORMAL, "TaintManagerEviction", "Marking for deletion Pod " + pod.key());
             var podClient = client.pods().inNamespace(pod.metadata().namespace());
             Pod current = pod;
             for (int attempt = 0; attempt < 5 && current != null; attempt++) {
                 try {
-                    podClient.updateStatus(current.withStatus(failedStatus(current, nodeName, now)));
+                    Pod written = podClient.updateStatus(current.withStatus(failedStatus(current, nodeName, now)));
+                    lens.wrote("update status (Failed, NodeLost)", "pods", pod.key(), rv(written), null);
                     break;
                 } catch (ApiException e) {
                     if (e.isNotFound()) {
+                        lens.wrote("update status (Failed, NodeLost)", "pods", pod.key(), null, "NotFound");
                         break;
                     }
                     if (!e.isConflict()) {

@@ -58,6 +58,7 @@ public final class ControllerProcess {
         KubeClient client = connect(options);
         String identity = ProcessIdentity.current();
         PrometheusMeterRegistry registry = HealthServer.newRegistry();
+        RestClientMetrics.bind(client, registry);
         health = HealthServer.start(options.healthBind, options.healthPort, registry, healthy::get,
                 this::informerChecks);
         // Cluster behaviour (schedules, back-offs, deadlines, event times) follows the cluster Clock;

@@ -33,6 +33,7 @@ public final class PodPlacement {
             return PlacementDecision.nowhere("no nodes available to schedule pods");
         }
         Map<String, Integer> reasons = new TreeMap<>();
+        Map<String, String> verdicts = new TreeMap<>();
         List<Node> feasible = new ArrayList<>();
         for (Node node : nodes) {
             String reason = misfit(pod, node, podsOnNode.getOrDefault(node.metadata().name(), 0));
@@ -40,6 +41,7 @@ public final class PodPlacement {
                 feasible.add(node);
             } else {
                 reasons.merge(reason, 1, Integer::sum);
+                verdicts.put(node.metadata().name(), verdict(reason));
             }
         }
         if (feasible.isEmpty()) {
@@ -47,13 +49,33 @@ public final class PodPlacement {
             reasons.forEach((reason, count) -> parts.add(count + " " + reason));
             parts.sort(Comparator.naturalOrder());
             return PlacementDecision.nowhere("0/" + nodes.size() + " nodes are available: " + String.join(", ", parts)
-                    + ".");
+                    + ".", verdicts);
         }
         Node best = feasible.stream()
                 .min(Comparator.<Node>comparingInt(n -> podsOnNode.getOrDefault(n.metadata().name(), 0))
                         .thenComparing(n -> n.metadata().name()))
                 .orElseThrow();
-        return PlacementDecision.to(best.metadata().name());
+        int bestLoad = podsOnNode.getOrDefault(best.metadata().name(), 0);
+        for (Node node : feasible) {
+            String name = node.metadata().name();
+            int load = podsOnNode.getOrDefault(name, 0);
+            verdicts.put(name, node == best ? "chosen: fits, fewest pods (" + load + ")"
+                    : "fits, not chosen: " + (load > bestLoad ? load + " pods, more than " + best.metadata().name()
+                    : "same pods (" + load + "), " + best.metadata().name() + " comes first by name"));
+        }
+        return PlacementDecision.to(best.metadata().name(), verdicts);
+    }
+
+    /** A node's filter failure as the lens shows it: the FitError reason without its "node(s)" count prefix. */
+    static String verdict(String reason) {
+        return switch (reason) {
+            case NOT_READY -> "NotReady: untolerated taint node.kubernetes.io/not-ready";
+            case UNREACHABLE -> "Unknown: untolerated taint node.kubernetes.io/unreachable";
+            case UNSCHEDULABLE -> "unschedulable (spec.unschedulable, taint node.kubernetes.io/unschedulable)";
+            case SELECTOR -> "didn't match Pod's node affinity/selector";
+            case TOO_MANY_PODS -> "insufficient resources: Too many pods";
+            default -> reason;
+        };
     }
 
     /** Why {@code pod} cannot go to {@code node}, or null if it can. */

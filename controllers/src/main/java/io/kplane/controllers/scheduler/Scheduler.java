@@ -6,6 +6,7 @@ import io.kplane.api.core.PodCondition;
 import io.kplane.api.core.PodStatus;
 import io.kplane.api.core.PodStatusBuilder;
 import io.kplane.api.meta.ObjectKeys;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.controller.Controller;
@@ -13,6 +14,7 @@ import io.kplane.client.controller.Reconciler;
 import io.kplane.client.controller.Result;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.client.informer.SharedInformer;
+import io.kplane.client.lens.SyncScope;
 import io.kplane.client.time.Clock;
 import io.kplane.client.workqueue.RateLimitingQueue;
 import io.kplane.controllers.runtime.EventWriter;
@@ -52,11 +54,7 @@ public final class Scheduler implements Reconciler {
     /** Pods that did not fit: retried when nodes or node usage change. */
     private final Map<String, Boolean> unschedulable = new ConcurrentHashMap<>();
     private final java.util.concurrent.ExecutorService binders = java.util.concurrent.Executors.newFixedThreadPool(8,
-            r -> {
-                Thread t = new Thread(r, "scheduler-bind");
-                t.setDaemon(true);
-                return t;
-            });
+            DaemonThreads.named("scheduler-bind"));
 
     public Scheduler(SharedInformer<Pod> pods, SharedInformer<Node> nodes, KubeClient client, EventWriter events,
             Clock clock, Duration retryPeriod) {
@@ -141,18 +139,30 @@ public final class Scheduler implements Reconciler {
         ObjectKeys.Key k = ObjectKeys.split(key);
         String ns = k.namespace();
         String name = k.name();
+        SyncScope lens = SyncScope.current().resource("pods");
         Pod pod = pods.lister().get(ns, name).orElse(null);
         if (pod == null || !needsScheduling(pod) || assumed.containsKey(key)) {
             unschedulable.remove(key);
+            lens.decided("nothing", pod == null ? "the pod is gone" : assumed.containsKey(key)
+                    ? "assumed on node " + assumed.get(key) + ", its binding is in flight"
+                    : "does not need scheduling (bound, finished, being deleted or another scheduler's)");
             return Result.done();
         }
         PlacementDecision decision = PodPlacement.place(pod, nodes.lister().list(), podsPerNode());
+        if (lens.enabled()) {
+            lens.object(pod.uid(), pod.metadata().resourceVersion());
+            decision.verdicts().forEach((node, verdict) -> lens.saw("node " + node, verdict));
+        }
         if (!decision.isScheduled()) {
             unschedulable.put(key, true);
+            lens.decided("unschedulable", decision.unschedulableMessage());
             markUnschedulable(pod, decision.unschedulableMessage());
             return Result.requeueAfter(retryPeriod);
         }
         unschedulable.remove(key);
+        // upstream's words: "Successfully bound pod to node"; the binding POST itself runs in the background
+        // (below), so its outcome is the pod's next watch event and the Scheduled event, not this record's writes
+        lens.decided("bound", "to node " + decision.node() + " (assumed; pods/binding is POSTed in the background)");
         // like kube-scheduler's binding cycle: the placement is assumed at once, the POST runs in the
         // background, so one slow write does not hold up the next placement
         assumed.put(key, decision.node());
@@ -202,6 +212,7 @@ public final class Scheduler implements Reconciler {
         }
         log.info("pod {} is unschedulable: {}", pod.key(), message);
         events.record(pod, EventWriter.WARNING, "FailedScheduling", message);
+        SyncScope lens = SyncScope.current().event(EventWriter.WARNING, "FailedScheduling", message);
         PodStatus status = pod.status() == null ? PodStatusBuilder.builder().phase(PodStatus.PENDING).build()
                 : pod.status();
         List<PodCondition> conditions = new ArrayList<>();
@@ -210,10 +221,12 @@ public final class Scheduler implements Reconciler {
         conditions.add(new PodCondition(PodCondition.POD_SCHEDULED, "False", null, clock.now(), "Unschedulable",
                 message));
         try {
-            client.pods().inNamespace(pod.metadata().namespace())
+            Pod written = client.pods().inNamespace(pod.metadata().namespace())
                     .updateStatus(pod.withStatus(status.withPhase(status.phase() == null ? PodStatus.PENDING
                             : status.phase()).withConditions(conditions)));
+            lens.wrote("update status (PodScheduled=False)", "pods", pod.key(), written.metadata().resourceVersion(), null);
         } catch (ApiException e) {
+            lens.wrote("update status (PodScheduled=False)", "pods", pod.key(), null, e.getMessage());
             if (!e.isConflict() && !e.isNotFound()) {
                 throw e;
             }

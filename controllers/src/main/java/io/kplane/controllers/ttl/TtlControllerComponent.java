@@ -17,6 +17,7 @@ public final class TtlControllerComponent implements ControllerComponent {
 
     @Override
     public Running register(ControllerContext ctx) {
+        TtlControllerMetrics.bind(ctx.lens(), ctx.metrics());
         TtlAfterFinishedController ttl = new TtlAfterFinishedController(ctx.informers().informerFor(Job.class),
                 ctx.client(), ctx.clock(), ctx.workers());
         return new Running() {

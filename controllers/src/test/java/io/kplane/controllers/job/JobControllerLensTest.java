@@ -107,11 +107,67 @@ class JobControllerLensTest extends ApiServerTest {
             // a watch ending (server timeout) during the test adds its restart counter: the only optional name
             assertThat(scraped).allMatch(n -> expected.contains(n) || n.equals("kplane_informer_watch_restarts_total"));
             String text = registry.scrape();
+            // upstream's finalizer metric, counted in the pod event handlers: 3 finished pods held the
+            // job-tracking finalizer (add), and each lost it once counted (delete)
+            await().atMost(Duration.ofSeconds(10)).until(() -> registry.scrape().contains(
+                    "job_controller_terminated_pods_tracking_finalizer_total{event=\"delete\"} 3.0"));
+            assertThat(registry.scrape()).contains("job_controller_terminated_pods_tracking_finalizer_total{event=\"add\"} 3.0",
+                    "job_controller_pod_failures_handled_by_failure_policy_total{action=\"FailJob\"} 0.0");
             assertThat(text).contains("job_controller_job_syncs_total{action=\"pods_created\",result=\"success\"}",
                     "job_controller_jobs_finished_total{completion_mode=\"NonIndexed\",reason=\"\",result=\"succeeded\"} 1.0",
                     "job_controller_job_pods_finished_total{completion_mode=\"NonIndexed\",result=\"succeeded\"} 3.0",
                     "workqueue_adds_total{name=\"job\"}");
         }
+    }
+
+    /**
+     * {@code job_controller_pod_failures_handled_by_failure_policy_total{action}}: one pod ignored (exit 3),
+     * one counted (exit 1), then one failing the Job (exit 42); each shows in its sync record's saw and in
+     * the scrape, and the pods the failing Job deletes (no rule matched) are not counted.
+     */
+    @Test
+    void podFailurePolicyActionsAreCountedFromTheSyncRecords() throws Exception {
+        LensRecorder lens = new LensRecorder("job-controller", "test", Clock.system(), 65_536, 1_000_000);
+        var registry = io.kplane.controllers.runtime.HealthServer.newRegistry();
+        io.kplane.controllers.runtime.LensMetrics.bind(lens, registry);
+        String name = uniqueName("lens-pfp");
+        io.kplane.api.batch.PodFailurePolicy policy = new io.kplane.api.batch.PodFailurePolicy(List.of(
+                rule(io.kplane.api.batch.PodFailurePolicyRule.IGNORE, 3),
+                rule(io.kplane.api.batch.PodFailurePolicyRule.COUNT, 1),
+                rule(io.kplane.api.batch.PodFailurePolicyRule.FAIL_JOB, 42)));
+        java.util.Map<Integer, io.kplane.api.core.Pod> pods = new java.util.concurrent.ConcurrentHashMap<>();
+        try (InProcessJobController controller = InProcessJobController.start(client, FAST, lens, registry);
+             FakeKubelet kubelet = FakeKubelet.start(client, "default", name, (k, pod, n) -> {
+                 pods.put(n, pod);
+                 k.running(pod, 0);
+                 switch (n) {
+                     case 0 -> k.after(Duration.ofMillis(20), pod, () -> k.fail(pod, 3));
+                     case 1 -> k.after(Duration.ofMillis(20), pod, () -> k.fail(pod, 1));
+                     default -> { } // runs until the test fails it or the failing Job deletes it
+                 }
+             })) {
+            client.jobs().inNamespace("default").create(JobControllerIntegrationTest.job(name, "Never",
+                    s -> s.completions(3).parallelism(3).backoffLimit(6).podFailurePolicy(policy)));
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                String text = registry.scrape();
+                return text.contains("job_controller_pod_failures_handled_by_failure_policy_total{action=\"Ignore\"} 1.0")
+                        && text.contains("job_controller_pod_failures_handled_by_failure_policy_total{action=\"Count\"} 1.0");
+            });
+            assertThat(lens.syncsOf("default/" + name)).anySatisfy(r -> assertThat(r.sync().saw())
+                    .containsKey(JobControllerMetrics.SAW_POLICY_ACTIONS));
+            kubelet.fail(pods.get(2), 42);
+            await().atMost(Duration.ofSeconds(30)).until(() -> client.jobs().inNamespace("default").get(name).isFinished());
+            await().atMost(Duration.ofSeconds(10)).until(() -> registry.scrape().contains(
+                    "job_controller_pod_failures_handled_by_failure_policy_total{action=\"FailJob\"} 1.0"));
+            String text = registry.scrape();
+            assertThat(text).contains("job_controller_pod_failures_handled_by_failure_policy_total{action=\"Ignore\"} 1.0",
+                    "job_controller_pod_failures_handled_by_failure_policy_total{action=\"Count\"} 1.0");
+        }
+    }
+
+    private static io.kplane.api.batch.PodFailurePolicyRule rule(String action, int exitCode) {
+        return new io.kplane.api.batch.PodFailurePolicyRule(action, new io.kplane.api.batch.PodFailurePolicyOnExitCodesRequirement(
+                null, io.kplane.api.batch.PodFailurePolicyOnExitCodesRequirement.IN, List.of(exitCode)), null);
     }
 
     private static int indexOf(List<LensRecord> records, java.util.function.Predicate<LensRecord> p) {

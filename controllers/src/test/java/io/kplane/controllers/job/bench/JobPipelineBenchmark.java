@@ -16,7 +16,7 @@ import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
-import io.kplane.client.PatchType;
+import io.kplane.api.patch.PatchType;
 import io.kplane.client.WatchStream;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
