@@ -93,7 +93,8 @@ final class ChannelStream {
         ws.close((short) 1000);
     }
 
-    private void send(Buffer frame) {
+    /** One frame at a time: the stdout and stderr pumps never have writes in flight together. */
+    private synchronized void send(Buffer frame) {
         try {
             ws.writeBinaryMessage(frame).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
