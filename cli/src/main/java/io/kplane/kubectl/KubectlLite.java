@@ -90,6 +90,7 @@ public final class KubectlLite implements Runnable {
         m.put("resume", SuspendCommand.Resume.class);
         m.put("clock", io.kplane.kubectl.clock.ClockCommand.class);
         m.put("cronjob", io.kplane.kubectl.clock.CronJobCommand.class);
+        m.put("why", io.kplane.kubectl.cmd.WhyCommand.class);
         m.put("version", VersionCommand.class);
         m.put("api-resources", ApiResourcesCommand.class);
         m.put("cluster-info", ClusterInfoCommand.class);

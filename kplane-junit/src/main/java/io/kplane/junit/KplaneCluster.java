@@ -49,7 +49,7 @@ public final class KplaneCluster implements AutoCloseable {
             List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx128m", "-XX:+UseSerialGC",
                     "-XX:TieredStopAtLevel=1", "-jar", KplaneHome.launcherJar(home).toString(), "up",
                     "--state-dir", stateDir.toString(), "--port", String.valueOf(apiPort),
-                    "--db-port", String.valueOf(freePort()), "--nodes", "1"));
+                    "--db-port", String.valueOf(freePort()), "--nodes", "1", "--free-ports"));
             componentArgs.forEach(a -> command.add("--component-arg=" + a));
             ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(stateDir.resolve("launcher.out").toFile());

@@ -111,7 +111,7 @@ class ClusterIntegrationTest {
             assertThat(verbose.statusCode()).isEqualTo(200);
             assertThat(verbose.body()).startsWith("[+]ping ok\n")
                     .containsPattern("\\[\\+]informer pods last event \\d{4}-\\d\\d-\\d\\dT\\S+ \\(\\d+s ago\\)\n")
-                    .endsWith("healthz check passed");
+                    .contains("\nhealthz check passed");
             HttpResponse<String> metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
                     "http://127.0.0.1:" + kubelet.port() + "/metrics")).header("Authorization", "Bearer " + KUBELET_TOKEN)
                     .build(), HttpResponse.BodyHandlers.ofString());

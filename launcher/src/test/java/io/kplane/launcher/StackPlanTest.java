@@ -41,4 +41,26 @@ class StackPlanTest {
         assertThat(plan.get(1).args()).containsSequence("--token-auth-file", "/s/tokens.csv");
         assertThat(plan.get(2).args()).containsSequence("--kubeconfig", "/s/kubeconfig");
     }
+
+    @Test
+    void freePortsAreDistinctBindableAndPassedToTheirComponents() throws Exception {
+        StackOptions o = StackOptions.local(Path.of(".kplane"), "127.0.0.1", 6443, 15432, null, 2, "process", false)
+                .withFreePorts(true);
+        List<ComponentSpec> plan = StackPlan.plan(o);
+        List<ComponentSpec> components = plan.subList(2, plan.size()); // controllers and kubelets
+        assertThat(components).extracting(ComponentSpec::healthPort)
+                .doesNotHaveDuplicates()
+                .noneMatch(StackPlan.CONTROLLER_PORTS::containsValue);
+        for (ComponentSpec c : components) {
+            String flag = c.entryPoint().equals("kubelet-sim") ? "--port" : "--health-port";
+            assertThat(c.args()).as(c.name()).containsSequence(flag, String.valueOf(c.healthPort()));
+            try (java.net.ServerSocket socket = new java.net.ServerSocket()) {
+                socket.bind(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), c.healthPort()));
+            }
+        }
+        // a kubelet's port+1 is its own too: never another component's
+        List<Integer> ports = components.stream().map(ComponentSpec::healthPort).toList();
+        plan.stream().filter(c -> c.entryPoint().equals("kubelet-sim"))
+                .forEach(k -> assertThat(ports).doesNotContain(k.healthPort() + 1));
+    }
 }

@@ -14,6 +14,8 @@ import java.util.Map;
  * @param time      cluster time when the sync ended
  * @param seq       the record's sequence number in its component's lens (orders records of one process)
  * @param rv        the synced object's resourceVersion as the controller saw it
+ * @param repeated  how many earlier entries just like this one (same decision and "saw", no triggers or
+ *                  events, one write) it replaced: a kubelet rewriting the same status is one line
  */
 public record SyncRecordEntry(
         Instant time,
@@ -32,7 +34,14 @@ public record SyncRecordEntry(
         Integer eventsDropped,
         Double durationMs,
         Long requeueAfterMs,
-        String error) {
+        String error,
+        Integer repeated) {
+
+    /** The same entry, standing also for {@code n} earlier ones just like it. */
+    public SyncRecordEntry withRepeated(Integer n) {
+        return new SyncRecordEntry(time, seq, component, controller, rv, triggers, triggersDropped, saw, decision,
+                reason, writes, writesDropped, events, eventsDropped, durationMs, requeueAfterMs, error, n);
+    }
 
     /** An informer event (or a requeue/plain add) that put the key into the queue. */
     public record Trigger(String type, String resource, String key, String rv, Instant at) {

@@ -64,7 +64,7 @@ public final class SyncRecordEntries {
         return new SyncRecordEntry(r.time(), r.seq(), r.component(), r.controller(), r.rv(), triggers,
                 triggersDropped == 0 ? null : triggersDropped, saw(s.saw()), cut(s.decision()), cut(s.reason()),
                 writes, writesDropped == 0 ? null : writesDropped, events, eventsDropped == 0 ? null : eventsDropped,
-                s.durationMs(), s.requeueAfterMs(), cut(s.error()));
+                s.durationMs(), s.requeueAfterMs(), cut(s.error()), null);
     }
 
     private static SyncRecordEntry ofKubelet(LensRecord r) {
@@ -82,7 +82,7 @@ public final class SyncRecordEntries {
             events.add(new SyncRecordEntry.EventNote(str(detail.get("eventType")), r.type(), cut(str(message))));
         }
         return new SyncRecordEntry(r.time(), r.seq(), r.component(), r.controller(), r.rv(), List.of(), null,
-                saw(saw), r.type(), cut(str(message)), writes, null, events, null, null, null, cut(str(error)));
+                saw(saw), r.type(), cut(str(message)), writes, null, events, null, null, null, cut(str(error)), null);
     }
 
     private static Map<String, Object> saw(Map<String, Object> saw) {

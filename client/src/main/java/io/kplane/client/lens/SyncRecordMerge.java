@@ -37,12 +37,39 @@ public final class SyncRecordMerge {
             }
         }
         all.sort(Comparator.comparing(SyncRecordEntry::time)); // stable: one process's records keep their order
+        collapseRepeats(all);
         List<SyncRecordEntry> kept = new ArrayList<>(all.subList(Math.max(0, all.size() - SyncRecord.MAX_RECORDS),
                 all.size()));
         while (kept.size() > 1 && bytes(kept) > MAX_BYTES) {
             kept.remove(0);
         }
         return kept;
+    }
+
+    /**
+     * An entry just like the one before it (same component, controller, decision, reason and "saw", no
+     * triggers, no events, at most one write, no error) replaces it and counts it in {@code repeated}: a
+     * kubelet writing the same status again and again would otherwise push its start out of the list.
+     */
+    static void collapseRepeats(List<SyncRecordEntry> entries) {
+        for (int i = entries.size() - 1; i > 0; i--) {
+            SyncRecordEntry later = entries.get(i);
+            SyncRecordEntry earlier = entries.get(i - 1);
+            if (repeatable(later) && repeatable(earlier) && Objects.equals(later.component(), earlier.component())
+                    && Objects.equals(later.controller(), earlier.controller())
+                    && Objects.equals(later.decision(), earlier.decision())
+                    && Objects.equals(later.reason(), earlier.reason()) && Objects.equals(later.saw(), earlier.saw())) {
+                int n = 1 + (earlier.repeated() == null ? 0 : earlier.repeated())
+                        + (later.repeated() == null ? 0 : later.repeated());
+                entries.set(i - 1, later.withRepeated(n));
+                entries.remove(i);
+            }
+        }
+    }
+
+    private static boolean repeatable(SyncRecordEntry e) {
+        return (e.triggers() == null || e.triggers().isEmpty()) && (e.events() == null || e.events().isEmpty())
+                && (e.writes() == null || e.writes().size() <= 1) && e.error() == null;
     }
 
     private static List<SyncRecordEntry> concat(List<SyncRecordEntry> a, List<SyncRecordEntry> b) {

@@ -49,6 +49,7 @@ public final class JobController implements ControllerComponent.Running {
     private final SharedIndexInformer<Pod> pods;
     private final RateLimitingQueue<String> queue;
     private final RateLimitingQueue<String> orphanQueue;
+    private final PodEventBatching podEvents;
     private final ControllerExpectations expectations;
     private final UIDTrackingExpectations finalizerExpectations;
     private final PodControl podControl;
@@ -65,6 +66,7 @@ public final class JobController implements ControllerComponent.Running {
         this.pods = ctx.informers().informerFor(Pod.class);
         this.queue = RateLimitingQueue.create(clock, ctx.lens(), "job");
         this.orphanQueue = RateLimitingQueue.create(clock, ctx.lens(), "job_orphan_pod");
+        this.podEvents = new PodEventBatching(config.podEventBatchPeriod(), clock, queue);
         this.expectations = new ControllerExpectations(clock);
         this.finalizerExpectations = new UIDTrackingExpectations();
         boolean lensOn = ctx.lens().enabled();
@@ -270,6 +272,7 @@ public final class JobController implements ControllerComponent.Running {
                 enqueueNow(cur);
             }
             if (cur.isFinished()) {
+                podEvents.forget(cur.key());
                 cleanupPodFinalizers(cur);
             }
             Long ads = cur.spec().activeDeadlineSeconds();
@@ -282,6 +285,7 @@ public final class JobController implements ControllerComponent.Running {
 
         @Override
         public void onDelete(Job job, boolean finalStateUnknown) {
+            podEvents.forget(job.key());
             enqueueNow(job);
             cleanupPodFinalizers(job);
         }
@@ -347,7 +351,11 @@ public final class JobController implements ControllerComponent.Running {
                 if (finalizerRemoved) {
                     finalizerExpectations.finalizerRemovalObserved(job.key(), cur.metadata().uid());
                 }
-                enqueueBatched(job);
+                if (JobPods.isTerminal(cur) && !JobPods.isTerminal(old)) {
+                    podEvents.podFinished(job.key()); // see PodEventBatching: a lone finish is synced at once
+                } else {
+                    enqueueBatched(job);
+                }
                 return;
             }
             if (JobPods.hasTrackingFinalizer(cur)) {

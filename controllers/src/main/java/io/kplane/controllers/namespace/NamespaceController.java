@@ -133,7 +133,8 @@ public final class NamespaceController implements Reconciler {
     /** Removes this controller's finalizer; an emptied namespace is removed by the API server. */
     private Result finalizeNamespace(String name, ObjectNode ns) {
         ObjectNode finalized = ns.deepCopy();
-        ArrayNode kept = ((ObjectNode) finalized.path("spec")).putArray("finalizers");
+        ObjectNode spec = finalized.get("spec") instanceof ObjectNode o ? o : finalized.putObject("spec");
+        ArrayNode kept = spec.putArray("finalizers");
         specFinalizers(ns).stream().filter(f -> !f.equals(FINALIZER)).forEach(kept::add);
         Optional<ObjectNode> after = putJson("/api/v1/namespaces/" + name + "/finalize", finalized);
         log.info("namespace {}: content removed, finalizer {} removed", name, FINALIZER);
