@@ -33,7 +33,7 @@ public final class ResourceTypes {
             List.of("create", "delete", "get", "list", "patch", "update", "watch"), List.of("status", "finalize"),
             Namespace.class);
     public static final ResourceType PODS = new ResourceType("", "v1", "pods", Pod.KIND, "PodList", "pod", true,
-            List.of("po"), List.of("all"), CRUD, List.of("status", "log", "binding"), Pod.class);
+            List.of("po"), List.of("all"), CRUD, List.of("status", "log", "binding", "exec", "attach", "portforward"), Pod.class);
     public static final ResourceType NODES = new ResourceType("", "v1", "nodes", Node.KIND, "NodeList", "node",
             false, List.of("no"), List.of(), CRUD, List.of("status"), Node.class);
     public static final ResourceType EVENTS = new ResourceType("", "v1", "events", Event.KIND, "EventList",

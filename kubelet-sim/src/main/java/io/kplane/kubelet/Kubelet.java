@@ -29,6 +29,8 @@ import io.kplane.kubelet.runtime.DockerRuntime;
 import io.kplane.kubelet.runtime.NodeContainers;
 import io.kplane.kubelet.runtime.ProcessRuntime;
 import io.kplane.kubelet.server.KubeletServer;
+import io.kplane.kubelet.stream.StateContainerLookup;
+import io.kplane.kubelet.stream.StreamingServer;
 import io.kplane.kubelet.config.ApiConfigObjects;
 import io.kplane.kubelet.volume.VolumeManager;
 import io.micrometer.core.instrument.Gauge;
@@ -53,6 +55,7 @@ public final class Kubelet implements AutoCloseable {
     private final Clock clock;
     private ContainerRuntime runtime;
     private KubeletServer server;
+    private StreamingServer streaming;
     private NodeAgent node;
     private PodManager pods;
     private volatile SharedIndexInformer<Pod> informer; // read by /healthz?verbose on the server's threads
@@ -94,7 +97,9 @@ public final class Kubelet implements AutoCloseable {
                 .tags("code", code, "method", method, "host", host).register(metrics).increment());
         LogRegistry logs = new LogRegistry(config.rootDir(), config.logMaxBytes(), config.logMaxFiles(), clock::now);
         PodStateStore states = new PodStateStore(config.rootDir());
-        server = new KubeletServer(config.bind(), config.port(), logs, config.tokens(), metrics, clock::now);
+        // the JDK server keeps the plain endpoints on a loopback port; the streaming server in front of it
+        // is what the node advertises (exec/attach/portforward need a protocol switch the JDK cannot do)
+        server = new KubeletServer("127.0.0.1", 0, logs, config.tokens(), metrics, clock::now);
         // the lens (docs/lens.md): pod-worker decisions and the informer, on /lens/* of this port
         io.kplane.client.lens.LensRecorder lens = new io.kplane.client.lens.LensRecorder(
                 "kubelet-" + config.nodeName(), config.nodeName(), clock);
@@ -102,13 +107,17 @@ public final class Kubelet implements AutoCloseable {
         // pod-worker decisions outlive this process as SyncRecords (docs/lens.md); one write per pod per second at most
         lensPersister = io.kplane.kubelet.lens.PodWorkerLens.persist(client, lens, metrics);
         server.start();
+        streaming = new StreamingServer(server.port(), config.tokens(), new StateContainerLookup(states,
+                (ns, name) -> informer == null ? java.util.Optional.empty()
+                        : informer.lister().get(ns, name).map(p -> p.metadata().uid())), runtime);
+        int port = streaming.listen(config.bind(), config.port());
 
         AdvertisedAddress address = AdvertisedAddress.of(config.nodeAddress(), config.nodeName());
         PodEvents podEvents = PodWorkerLens.events(events(client), lens, config.nodeName());
         volumes = new VolumeManager(config.rootDir().resolve("pods"), new ApiConfigObjects(client.raw()), podEvents,
                 address.internalIp(), volumeSyncPeriod);
         lensAnnouncer = new LensAnnouncer(client, clock, lens.component(),
-                "http://" + address.internalIp() + ":" + server.port(), config.nodeName()).start();
+                "http://" + address.internalIp() + ":" + port, config.nodeName()).start();
         WorkerSettings settings = new WorkerSettings(config.nodeName(), address.internalIp(), config.rootDir(), runtime, states,
                 PodWorkerLens.statusWriter(new ApiPodStatusWriter(client), lens, config.nodeName()),
                 podEvents, logs,
@@ -118,7 +127,7 @@ public final class Kubelet implements AutoCloseable {
         Gauge.builder("kubelet_running_pods", pods, PodManager::runningPods)
                 .description("pods this kubelet runs (not terminal)").register(metrics);
 
-        node = new NodeAgent(client, clock, config.nodeName(), address, server.port(), config.maxPods(), runtime.version(),
+        node = new NodeAgent(client, clock, config.nodeName(), address, port, config.maxPods(), runtime.version(),
                 config.leaseInterval(), config.nodeStatusInterval());
         node.start();
 
@@ -141,7 +150,7 @@ public final class Kubelet implements AutoCloseable {
         cleanOrphans(states, logs);
         nodeContainers().ifPresent(c -> c.removeOrphans(live()));
         log.info("kubelet-sim {} ready: runtime {}, endpoint port {}, root {}", config.nodeName(), runtime.type(),
-                server.port(), config.rootDir());
+                port, config.rootDir());
         server.markReady();
         return this;
     }
@@ -215,7 +224,7 @@ public final class Kubelet implements AutoCloseable {
     }
 
     public int port() {
-        return server.port();
+        return streaming.port();
     }
 
     public String nodeName() {
@@ -259,6 +268,9 @@ public final class Kubelet implements AutoCloseable {
         }
         if (pods != null) {
             pods.shutdown();
+        }
+        if (streaming != null) {
+            streaming.close();
         }
         if (server != null) {
             server.close();

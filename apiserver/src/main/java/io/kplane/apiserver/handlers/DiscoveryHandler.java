@@ -206,6 +206,9 @@ public final class DiscoveryHandler {
     private static String subresourceKind(ResourceType t, String sub) {
         return switch (sub) {
             case "binding" -> "Binding";
+            case "exec" -> "PodExecOptions";
+            case "attach" -> "PodAttachOptions";
+            case "portforward" -> "PodPortForwardOptions";
             default -> t.kind();
         };
     }
@@ -215,6 +218,7 @@ public final class DiscoveryHandler {
             case "log" -> List.of("get");
             case "binding" -> List.of("create");
             case "finalize" -> List.of("update");
+            case "exec", "attach", "portforward" -> List.of("create", "get");
             default -> List.of("get", "patch", "update");
         };
     }

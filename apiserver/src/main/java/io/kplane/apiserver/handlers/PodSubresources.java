@@ -40,6 +40,7 @@ public final class PodSubresources {
     private final WriteStrategy strategy;
     private final HttpClient kubeletClient;
     private final String kubeletToken;
+    private final PodStreamProxy streams;
 
     public PodSubresources(ResourceService service, WriteStrategy strategy, HttpClient kubeletClient,
                            String kubeletToken) {
@@ -47,6 +48,12 @@ public final class PodSubresources {
         this.strategy = strategy;
         this.kubeletClient = kubeletClient;
         this.kubeletToken = kubeletToken;
+        this.streams = new PodStreamProxy(service, kubeletToken);
+    }
+
+    /** exec, attach and portforward: proxied to the kubelet as upgraded streams. */
+    public PodStreamProxy streams() {
+        return streams;
     }
 
     /** Sets spec.nodeName and PodScheduled=True; 409 if the pod is already bound. */

@@ -138,6 +138,17 @@ public final class ResourceHandler {
                     pods.log(ctx, info.namespace(), info.name());
                     return;
                 }
+                case "exec", "attach", "portforward" -> {
+                    if (type != io.kplane.api.ResourceTypes.PODS || info.name() == null) {
+                        throw ApiError.pathNotFound();
+                    }
+                    if (method != HttpMethod.GET && method != HttpMethod.POST) {
+                        throw ApiError.methodNotAllowed(method.name());
+                    }
+                    verb(ctx, "connect");
+                    pods.streams().serve(ctx, info.namespace(), info.name(), sub);
+                    return;
+                }
                 case "binding" -> {
                     requireMethod(method, HttpMethod.POST);
                     verb(ctx, "create");

@@ -79,6 +79,7 @@ public final class RequestGate {
         String watch = ctx.request().getParam("watch");
         String follow = ctx.request().getParam("follow");
         return QueryBool.isTrue(watch) || QueryBool.isTrue(follow)
+                || io.kplane.apiserver.handlers.PodStreamProxy.isStreamPath(ctx.request().path())
                 || UiPaths.isStream(ctx.request().path());
     }
 }

@@ -46,6 +46,17 @@ public interface ContainerRuntime extends AutoCloseable {
      */
     void discard(String containerId, Instant startedAt);
 
+    /**
+     * Runs {@code spec.command()} in the running container {@code containerId} (the pod's working
+     * directory, environment and mount namespace), or, with an empty command, attaches to the
+     * container's own stdin/stdout/stderr. Used by the kubelet's streaming server.
+     *
+     * @throws ExecNotSupportedException the container is not running here, or the runtime cannot
+     */
+    default ExecSession exec(String containerId, ExecSpec spec) throws ExecNotSupportedException {
+        throw new ExecNotSupportedException("the " + type() + " runtime does not support exec");
+    }
+
     /** Removes a finished container's leftovers (no-op for host processes). */
     void remove(String containerId);
 

@@ -297,6 +297,25 @@ public final class DockerRuntime implements ContainerRuntime {
         remove(containerId);
     }
 
+    /** exec in (or, with an empty command, attach to) a running engine container: {@link DockerExec}. */
+    @Override
+    public ExecSession exec(String containerId, ExecSpec spec) throws ExecNotSupportedException {
+        if (containerId == null || !containerId.startsWith("docker://")) {
+            throw new ExecNotSupportedException("container is not running");
+        }
+        String id = containerId.substring("docker://".length());
+        try {
+            InspectContainerResponse info = docker.inspectContainerCmd(id).exec();
+            if (info.getState() == null || !Boolean.TRUE.equals(info.getState().getRunning())) {
+                throw new ExecNotSupportedException("container is not running");
+            }
+        } catch (com.github.dockerjava.api.exception.NotFoundException e) {
+            throw new ExecNotSupportedException("container is not running");
+        }
+        return spec.command().isEmpty() ? DockerExec.attach(docker, id, spec) : DockerExec.exec(docker, id, spec,
+                waiters);
+    }
+
     @Override
     public boolean tracksContainers() {
         return true;

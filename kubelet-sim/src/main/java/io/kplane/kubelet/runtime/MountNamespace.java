@@ -148,6 +148,20 @@ public final class MountNamespace {
         return argv;
     }
 
+    /**
+     * The argv prefix that runs a command inside the mount namespace (and root) of the container process
+     * {@code pid}, started by {@link #wrap}, in {@code workDir} as the container sees it: {@code nsenter}
+     * (util-linux) into the same namespaces {@code unshare} made, so exec sees the pod's volumes.
+     */
+    public List<String> enter(long pid, String workDir) {
+        List<String> argv = new ArrayList<>(List.of("nsenter", "--target", Long.toString(pid), "--mount"));
+        if (unshare != null && unshare.contains("--user")) {
+            argv.addAll(List.of("--user", "--preserve-credentials"));
+        }
+        argv.addAll(List.of("--root", "--wd=" + workDir, "--"));
+        return argv;
+    }
+
     /** The node path behind {@code containerPath}: inside the deepest mount covering it, else the host's. */
     public static Path hostPathOf(String containerPath, List<Mount> mounts) {
         String p = normalize(containerPath);

@@ -144,11 +144,7 @@ public final class ProcessRuntime implements ContainerRuntime {
         ProcessBuilder pb = new ProcessBuilder(argv).directory(workDir.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().clear();
-        pb.environment().put("PATH", HOST_PATH);
-        Optional.ofNullable(System.getenv("HOME")).ifPresent(home -> pb.environment().put("HOME", home));
-        pb.environment().put("HOSTNAME", launch.podName());
-        pb.environment().putAll(launch.env());
-        pb.environment().putAll(io.kplane.kubelet.clock.PodClock.processEnvironment(clock)); // cluster time
+        pb.environment().putAll(environment(launch));
         Process process;
         try {
             process = pb.start();
@@ -160,6 +156,39 @@ public final class ProcessRuntime implements ContainerRuntime {
         HostProcess container = new HostProcess(launch, process, startedAt);
         started.put(attemptKey(launch), container);
         return container;
+    }
+
+    /** The container's environment: the host PATH/HOME unless set, HOSTNAME = pod name, cluster time. */
+    private java.util.Map<String, String> environment(ContainerLaunch launch) {
+        java.util.Map<String, String> env = new java.util.HashMap<>();
+        env.put("PATH", HOST_PATH);
+        Optional.ofNullable(System.getenv("HOME")).ifPresent(home -> env.put("HOME", home));
+        env.put("HOSTNAME", launch.podName());
+        env.putAll(launch.env());
+        env.putAll(io.kplane.kubelet.clock.PodClock.processEnvironment(clock)); // cluster time
+        return env;
+    }
+
+    /**
+     * Runs a command next to a container this runtime started and that still runs: same environment and
+     * working directory, and its mount namespace when it has volume mounts.
+     */
+    @Override
+    public ExecSession exec(String containerId, ExecSpec spec) throws ExecNotSupportedException {
+        HostProcess container = started.values().stream()
+                .filter(c -> c.containerId().equals(containerId) && c.process.isAlive()).findFirst()
+                .orElseThrow(() -> new ExecNotSupportedException("container is not running"));
+        ContainerLaunch launch = container.launch;
+        if (spec.command().isEmpty()) {
+            throw new ExecNotSupportedException("attach is not supported by the process runtime yet");
+        }
+        String workDir = launch.workingDir() == null || launch.workingDir().isEmpty()
+                ? launch.scratchDir().toString() : launch.workingDir();
+        List<String> enter = List.of();
+        if (!launch.mounts().isEmpty()) {
+            enter = namespaces.enter(container.process.pid(), workDir);
+        }
+        return ProcessExec.start(spec, environment(launch), workDir, Path.of(workDir), enter);
     }
 
     /** Finds the executable as the container will see it: volume mount paths map to their node directories. */
