@@ -64,9 +64,12 @@ export const lens = {
  * Follows one component's record stream (Server-Sent Events read with fetch, because EventSource
  * cannot send an Authorization header). Reconnects from the last sequence number it saw, so a
  * dropped connection loses nothing still in the component's ring buffer.
+ * `prefilter(rawJson)`, when given, sees each record's text before it is parsed and may drop it
+ * (returns false): under load most records are sampled away, and parsing them only to drop them was
+ * most of the page's work.
  * Returns a function that stops following.
  */
-export function follow(component, since, onRecord, onState, onSampling = () => {}) {
+export function follow(component, since, onRecord, onState, onSampling = () => {}, prefilter = null) {
   let stopped = false;
   let controller = null;
   let last = since;
@@ -88,14 +91,22 @@ export function follow(component, since, onRecord, onState, onSampling = () => {
           const { value, done } = await reader.read();
           if (done) break;
           buffer += value;
+          // One pass over the chunk with a moving start, one slice at the end: re-slicing the buffer
+          // per event made a large chunk (a page that fell behind a busy component) quadratic.
           let cut;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
+          let start = 0;
+          while ((cut = buffer.indexOf('\n\n', start)) >= 0) {
+            const block = buffer.slice(start, cut);
+            start = cut + 2;
             const lines = block.split('\n');
             const event = (lines.find((l) => l.startsWith('event:')) || 'event: record').slice(6).trim();
             const data = lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
             if (!data) continue; // heartbeat or "skipped N records" comment
+            if (prefilter && event !== 'sampling' && !prefilter(data)) {
+              const id = lines.find((l) => l.startsWith('id:'));
+              if (id) last = Number(id.slice(3).trim());
+              continue;
+            }
             try {
               const rec = JSON.parse(data);
               if (event === 'sampling') { onSampling(!!rec.sampling); continue; }
@@ -103,6 +114,7 @@ export function follow(component, since, onRecord, onState, onSampling = () => {
               onRecord(rec);
             } catch (e) { /* a malformed record is skipped, the stream goes on */ }
           }
+          buffer = buffer.slice(start);
         }
       } catch (e) {
         if (stopped) return;
@@ -147,3 +159,66 @@ export const kube = {
     }
   },
 };
+
+/**
+ * Follows a Kubernetes watch (`?watch=true`, one JSON event per line) with the page's credentials,
+ * calling onEvent({type, object}) for each. Before each (re)connection it calls relist(), which reads
+ * the current state and returns the resourceVersion to watch from, so a broken connection or a 410
+ * never leaves the page on stale data. Returns a function that stops following.
+ */
+export function watchPath(watchUrl, relist, onEvent, onState = () => {}) {
+  let stopped = false;
+  let controller = null;
+  let delay = 500;
+  async function run() {
+    while (!stopped) {
+      controller = new AbortController();
+      try {
+        const rv = await relist();
+        const sep = watchUrl.includes('?') ? '&' : '?';
+        const r = await fetch(`${watchUrl}${sep}watch=true&allowWatchBookmarks=true${rv ? '&resourceVersion=' + encodeURIComponent(rv) : ''}`,
+          { headers: headers(), signal: controller.signal, cache: 'no-store' });
+        if (r.status === 401) { await askForToken(); continue; }
+        if (!r.ok || !r.body) throw new Error(`watch answered ${r.status}`);
+        onState('live');
+        delay = 500;
+        const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let cut;
+          while ((cut = buffer.indexOf('\n')) >= 0) {
+            const line = buffer.slice(0, cut).trim();
+            buffer = buffer.slice(cut + 1);
+            if (!line) continue;
+            try {
+              const ev = JSON.parse(line);
+              if (ev.type === 'ERROR') throw new Error(ev.object?.message || 'watch error');
+              if (ev.type !== 'BOOKMARK') onEvent(ev);
+            } catch (e) {
+              if (e instanceof SyntaxError) continue;
+              throw e;
+            }
+          }
+        }
+      } catch (e) {
+        if (stopped) return;
+      }
+      onState('reconnecting');
+      await new Promise((res) => setTimeout(res, delay));
+      delay = Math.min(delay * 2, 5000);
+    }
+  }
+  run();
+  return () => { stopped = true; if (controller) controller.abort(); };
+}
+
+/** The CronJob timeline's schedule times, computed by the API server with kubectl-lite's code. */
+export function cronTicks(cronJob, nowIso, past = 12, next = 5) {
+  const q = new URLSearchParams({ schedule: cronJob.spec.schedule, name: cronJob.metadata.name, now: nowIso,
+    from: cronJob.metadata.creationTimestamp, past: String(past), next: String(next) });
+  if (cronJob.spec.timeZone) q.set('timeZone', cronJob.spec.timeZone);
+  return getJson(`/ui/api/cronjob-ticks?${q}`);
+}

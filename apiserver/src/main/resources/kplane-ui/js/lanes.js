@@ -18,7 +18,9 @@ export function laneView(root, component, controllerName, key) {
   let pending = [];
   let frame = 0;
   const related = new Set(key ? [key] : []);
-  const writes = new Map();       // "resource key rv" → sync seq, to mark writes coming back
+  const writes = new Map();       // "resource key rv" → sync seq, to mark writes coming back (bounded)
+  const MAX_WRITES = 5000;
+  const openGets = new Map();     // key → the newest drawn queue `get` row not yet matched by its sync
   const rate = { windowStart: performance.now(), count: 0, perSecond: 0, kept: 0 };
   let sampleEvery = 1;
   let seen = 0;
@@ -89,14 +91,17 @@ export function laneView(root, component, controllerName, key) {
       if (stopStream == null) {
         // First snapshot: show its recent records, then follow the stream from there.
         for (const rec of snap.records || []) accept(rec);
-        stopStream = follow(component, snap.seq, accept,
+        stopStream = follow(component, snap.seq, fromStream,
           (s) => { document.getElementById('conn').textContent = s === 'live' ? '● live' : '○ reconnecting'; },
-          (on) => setSampling('server', on ? `${component} is sampling under load: some watch, FIFO, handler and queue records are not kept (syncs always are).` : null));
+          (on) => setSampling('server', on ? `${component} is sampling under load: some watch, FIFO, handler and queue records are not kept (syncs always are).` : null),
+          prefilter);
       }
     } catch (e) {
       document.getElementById('conn').textContent = '○ ' + e.message;
     }
-    if (!disposed) snapshotTimer = setTimeout(refreshSnapshot, 1000);
+    // Each snapshot carries the component's last 500 records besides the counters: while the page
+    // samples, poll it less often (the stream carries the records anyway).
+    if (!disposed) snapshotTimer = setTimeout(refreshSnapshot, sampleEvery > 1 ? 3000 : 1000);
   }
 
   function tile(name, label, value, unit = '') {
@@ -190,7 +195,8 @@ export function laneView(root, component, controllerName, key) {
     return false;
   }
 
-  function accept(rec) {
+  /** Counts an arriving record and says whether the page draws it (sampling under load). */
+  function arrive() {
     seen++;
     rate.count++;
     const t = performance.now();
@@ -200,9 +206,33 @@ export function laneView(root, component, controllerName, key) {
       rate.count = 0;
       sampleEvery = rate.perSecond > RENDER_PER_SECOND ? Math.ceil(rate.perSecond / RENDER_PER_SECOND) : 1;
       setSampling('client', sampleEvery > 1
-        ? `Sampling: ${num(rate.perSecond)} records/s arrive, showing about 1 in ${sampleEvery}.` + (key ? '' : ' Follow a key to see every step of one object.')
+        ? `Sampling: ${num(rate.perSecond)} records/s arrive, showing about 1 in ${sampleEvery}.` + (key ? ` Every record of ${key} is shown.` : ' Follow a key to see every step of one object.')
         : null);
     }
+  }
+
+  /**
+   * The stream's records are judged on their text before they are parsed: following a key, only those
+   * naming it can be related; otherwise, while sampling, only sync and expectations records and one in
+   * N of the rest are parsed at all.
+   */
+  function prefilter(data) {
+    arrive();
+    if (key) return data.includes(key);
+    if (sampleEvery <= 1) return true;
+    return seen % sampleEvery === 0 || data.includes('"stage":"sync"') || data.includes('"stage":"expectations"');
+  }
+
+  function fromStream(rec) {
+    take(rec, true);
+  }
+
+  function accept(rec) {
+    arrive();
+    take(rec, false);
+  }
+
+  function take(rec, sampled) {
     if (!isRelated(rec)) return;
     if (rec.stage === 'sync' && rec.key === key) {
       // the garbage collector's queue holds uids: its sync names the object and keeps the queue's key,
@@ -212,16 +242,34 @@ export function laneView(root, component, controllerName, key) {
         if (w.key) related.add(w.key);
         if (w.rv) writes.set(`${w.resource} ${w.key} ${w.rv}`, rec.seq);
       }
+      // Maps keep insertion order: drop the oldest beyond the bound (a long session must not grow).
+      for (const k of writes.keys()) { if (writes.size <= MAX_WRITES) break; writes.delete(k); }
     }
     const important = rec.stage === 'sync' || rec.stage === 'expectations';
-    if (!important && sampleEvery > 1 && seen % sampleEvery !== 0) return;
+    if (!sampled && !key && !important && sampleEvery > 1 && seen % sampleEvery !== 0) return;
     pending.push(rec);
     if (pending.length > MAX_ROWS) pending = pending.slice(-MAX_ROWS);
-    if (!frame) frame = requestAnimationFrame(flush);
+    scheduleFlush();
+  }
+
+  // Drawing: once per animation frame, but while sampling at most once per
+  // FLUSH_INTERVAL_SAMPLING_MS and only the newest rows of each batch (the older ones would scroll out of the capped list
+  // in the same frame): every flush re-lays out the list, and back-to-back flushes kept the main thread busy.
+  const FLUSH_INTERVAL_SAMPLING_MS = 250;
+  const ROWS_PER_FLUSH_SAMPLING = 80;
+  let lastFlush = 0;
+  let flushTimer = 0;
+  function scheduleFlush() {
+    if (frame || flushTimer) return;
+    const wait = sampleEvery > 1 ? FLUSH_INTERVAL_SAMPLING_MS - (performance.now() - lastFlush) : 0;
+    if (wait > 0) flushTimer = setTimeout(() => { flushTimer = 0; frame = requestAnimationFrame(flush); }, wait);
+    else frame = requestAnimationFrame(flush);
   }
 
   function flush() {
     frame = 0;
+    lastFlush = performance.now();
+    if (sampleEvery > 1 && pending.length > ROWS_PER_FLUSH_SAMPLING) pending = pending.slice(-ROWS_PER_FLUSH_SAMPLING);
     const stick = rows.scrollHeight - rows.scrollTop - rows.clientHeight < 80;
     const batch = pending;
     pending = [];
@@ -243,14 +291,14 @@ export function laneView(root, component, controllerName, key) {
   }
 
   function startOf(rec) {
-    const gets = rows.querySelectorAll(`.lrow[data-stage='queue'][data-type='get']:not([data-synced])`);
-    for (let i = gets.length - 1; i >= 0; i--) {
-      if (gets[i].dataset.key === rec.key) {
-        gets[i].dataset.synced = String(rec.seq);
-        return gets[i];
-      }
-    }
-    return null;
+    // A map lookup instead of a selector query over every row per sync (syncs are never sampled, so
+    // a busy controller made this the page's hottest path).
+    const get = openGets.get(rec.key);
+    if (!get) return null;
+    openGets.delete(rec.key);
+    if (!get.isConnected) return null; // scrolled out of the capped DOM
+    get.dataset.synced = String(rec.seq);
+    return get;
   }
 
   function row(rec) {
@@ -262,6 +310,7 @@ export function laneView(root, component, controllerName, key) {
       dataset: { seq: rec.seq, stage: rec.stage, type: rec.type || '', key: rec.key || '', decision: rec.sync?.decision || '', resource: rec.resource || '' },
     }, h('div.time', {}, clock(rec.time)), card);
     card.style.gridColumn = String(col);
+    if (rec.stage === 'queue' && rec.type === 'get' && rec.key) openGets.set(rec.key, r);
     return r;
   }
 
@@ -274,6 +323,7 @@ export function laneView(root, component, controllerName, key) {
     clearTimeout(statusTimer);
     clearInterval(ticker);
     if (frame) cancelAnimationFrame(frame);
+    clearTimeout(flushTimer);
     if (stopStream) stopStream();
     setSampling('client', null);
     setSampling('server', null);

@@ -3,6 +3,7 @@ import { h, clear, num, parseHash } from './dom.js';
 import { lens, kube } from './api.js';
 import { laneView } from './lanes.js';
 import { objectView, summary } from './object.js';
+import { mountClusterClock } from './clock.js';
 
 const view = document.getElementById('view');
 let dispose = null;
@@ -86,4 +87,5 @@ function home(root, ns) {
 }
 
 window.addEventListener('hashchange', route);
+mountClusterClock(document.getElementById('cluster-clock'));
 route();

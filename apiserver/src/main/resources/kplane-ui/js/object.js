@@ -2,6 +2,8 @@
 import { h, clear, age, clock } from './dom.js';
 import { kube, lens, KINDS, RESOURCE_OF_KIND } from './api.js';
 import { syncCard } from './records.js';
+import { renderTimeline } from './timeline.js';
+import { clusterNowMs } from './clock.js';
 
 export function objectView(root, resource, ns, name) {
   let disposed = false;
@@ -10,9 +12,11 @@ export function objectView(root, resource, ns, name) {
   const tree = h('section#owner-tree.panel');
   const events = h('section#object-events.panel');
   const syncs = h('section#object-syncs.panel');
+  const timeline = resource === 'cronjobs' ? h('section#object-timeline.panel') : null;
   clear(root).append(
     h('section.toolbar', {}, h('div.who', {}, h('h1', {}, KINDS[resource] || resource, ' ', h('span.mono', {}, `${ns}/${name}`))),
       followLink(resource, ns, name)),
+    timeline,
     h('div.object-grid', {}, h('div', {}, state, tree), h('div', {}, events)), syncs);
 
   async function refresh() {
@@ -21,7 +25,11 @@ export function objectView(root, resource, ns, name) {
       renderState(obj);
       await renderTree(obj);
       await renderEvents(obj);
-      await renderSyncs(obj);
+      const found = await renderSyncs(obj);
+      if (timeline) {
+        const jobs = await kube.list('jobs', ns);
+        await renderTimeline(timeline, obj, found, jobs.items || []);
+      }
     } catch (e) {
       clear(state).append(h('h2', {}, 'Current state'), h('p.muted', {}, e.status === 404 ? `${KINDS[resource]} ${ns}/${name} does not exist (any more).` : e.message));
     }
@@ -30,7 +38,7 @@ export function objectView(root, resource, ns, name) {
 
   function renderState(obj) {
     const st = obj.status || {};
-    const rows = [['created', `${age(obj.metadata.creationTimestamp)} ago`], ['uid', obj.metadata.uid], ['resourceVersion', obj.metadata.resourceVersion]];
+    const rows = [['created', `${age(obj.metadata.creationTimestamp, clusterNowMs())} ago (cluster time)`], ['uid', obj.metadata.uid], ['resourceVersion', obj.metadata.resourceVersion]];
     if (resource === 'jobs') {
       rows.push(['completions', `${st.succeeded || 0}/${obj.spec.completions ?? 1} (parallelism ${obj.spec.parallelism ?? 1})`],
         ['active / failed', `${st.active || 0} / ${st.failed || 0}`],
@@ -80,7 +88,7 @@ export function objectView(root, resource, ns, name) {
     clear(events).append(h('h2', {}, 'Events'), mine.length ? h('table.events', {},
       h('tr', {}, h('th', {}, 'type'), h('th', {}, 'reason'), h('th', {}, 'age'), h('th', {}, 'from'), h('th', {}, 'message')),
       mine.slice(-30).map((e) => h('tr' + (e.type === 'Warning' ? '.warning' : ''), {}, h('td', {}, e.type), h('td', {}, e.reason),
-        h('td', {}, age(e.lastTimestamp || e.eventTime)), h('td', {}, e.source?.component || e.reportingComponent || ''), h('td', {}, e.message))))
+        h('td', {}, age(e.lastTimestamp || e.eventTime, clusterNowMs())), h('td', {}, e.source?.component || e.reportingComponent || ''), h('td', {}, e.message))))
       : h('p.muted', {}, 'no events'));
   }
 
@@ -111,6 +119,7 @@ export function objectView(root, resource, ns, name) {
         h('div.sync-item', { dataset: { seq: rec.seq, decision: rec.sync?.decision || '' } },
           h('div.sync-meta', {}, clock(rec.time), ' ', h('b', {}, rec.component), ' / ', rec.controller || ''), syncCard(rec))))
         : h('p.muted', {}, 'no syncs recorded for this object'));
+    return found;
   }
 
   refresh();

@@ -13,6 +13,7 @@ import io.kplane.api.core.PersistentVolumeClaim;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.Secret;
 import io.kplane.api.core.ServiceAccount;
+import io.kplane.api.lens.SyncRecord;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.rbac.ClusterRole;
 import io.kplane.api.rbac.ClusterRoleBinding;
@@ -72,10 +73,15 @@ public final class ResourceTypes {
     public static final ResourceType CLOCKS = new ResourceType("kplane.io", "v1", "clocks", Clock.KIND,
             "ClockList", "clock", false, List.of(), List.of(), CRUD, List.of(), Clock.class);
 
+    /** The lens's persisted sync records (kplane's own kind, see docs/lens.md): one per (object, controller). */
+    public static final ResourceType SYNCRECORDS = new ResourceType(SyncRecord.GROUP, "v1", "syncrecords",
+            SyncRecord.KIND, "SyncRecordList", "syncrecord", true, List.of("sr"), List.of(), CRUD, List.of(),
+            SyncRecord.class);
+
     /** Every resource, in the order discovery lists them. */
     public static final List<ResourceType> ALL = List.of(NAMESPACES, PODS, NODES, EVENTS, LEASES, JOBS, CRONJOBS,
             CONFIGMAPS, SECRETS, SERVICEACCOUNTS, PERSISTENTVOLUMECLAIMS, PERSISTENTVOLUMES, ROLES, CLUSTERROLES,
-            ROLEBINDINGS, CLUSTERROLEBINDINGS, CLOCKS);
+            ROLEBINDINGS, CLUSTERROLEBINDINGS, CLOCKS, SYNCRECORDS);
 
     private ResourceTypes() {
     }

@@ -33,7 +33,7 @@ class ResourceTypesTest {
         assertThat(ResourceTypes.inCategory("all")).containsExactly(ResourceTypes.PODS, ResourceTypes.JOBS,
                 ResourceTypes.CRONJOBS);
         assertThat(ResourceTypes.groupVersions()).containsExactly("v1", "coordination.k8s.io/v1", "batch/v1",
-                "rbac.authorization.k8s.io/v1", "kplane.io/v1");
+                "rbac.authorization.k8s.io/v1", "kplane.io/v1", "lens.kplane.io/v1");
         assertThat(ResourceTypes.byApiVersionAndKind("batch/v1", "CronJob")).contains(ResourceTypes.CRONJOBS);
     }
 }

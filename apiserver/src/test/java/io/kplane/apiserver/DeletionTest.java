@@ -121,15 +121,64 @@ class DeletionTest extends ApiServerHttpTest {
         assertThat(http.get(path + "/l1").code()).isEqualTo(404);
     }
 
+    /**
+     * Without a namespace controller running, a deleted namespace stays Terminating with its content;
+     * creates in it are refused as kube-apiserver's NamespaceLifecycle admission refuses them. The
+     * cascade itself: controllers' NamespaceControllerTest.
+     */
     @Test
-    void deletingANamespaceRemovesItsObjects() {
+    void deletingANamespaceMarksItTerminatingAndRefusesCreatesInIt() {
         assertThat(http.post("/api/v1/namespaces", "{\"metadata\":{\"name\":\"gone\"}}").code()).isEqualTo(201);
         http.post("/api/v1/namespaces/gone/pods", pod("p", ""));
-        http.post("/apis/batch/v1/namespaces/gone/jobs", job("j"));
-        assertThat(http.delete("/api/v1/namespaces/gone").code()).isEqualTo(200);
-        assertThat(http.get("/api/v1/namespaces/gone/pods/p").code()).isEqualTo(404);
-        assertThat(http.get("/apis/batch/v1/namespaces/gone/jobs/j").code()).isEqualTo(404);
+        Http.Response deleted = http.delete("/api/v1/namespaces/gone");
+        assertThat(deleted.code()).as(deleted.body()).isEqualTo(200);
+        assertThat(deleted.json().at("/kind").asText()).isEqualTo("Namespace");
+        assertThat(deleted.json().at("/metadata/deletionTimestamp").asText()).isNotEmpty();
+        assertThat(deleted.json().at("/status/phase").asText()).isEqualTo("Terminating");
+        assertThat(deleted.json().at("/spec/finalizers/0").asText()).isEqualTo("kubernetes");
+
+        Http.Response ns = http.get("/api/v1/namespaces/gone");
+        assertThat(ns.code()).isEqualTo(200);
+        assertThat(ns.json().at("/status/phase").asText()).isEqualTo("Terminating");
+        assertThat(http.get("/api/v1/namespaces/gone/pods/p").code()).isEqualTo(200);
+
+        Http.Response refused = http.post("/apis/batch/v1/namespaces/gone/jobs", job("j"));
+        assertThat(refused.code()).isEqualTo(403);
+        assertThat(refused.json().at("/reason").asText()).isEqualTo("Forbidden");
+        assertThat(refused.json().at("/message").asText()).isEqualTo("jobs.batch \"j\" is forbidden: unable to create "
+                + "new content in namespace gone because it is being terminated");
+        assertThat(refused.json().at("/details/name").asText()).isEqualTo("j");
+        assertThat(refused.json().at("/details/group").asText()).isEqualTo("batch");
+        assertThat(refused.json().at("/details/kind").asText()).isEqualTo("jobs");
+        assertThat(refused.json().at("/details/causes/0/reason").asText()).isEqualTo("NamespaceTerminating");
+        assertThat(refused.json().at("/details/causes/0/message").asText()).isEqualTo("namespace gone is being terminated");
+        assertThat(refused.json().at("/details/causes/0/field").asText()).isEqualTo("metadata.namespace");
+        Http.Response generated = http.post("/api/v1/namespaces/gone/configmaps", "{\"metadata\":{\"generateName\":\"cm-\"}}");
+        assertThat(generated.code()).isEqualTo(403);
+        assertThat(generated.json().at("/message").asText()).startsWith("configmaps \"cm-\" is forbidden: ");
+        // updates and deletes of the content go on (the namespace controller needs them)
+        assertThat(http.patch("/api/v1/namespaces/gone/pods/p", "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}",
+                "application/merge-patch+json").code()).isEqualTo(200);
+        // a missing namespace keeps its 404
+        Http.Response missing = http.post("/api/v1/namespaces/never/pods", pod("p", ""));
+        assertThat(missing.code()).isEqualTo(404);
+        assertThat(missing.json().at("/message").asText()).isEqualTo("namespaces \"never\" not found");
+
+        // while the kubernetes finalizer is there, another DELETE is a 409 as in kube-apiserver
+        Http.Response again = http.delete("/api/v1/namespaces/gone");
+        assertThat(again.code()).isEqualTo(409);
+        assertThat(again.json().at("/message").asText()).contains("The system is ensuring all content is removed");
+        // a status update (the controller's conditions) does not end it
+        Http.Response status = http.put("/api/v1/namespaces/gone/status", http.get("/api/v1/namespaces/gone").body());
+        assertThat(status.code()).as(status.body()).isEqualTo(200);
+        assertThat(http.get("/api/v1/namespaces/gone").code()).isEqualTo(200);
+        // finalize only changes spec.finalizers; emptying them ends the deletion
+        String body = http.get("/api/v1/namespaces/gone").body().replace("\"finalizers\":[\"kubernetes\"]",
+                "\"finalizers\":[]").replace("\"Terminating\"", "\"Active\"");
+        Http.Response finalized = http.put("/api/v1/namespaces/gone/finalize", body);
+        assertThat(finalized.code()).as(finalized.body()).isEqualTo(200);
         assertThat(http.get("/api/v1/namespaces/gone").code()).isEqualTo(404);
+
         assertThat(http.delete("/api/v1/namespaces/default").code()).isEqualTo(403);
     }
 

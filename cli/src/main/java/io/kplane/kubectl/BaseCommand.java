@@ -30,11 +30,21 @@ public abstract class BaseCommand implements Callable<Integer> {
                     merged = merged.over(root.options);
                 }
             }
-            KubectlLite.Environment env = KubectlLite.environment();
+            KubectlLite.Environment env = environment();
             connection = Connection.resolve(merged.server, merged.token, merged.kubeconfig, merged.namespace,
                     env.kubeconfigEnv(), env.home());
         }
         return connection;
+    }
+
+    /** The environment of the run this command belongs to (its root {@link KubectlLite}). */
+    private KubectlLite.Environment environment() {
+        for (CommandSpec p = spec.parent(); p != null; p = p.parent()) {
+            if (p.userObject() instanceof KubectlLite root) {
+                return root.environment;
+            }
+        }
+        return KubectlLite.Environment.system();
     }
 
     protected Api api() {
@@ -54,7 +64,7 @@ public abstract class BaseCommand implements Callable<Integer> {
     }
 
     protected InputStream stdin() {
-        return KubectlLite.environment().stdin();
+        return environment().stdin();
     }
 
     protected Path workingDirectory() {

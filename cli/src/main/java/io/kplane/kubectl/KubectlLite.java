@@ -42,7 +42,6 @@ public final class KubectlLite implements Runnable {
         }
     }
 
-    private static volatile Environment environment = Environment.system();
 
     /**
      * The subcommands in help order. They are added to picocli by name, and only the one a command line
@@ -57,9 +56,8 @@ public final class KubectlLite implements Runnable {
     @Mixin
     GlobalOptions options;
 
-    static Environment environment() {
-        return environment;
-    }
+    /** This command line's environment: set per run, so concurrent runs (tests) never share one. */
+    Environment environment = Environment.system();
 
     public static void main(String[] args) {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true),
@@ -68,8 +66,8 @@ public final class KubectlLite implements Runnable {
 
     /** Runs one command line; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err, Environment env) {
-        environment = env;
         CommandLine cli = commandLine(args);
+        ((KubectlLite) cli.getCommand()).environment = env;
         cli.setOut(out);
         cli.setErr(err);
         int code = cli.execute(args);
@@ -92,6 +90,7 @@ public final class KubectlLite implements Runnable {
         m.put("resume", SuspendCommand.Resume.class);
         m.put("clock", io.kplane.kubectl.clock.ClockCommand.class);
         m.put("cronjob", io.kplane.kubectl.clock.CronJobCommand.class);
+        m.put("why", io.kplane.kubectl.cmd.WhyCommand.class);
         m.put("version", VersionCommand.class);
         m.put("api-resources", ApiResourcesCommand.class);
         m.put("cluster-info", ClusterInfoCommand.class);

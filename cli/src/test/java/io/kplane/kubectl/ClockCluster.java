@@ -18,6 +18,7 @@ import io.kplane.controllers.scheduler.SchedulerComponent;
 import io.kplane.controllers.ttl.TtlControllerComponent;
 import io.kplane.kubelet.Kubelet;
 import io.kplane.kubelet.KubeletConfig;
+import io.kplane.kubelet.KubeletMain;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 import java.nio.file.Files;
@@ -35,9 +36,9 @@ import static org.awaitility.Awaitility.await;
  * server on PostgreSQL; the Job, CronJob, TTL, garbage-collector, scheduler and node-lifecycle
  * controllers and kubelet-sims with the process runtime (real containers), all in this JVM but
  * talking to the server over HTTP only, following one {@link ClusterClockFollower} as one process
- * would (one process keeps the machine's two cores free for the containers; {@link #killKubelet} stops
- * a kubelet the way a crash does: heartbeats stop, its containers are left running). Nothing is
- * shortened: time is moved with the clock instead.
+ * would (one process keeps the machine's two cores free for the containers). A test that needs a real
+ * crash starts a kubelet in its own JVM ({@link #startKubeletProcess}) and kills it with SIGKILL.
+ * Nothing is shortened: time is moved with the clock instead.
  */
 final class ClockCluster implements AutoCloseable {
     final TestApiServer api;
@@ -47,6 +48,7 @@ final class ClockCluster implements AutoCloseable {
     private final SharedInformerFactory informers;
     private final List<ControllerComponent.Running> controllers = new ArrayList<>();
     final Map<String, Kubelet> kubelets = new LinkedHashMap<>();
+    private final List<Process> processKubelets = new ArrayList<>();
 
     ClockCluster(String... nodes) throws Exception {
         api = TestApiServer.start();
@@ -82,13 +84,35 @@ final class ClockCluster implements AutoCloseable {
                 .start();
     }
 
-    /** A kubelet crash: heartbeats and the watch stop, containers are left as they are. */
-    void killKubelet(String node) {
-        kubelets.remove(node).close();
+    /**
+     * A kubelet-sim in its own JVM ({@code KubeletMain}, process runtime, following the cluster Clock
+     * itself), for tests that kill a real process; returns once its Node is Ready. Its output goes to
+     * {@code <dir>/<node>.log}.
+     */
+    Process startKubeletProcess(String node) throws Exception {
+        String java = ProcessHandle.current().info().command().orElse(System.getProperty("java.home") + "/bin/java");
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        Path root = Files.createDirectories(dir.resolve(node));
+        Process process = new ProcessBuilder(java, "-Xmx192m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-cp", classpath, KubeletMain.class.getName(), "--server", api.url(), "--node-name", node,
+                "--port", "0", "--root-dir", root.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve(node + ".log").toFile()).start();
+        processKubelets.add(process);
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("kubelet " + node + " exited: " + Files.readString(dir.resolve(node + ".log")));
+            }
+            return client.nodes().find(node).map(n -> n.isReady()).orElse(false);
+        });
+        return process;
     }
 
     @Override
     public void close() throws Exception {
+        for (Process p : processKubelets) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
         kubelets.values().forEach(Kubelet::close);
         controllers.forEach(ControllerComponent.Running::close);
         informers.shutdown();

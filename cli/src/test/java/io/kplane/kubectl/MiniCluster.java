@@ -38,16 +38,37 @@ final class MiniCluster implements AutoCloseable {
     private final ControllerComponent.Running jobController;
     private final Kubelet kubelet;
 
+    /** Lens on the Job controller (persisted as SyncRecords) when built by {@link #withLens()}; null otherwise. */
+    private final io.kplane.client.lens.SyncRecordPersister persister;
+
     MiniCluster() throws Exception {
+        this(false);
+    }
+
+    /** The same with the Job controller's lens on, its sync records persisted (what a controller process does). */
+    static MiniCluster withLens() throws Exception {
+        return new MiniCluster(true);
+    }
+
+    private MiniCluster(boolean lensOn) throws Exception {
         api = TestApiServer.start();
         client = KubeClient.create(ClientConfig.forServer(api.url()));
         Clock clock = Clock.system();
-        informers = new SharedInformerFactory(client, clock);
+        io.kplane.client.lens.Lens lens = io.kplane.client.lens.Lens.NOOP;
+        if (lensOn) {
+            io.kplane.client.lens.LensRecorder recorder = new io.kplane.client.lens.LensRecorder(
+                    JobControllerComponent.NAME, "test", clock);
+            persister = io.kplane.client.lens.SyncRecordPersister.start(client, recorder);
+            lens = recorder;
+        } else {
+            persister = null;
+        }
+        informers = new SharedInformerFactory(client, clock).withLens(lens);
         EventWriter events = new EventWriter(client, clock, "test", "test");
         scheduler = new Scheduler(informers.informerFor(Pod.class), informers.informerFor(Node.class), client, events,
                 clock, Duration.ofSeconds(1));
         jobController = new JobControllerComponent(JobSyncConfig.defaults()).register(
-                new ControllerContext(client, informers, clock, events, new SimpleMeterRegistry(), 2, "test"));
+                new ControllerContext(client, informers, clock, events, new SimpleMeterRegistry(), 2, "test", lens));
         informers.start();
         if (!informers.waitForCacheSync(Duration.ofSeconds(30))) {
             throw new IllegalStateException("informer caches did not sync");
@@ -77,6 +98,9 @@ final class MiniCluster implements AutoCloseable {
     public void close() throws Exception {
         kubelet.close();
         jobController.close();
+        if (persister != null) {
+            persister.close();
+        }
         scheduler.stop(Duration.ofSeconds(5));
         informers.shutdown();
         api.close();

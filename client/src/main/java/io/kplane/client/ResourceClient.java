@@ -9,6 +9,7 @@ import io.kplane.api.meta.DeleteOptions;
 import io.kplane.api.meta.KubeList;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.ObjectMeta;
+import io.kplane.api.patch.PatchType;
 
 import java.io.IOException;
 import java.io.InputStream;

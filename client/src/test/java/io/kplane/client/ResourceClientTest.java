@@ -6,6 +6,7 @@ import io.kplane.api.core.PodStatusBuilder;
 import io.kplane.api.meta.DeleteOptions;
 import io.kplane.api.meta.KubeList;
 import io.kplane.api.meta.WatchEvent;
+import io.kplane.api.patch.PatchType;
 import io.kplane.apiserver.testing.TestApiServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -134,7 +135,7 @@ class ResourceClientTest {
         assertThat(merged.metadata().labels()).containsEntry("a", "1").containsEntry("b", "2");
         Pod jsonPatched = pods.patch("p", PatchType.JSON, "[{\"op\":\"remove\",\"path\":\"/metadata/labels/a\"}]");
         assertThat(jsonPatched.metadata().labels()).doesNotContainKey("a");
-        Pod strategic = pods.patch("p", PatchType.STRATEGIC, "{\"metadata\":{\"labels\":{\"c\":\"3\"}}}");
+        Pod strategic = pods.patch("p", PatchType.STRATEGIC_MERGE, "{\"metadata\":{\"labels\":{\"c\":\"3\"}}}");
         assertThat(strategic.metadata().labels()).containsEntry("c", "3");
 
         PodStatus running = PodStatusBuilder.builder().phase("Running").build();

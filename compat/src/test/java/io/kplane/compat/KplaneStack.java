@@ -49,7 +49,7 @@ public final class KplaneStack {
             List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar",
                     ROOT.resolve("launcher/target/kplane-launcher.jar").toString(), "up",
                     "--state-dir", stateDir.toString(), "--port", String.valueOf(apiPort),
-                    "--db-port", String.valueOf(freePort()), "--nodes", "1",
+                    "--db-port", String.valueOf(freePort()), "--nodes", "1", "--free-ports",
                     "--component-arg=kubelet-sim=--crashloop-base=1s",
                     "--component-arg=job-controller=--pod-failure-backoff=1s"));
             ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)

@@ -27,6 +27,7 @@ public final class ControllersMain {
         COMPONENTS.put("scheduler", io.kplane.controllers.scheduler.SchedulerMain::new);
         COMPONENTS.put("node-lifecycle", io.kplane.controllers.nodelifecycle.NodeLifecycleMain::new);
         COMPONENTS.put("local-path-provisioner", io.kplane.controllers.volume.LocalPathProvisionerMain::new);
+        COMPONENTS.put("namespace-controller", io.kplane.controllers.namespace.NamespaceControllerMain::new);
     }
 
     /** The component names this jar runs. */

@@ -55,10 +55,11 @@ public final class Kubelet implements AutoCloseable {
     private KubeletServer server;
     private NodeAgent node;
     private PodManager pods;
-    private SharedIndexInformer<Pod> informer;
+    private volatile SharedIndexInformer<Pod> informer; // read by /healthz?verbose on the server's threads
     private VolumeManager volumes;
     private Duration volumeSyncPeriod = Duration.ofSeconds(10);
     private LensAnnouncer lensAnnouncer;
+    private io.kplane.client.lens.SyncRecordPersister lensPersister;
 
     public Kubelet(KubeletConfig config, Clock clock) {
         this(config, clock, java.util.function.UnaryOperator.identity());
@@ -98,6 +99,8 @@ public final class Kubelet implements AutoCloseable {
         io.kplane.client.lens.LensRecorder lens = new io.kplane.client.lens.LensRecorder(
                 "kubelet-" + config.nodeName(), config.nodeName(), clock);
         server.serveLens(lens);
+        // pod-worker decisions outlive this process as SyncRecords (docs/lens.md); one write per pod per second at most
+        lensPersister = io.kplane.kubelet.lens.PodWorkerLens.persist(client, lens, metrics);
         server.start();
 
         AdvertisedAddress address = AdvertisedAddress.of(config.nodeAddress(), config.nodeName());
@@ -123,6 +126,7 @@ public final class Kubelet implements AutoCloseable {
                 ListerWatcher.of(client.pods(), ListOptions.fieldSelector("spec.nodeName=" + config.nodeName())),
                 Clock.system(), ReflectorOptions.DEFAULT, Indexers.standard()); // reconnects: wall time
         informer.lens(lens);
+        server.healthChecks(this::informerChecks);
         informer.addEventHandler(pods);
         informer.addEventHandler(volumes.podUpdates());
         if (clock instanceof ClusterClock cluster) {
@@ -140,6 +144,18 @@ public final class Kubelet implements AutoCloseable {
                 server.port(), config.rootDir());
         server.markReady();
         return this;
+    }
+
+    /** {@code /healthz?verbose}: when the pod informer last heard from the API server (event, bookmark or list). */
+    private java.util.List<String> informerChecks() {
+        SharedIndexInformer<Pod> i = informer;
+        java.time.Instant at = i == null ? null : i.lastEventTime();
+        if (at == null) {
+            return java.util.List.of("[+]informer pods not listed yet");
+        }
+        // the informer's reconnect clock is wall time (see start), so is this age
+        return java.util.List.of("[+]informer pods last event " + at + " ("
+                + Duration.between(at, java.time.Instant.now()).toSeconds() + "s ago)");
     }
 
     private EventRecorder recorder;
@@ -229,6 +245,9 @@ public final class Kubelet implements AutoCloseable {
     /** Stops heartbeats, the watch and the endpoint; containers are left as they are (like a kubelet crash). */
     @Override
     public void close() {
+        if (lensPersister != null) {
+            lensPersister.close();
+        }
         if (lensAnnouncer != null) {
             lensAnnouncer.close();
         }

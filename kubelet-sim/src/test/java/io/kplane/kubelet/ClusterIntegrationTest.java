@@ -106,6 +106,12 @@ class ClusterIntegrationTest {
             HttpResponse<String> health = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
                     "http://127.0.0.1:" + kubelet.port() + "/healthz")).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(health.statusCode()).isEqualTo(200);
+            HttpResponse<String> verbose = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                    "http://127.0.0.1:" + kubelet.port() + "/healthz?verbose")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(verbose.statusCode()).isEqualTo(200);
+            assertThat(verbose.body()).startsWith("[+]ping ok\n")
+                    .containsPattern("\\[\\+]informer pods last event \\d{4}-\\d\\d-\\d\\dT\\S+ \\(\\d+s ago\\)\n")
+                    .contains("\nhealthz check passed");
             HttpResponse<String> metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
                     "http://127.0.0.1:" + kubelet.port() + "/metrics")).header("Authorization", "Bearer " + KUBELET_TOKEN)
                     .build(), HttpResponse.BodyHandlers.ofString());

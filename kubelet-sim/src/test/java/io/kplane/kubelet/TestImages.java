@@ -41,7 +41,7 @@ public final class TestImages {
         }
         String image = "localhost/kplane-busybox:latest";
         if (!runsShell(docker, image)) {
-            importBusybox(docker, image);
+            importBusybox(image);
         }
         if (!runsShell(docker, image)) {
             throw new IllegalStateException("cannot get a busybox image that runs sh");
@@ -64,7 +64,7 @@ public final class TestImages {
         }
     }
 
-    private static void importBusybox(DockerClient docker, String image) throws Exception {
+    private static void importBusybox(String image) throws Exception {
         Path busybox = Path.of("/bin/busybox");
         if (!Files.isExecutable(busybox)) {
             throw new IllegalStateException("the engine's busybox image does not run and /bin/busybox is missing");

@@ -1,6 +1,7 @@
 package io.kplane.launcher;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,13 +28,17 @@ final class Detached {
         if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
             command.add("/usr/bin/setsid"); // its own session: a Ctrl-C in this terminal must not reach it
         }
-        command.addAll(List.of(java, "-Xmx128m", "-XX:+UseSerialGC", "-cp", classpath, LauncherMain.class.getName()));
+        command.add(java);
+        // the background launcher runs with this launcher's JVM options (./kplane's small ones, its CDS archive)
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.addAll(List.of("-cp", classpath, LauncherMain.class.getName()));
         command.addAll(upArgs);
         Process launcher = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
         System.out.print("starting kplane in the background");
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        int polls = 0;
         while (System.nanoTime() < deadline) {
             if (!launcher.isAlive()) {
                 System.out.println();
@@ -48,8 +53,10 @@ final class Detached {
                 System.out.println("  status: ./kplane status   logs: ./kplane logs COMPONENT   stop: ./kplane down");
                 return 0;
             }
-            System.out.print(".");
-            Thread.sleep(500);
+            if (++polls % 10 == 0) {
+                System.out.print(".");
+            }
+            Thread.sleep(50); // a file read: polling it often costs nothing and ends the wait at once
         }
         launcher.destroy(); // its shutdown hook stops whatever it started
         throw new LauncherException("kplane did not become healthy within " + TIMEOUT.toMinutes() + " minutes; see " + log);

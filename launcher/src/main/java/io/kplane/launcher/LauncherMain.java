@@ -73,6 +73,9 @@ public final class LauncherMain implements Runnable {
         boolean detach;
         @Option(names = "--demo", description = "Apply examples/ and show the Jobs running to completion.")
         boolean demo;
+        @Option(names = "--free-ports", description = "Give the controllers' health ports and the kubelets free ports "
+                + "instead of the fixed ones (10250, 10259, 10261-10267), to run several stacks on one machine.")
+        boolean freePorts;
         @Option(names = "--component-arg", paramLabel = "NAME=ARG",
                 description = "Extra argument for one component (repeatable), e.g. kubelet-sim=--crashloop-base=1s.")
         List<String> componentArgs = new ArrayList<>();
@@ -94,7 +97,7 @@ public final class LauncherMain implements Runnable {
                 extra.computeIfAbsent(a.substring(0, eq), k -> new ArrayList<>()).add(a.substring(eq + 1));
             }
             StackOptions options = StackOptions.local(state.stateDir, bind, port, dbPort, dbUrl, nodes, runtime, auth)
-                    .withExtraArgs(extra);
+                    .withExtraArgs(extra).withFreePorts(freePorts);
             if (detach) {
                 return Detached.start(options, reArgs());
             }

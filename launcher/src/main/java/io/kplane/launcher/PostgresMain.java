@@ -28,7 +28,8 @@ public final class PostgresMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        EmbeddedPostgresServer server = EmbeddedPostgresServer.start(dataDir, port);
+        EmbeddedPostgresServer server = EmbeddedPostgresServer.start(dataDir, port, true,
+                EmbeddedPostgresServer.SMALL_LOCAL_INSTANCE);
         CountDownLatch done = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.stop();

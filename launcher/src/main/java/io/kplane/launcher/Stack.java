@@ -20,9 +20,10 @@ import java.util.concurrent.CountDownLatch;
 final class Stack {
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration STOP_GRACE = Duration.ofSeconds(15);
+    private static final Duration HEALTH_POLL = Duration.ofMillis(25);
+    private static final Duration RENDER_EVERY = Duration.ofMillis(250);
 
     private final StackOptions options;
-    private final PrintStream out;
     private final StatusView view;
     private final Map<String, SupervisedProcess> processes = new LinkedHashMap<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -30,7 +31,6 @@ final class Stack {
 
     Stack(StackOptions options, PrintStream out, boolean tty) {
         this.options = options;
-        this.out = out;
         this.view = new StatusView(out, tty);
     }
 
@@ -85,14 +85,22 @@ final class Stack {
 
     private void awaitHealthy(List<SupervisedProcess> wave) throws InterruptedException, IOException {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        long lastPids = -1;
+        long lastRender = 0;
         while (true) {
             if (stopping) {
                 throw new LauncherException("stopped while starting");
             }
             wave.forEach(SupervisedProcess::probe);
-            writeState(false); // pids change while components start and restart
-            view.render(List.copyOf(processes.values()));
-            if (wave.stream().allMatch(SupervisedProcess::healthy)) {
+            boolean allHealthy = wave.stream().allMatch(SupervisedProcess::healthy);
+            long pids = processes.values().stream().mapToLong(SupervisedProcess::pid).sum();
+            if (allHealthy || pids != lastPids || System.nanoTime() - lastRender > RENDER_EVERY.toNanos()) {
+                writeState(false); // pids change while components start and restart
+                view.render(List.copyOf(processes.values()));
+                lastPids = pids;
+                lastRender = System.nanoTime();
+            }
+            if (allHealthy) {
                 return;
             }
             if (System.nanoTime() > deadline) {
@@ -100,7 +108,9 @@ final class Stack {
                 throw new LauncherException("not healthy after " + START_TIMEOUT.toMinutes() + " minutes: " + sick
                         + " (see " + options.logsDir() + ")");
             }
-            Thread.sleep(250); // polling a health endpoint: the condition we wait for lives in another process
+            // Polling a health endpoint: the condition we wait for lives in another process. A probe of a
+            // loopback port costs well under a millisecond, so a short interval ends the wait at once.
+            Thread.sleep(HEALTH_POLL.toMillis());
         }
     }
 

@@ -28,6 +28,7 @@ public final class StackPlan {
         ports.put("scheduler", 10259);
         ports.put("node-lifecycle", 10265);
         ports.put(LOCAL_PATH_PROVISIONER, 10266);
+        ports.put("namespace-controller", 10267);
         return java.util.Collections.unmodifiableMap(ports);
     }
 
@@ -84,7 +85,9 @@ public final class StackPlan {
         List<String> clientArgs = o.auth()
                 ? List.of("--server", o.serverUrl(), "--kubeconfig", o.kubeconfig().toString())
                 : List.of("--server", o.serverUrl());
-        CONTROLLER_PORTS.forEach((name, port) -> {
+        FreePorts free = o.freePorts() ? new FreePorts() : null;
+        CONTROLLER_PORTS.forEach((name, fixedPort) -> {
+            int port = free == null ? fixedPort : free.single();
             List<String> args = new ArrayList<>(clientArgs);
             args.addAll(List.of("--health-port", String.valueOf(port)));
             if (name.equals(LOCAL_PATH_PROVISIONER)) {
@@ -94,6 +97,7 @@ public final class StackPlan {
             components.add(new ComponentSpec(name, name, args, Map.of(), port, "/healthz", List.of("apiserver")));
         });
         for (int i = 1; i <= o.nodes(); i++) {
+            int kubeletPort = free == null ? kubeletPort(i) : free.pair();
             List<String> args = new ArrayList<>(clientArgs);
             args.addAll(List.of("--node-name", nodeName(i)));
             if (!"127.0.0.1".equals(o.nodeAddress())) {
@@ -101,10 +105,10 @@ public final class StackPlan {
                 // advertised under its service name; locally both default to loopback.
                 args.addAll(List.of("--node-address", o.nodeAddress(), "--bind", "0.0.0.0"));
             }
-            args.addAll(List.of("--port", String.valueOf(kubeletPort(i)),
+            args.addAll(List.of("--port", String.valueOf(kubeletPort),
                     "--root-dir", o.stateDir().resolve("kubelet").resolve(nodeName(i)).toString(),
                     "--runtime", o.runtime()));
-            components.add(new ComponentSpec(kubeletName(i), "kubelet-sim", args, Map.of(), kubeletPort(i),
+            components.add(new ComponentSpec(kubeletName(i), "kubelet-sim", args, Map.of(), kubeletPort,
                     "/healthz", List.of("apiserver")));
         }
         return components;

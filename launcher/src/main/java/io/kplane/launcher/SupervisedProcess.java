@@ -1,5 +1,6 @@
 package io.kplane.launcher;
 
+import io.kplane.api.util.DaemonThreads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,8 +84,7 @@ final class SupervisedProcess {
         if (thread != null) {
             return;
         }
-        thread = new Thread(this::superviseLoop, "supervise-" + spec.name());
-        thread.setDaemon(true);
+        thread = DaemonThreads.newThread("supervise-" + spec.name(), this::superviseLoop);
         thread.start();
     }
 

@@ -24,7 +24,7 @@ record LaunchedStack(Path stateDir, Process launcher, String server) {
         int apiPort = freePort();
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", launcherJar(), "up",
                 "--state-dir", stateDir.toString(), "--port", String.valueOf(apiPort),
-                "--db-port", String.valueOf(freePort()), "--nodes", String.valueOf(nodes)));
+                "--db-port", String.valueOf(freePort()), "--nodes", String.valueOf(nodes), "--free-ports"));
         componentArgs.forEach(a -> command.add("--component-arg=" + a));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(stateDir.resolve("launcher.out").toFile());

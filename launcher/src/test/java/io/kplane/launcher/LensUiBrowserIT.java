@@ -37,7 +37,6 @@ import static org.awaitility.Awaitility.await;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LensUiBrowserIT {
-    private static final Path ROOT = LaunchedStack.ROOT;
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final Duration LONG = Duration.ofMinutes(3);
     private static Path stateDir;

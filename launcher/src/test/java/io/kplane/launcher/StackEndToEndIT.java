@@ -75,7 +75,7 @@ class StackEndToEndIT {
         Result status = launcherCommand("status", "--state-dir", stateDir.toString());
         assertThat(status.code).as(status.out).isZero();
         for (String component : List.of("postgres", "apiserver", "job-controller", "cronjob-controller",
-                "garbage-collector", "ttl-controller", "scheduler", "node-lifecycle", "local-path-provisioner",
+                "garbage-collector", "ttl-controller", "scheduler", "node-lifecycle", "local-path-provisioner", "namespace-controller",
                 "kubelet-sim-1", "kubelet-sim-2")) {
             assertThat(status.out).containsPattern(component + " +\\d+ +\\d+ +healthy");
         }

@@ -22,6 +22,15 @@ public interface ResourceStore extends AutoCloseable {
 
     Future<StoredObject> create(ResourceKey key, ObjectNode object);
 
+    /**
+     * A create fenced by its parent (a namespaced object's namespace): it commits only if, in the same
+     * statement that inserts it, {@code parent} exists and has no {@code metadata.deletionTimestamp};
+     * otherwise it fails with {@link StoreException.ParentMissing} or {@link StoreException.ParentTerminating}
+     * and takes no revision. The check and the insert are one statement under the revision lock every
+     * writer holds, so no create can slip in after the parent's deletion started (docs/storage.md).
+     */
+    Future<StoredObject> create(ResourceKey key, ObjectNode object, ResourceKey parent);
+
     Future<StoredObject> update(ResourceKey key, ObjectNode object, long expectedRevision);
 
     /** Removes the object; the result is its last state, stamped with the deletion's revision. */

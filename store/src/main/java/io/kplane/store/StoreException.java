@@ -94,4 +94,32 @@ public abstract class StoreException extends RuntimeException {
             return retryAfterSeconds;
         }
     }
+
+    /** A fenced create's parent does not exist (the API server answers the namespace's 404). */
+    public static final class ParentMissing extends StoreException {
+        private final ResourceKey parent;
+
+        public ParentMissing(ResourceKey parent) {
+            super("parent not found: " + parent, null);
+            this.parent = parent;
+        }
+
+        public ResourceKey parent() {
+            return parent;
+        }
+    }
+
+    /** A fenced create's parent is being deleted (the API server answers 403 NamespaceTerminating). */
+    public static final class ParentTerminating extends StoreException {
+        private final ResourceKey parent;
+
+        public ParentTerminating(ResourceKey parent) {
+            super("parent is being deleted: " + parent, null);
+            this.parent = parent;
+        }
+
+        public ResourceKey parent() {
+            return parent;
+        }
+    }
 }

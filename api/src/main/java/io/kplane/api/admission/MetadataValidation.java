@@ -1,5 +1,6 @@
 package io.kplane.api.admission;
 
+import io.kplane.api.meta.Finalizers;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.OwnerReference;
 
@@ -146,7 +147,7 @@ final class MetadataValidation {
                 errs.add(FieldError.duplicate(path, f));
             }
         }
-        if (seen.contains("orphan") && seen.contains("foregroundDeletion")) {
+        if (seen.contains(Finalizers.ORPHAN) && seen.contains(Finalizers.FOREGROUND_DELETION)) {
             errs.add(FieldError.invalid(path, FieldError.OMIT, "finalizer orphan and foregroundDeletion cannot be both set"));
         }
     }

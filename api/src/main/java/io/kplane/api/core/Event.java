@@ -34,8 +34,8 @@ public record Event(
         String reportingInstance) implements EventBuilder.With, KubeObject {
     public static final String API_VERSION = "v1";
     public static final String KIND = "Event";
-    public static final String TYPE_NORMAL = "Normal";
-    public static final String TYPE_WARNING = "Warning";
+    public static final String TYPE_NORMAL = EventType.NORMAL;
+    public static final String TYPE_WARNING = EventType.WARNING;
 
     public Event {
         apiVersion = apiVersion == null ? API_VERSION : apiVersion;

@@ -5,6 +5,7 @@ import io.kplane.api.ResourceTypes;
 import io.kplane.api.clock.Clock;
 import io.kplane.api.clock.ClockStatus;
 import io.kplane.api.clock.GoDuration;
+import io.kplane.api.core.EventType;
 import io.kplane.api.json.Json;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.storage.ResourceService;
@@ -98,7 +99,7 @@ public final class ClockEvents {
         e.put("reason", REASON);
         e.put("message", "Clock set to " + describe(now) + (before == null ? "" : " (was " + describe(before) + ")"));
         e.putObject("source").put("component", "kplane-apiserver");
-        e.put("firstTimestamp", time).put("lastTimestamp", time).put("count", 1).put("type", "Normal");
+        e.put("firstTimestamp", time).put("lastTimestamp", time).put("count", 1).put("type", EventType.NORMAL);
         e.put("reportingComponent", "kplane-apiserver");
         return e;
     }

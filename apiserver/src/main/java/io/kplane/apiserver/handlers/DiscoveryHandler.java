@@ -46,7 +46,7 @@ public final class DiscoveryHandler {
     public void core(RoutingContext ctx) {
         String aggregated = aggregatedVersion(ctx.request().getHeader("Accept"));
         if (aggregated != null) {
-            respondAggregated(ctx, aggregated, List.of(groupItem("", List.of("v1"), aggregated)));
+            respondAggregated(ctx, aggregated, List.of(groupItem("", List.of("v1"))));
             return;
         }
         ObjectNode doc = F.objectNode();
@@ -64,7 +64,7 @@ public final class DiscoveryHandler {
         String aggregated = aggregatedVersion(ctx.request().getHeader("Accept"));
         if (aggregated != null) {
             List<ObjectNode> items = new ArrayList<>();
-            groups.forEach((g, versions) -> items.add(groupItem(g, versions, aggregated)));
+            groups.forEach((g, versions) -> items.add(groupItem(g, versions)));
             respondAggregated(ctx, aggregated, items);
             return;
         }
@@ -153,7 +153,7 @@ public final class DiscoveryHandler {
         return g;
     }
 
-    private static ObjectNode groupItem(String group, List<String> versions, String discoveryVersion) {
+    private static ObjectNode groupItem(String group, List<String> versions) {
         ObjectNode item = F.objectNode();
         ObjectNode meta = item.putObject("metadata");
         meta.put("name", group);

@@ -6,14 +6,16 @@ import io.kplane.api.ResourceType;
 import io.kplane.api.json.Json;
 import io.kplane.api.meta.DeleteOptions;
 import io.kplane.api.meta.Status;
+import io.kplane.api.patch.PatchType;
 import io.kplane.apiserver.codec.BodyDecoders;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.errors.Errors;
+import io.kplane.apiserver.http.QueryBool;
 import io.kplane.apiserver.http.RequestInfo;
 import io.kplane.apiserver.http.RequestPaths;
 import io.kplane.apiserver.http.Responses;
 import io.kplane.apiserver.metrics.ApiMetrics;
-import io.kplane.apiserver.patch.PatchType;
+import io.kplane.apiserver.patch.PatchTypes;
 import io.kplane.apiserver.render.JsonRenderer;
 import io.kplane.apiserver.render.RenderRequest;
 import io.kplane.apiserver.render.ResponseRenderer;
@@ -153,7 +155,7 @@ public final class ResourceHandler {
                         verb(ctx, "update");
                         WriteOptions opts = writeOptions(ctx);
                         renderWrite(ctx, type, service.update(type, info.namespace(), info.name(),
-                                sub.equals("finalize") ? null : sub, body(ctx, type), opts), opts);
+                                sub, body(ctx, type), opts), opts);
                         return;
                     }
                     if (method == HttpMethod.PATCH) {
@@ -168,7 +170,7 @@ public final class ResourceHandler {
         if (info.isCollection()) {
             if (method == HttpMethod.GET) {
                 if (isTrue(ctx.queryParams().get("watch"))) {
-                    watch(ctx, info);
+                    watch(ctx, info, listOptions(ctx).fieldSelector());
                 } else {
                     verb(ctx, "list");
                     ResponseRenderer r = renderer(ctx);
@@ -196,7 +198,9 @@ public final class ResourceHandler {
             }
             return;
         }
-        if (method == HttpMethod.GET) {
+        if (method == HttpMethod.GET && isTrue(ctx.queryParams().get("watch"))) {
+            watch(ctx, info, NamedWatch.fieldSelector(type, info.name(), ctx.queryParams().get("fieldSelector")));
+        } else if (method == HttpMethod.GET) {
             verb(ctx, "get");
             renderObject(ctx, type, 200, service.get(type, info.namespace(), info.name()), List.of());
         } else if (method == HttpMethod.PUT) {
@@ -220,23 +224,23 @@ public final class ResourceHandler {
         verb(ctx, "patch");
         ResourceType type = info.resource();
         String contentType = ctx.request().getHeader("Content-Type");
-        PatchType patchType = PatchType.fromContentType(contentType);
+        PatchType patchType = PatchTypes.fromContentType(contentType);
         if (patchType == PatchType.APPLY && (ctx.queryParams().get("fieldManager") == null
                 || ctx.queryParams().get("fieldManager").isEmpty())) {
             throw ApiError.invalidMessage("PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: "
                     + "is required for apply patch");
         }
-        JsonNode patch = decoders.decode(patchType.mediaType(), ctx.body().buffer(), type);
+        JsonNode patch = decoders.decode(patchType.contentType(), ctx.body().buffer(), type);
         WriteOptions opts = writeOptions(ctx);
         renderWrite(ctx, type, service.patch(type, info.namespace(), info.name(), info.subresource(), patchType,
                 patch, opts), opts);
     }
 
-    private void watch(RoutingContext ctx, RequestInfo info) {
+    private void watch(RoutingContext ctx, RequestInfo info, String fieldSelector) {
         verb(ctx, "watch");
         ResourceType type = info.resource();
         ListOptions options = listOptions(ctx);
-        var filter = Selectors.compile(type, options.labelSelector(), options.fieldSelector());
+        var filter = Selectors.compile(type, options.labelSelector(), fieldSelector);
         String rv = options.resourceVersion();
         Long from = rv == null || rv.isEmpty() || rv.equals("0") ? null : Trees.parseResourceVersion(rv);
         Duration timeout = null;
@@ -406,6 +410,6 @@ public final class ResourceHandler {
     }
 
     private static boolean isTrue(String v) {
-        return v != null && (v.equals("true") || v.equals("1") || v.equalsIgnoreCase("True"));
+        return QueryBool.isTrue(v);
     }
 }

@@ -78,7 +78,7 @@ public final class RequestGate {
     private static boolean isLongRunning(RoutingContext ctx) {
         String watch = ctx.request().getParam("watch");
         String follow = ctx.request().getParam("follow");
-        return "true".equals(watch) || "1".equals(watch) || "true".equals(follow)
+        return QueryBool.isTrue(watch) || QueryBool.isTrue(follow)
                 || UiPaths.isStream(ctx.request().path());
     }
 }

@@ -49,6 +49,11 @@ public final class Printers {
         return new SimplePrinters.LeasePrinter();
     }
 
+    /** SyncRecords (lens.kplane.io): NAME OBJECT CONTROLLER SYNCS LAST DECISION LAST SYNC AGE. */
+    public static ResourcePrinter syncRecord() {
+        return new SyncRecordPrinter();
+    }
+
     public static ResourcePrinter configMap() {
         return new ConfigPrinters.ConfigMapPrinter();
     }

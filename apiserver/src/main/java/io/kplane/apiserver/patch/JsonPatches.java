@@ -6,6 +6,7 @@ import io.kplane.api.ResourceType;
 import io.kplane.api.patch.JsonMergePatch;
 import io.kplane.api.patch.JsonPatch;
 import io.kplane.api.patch.PatchException;
+import io.kplane.api.patch.PatchType;
 import io.kplane.api.patch.StrategicMergePatch;
 import io.kplane.apiserver.errors.ApiError;
 

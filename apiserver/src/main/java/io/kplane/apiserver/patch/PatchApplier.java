@@ -3,6 +3,7 @@ package io.kplane.apiserver.patch;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceType;
+import io.kplane.api.patch.PatchType;
 import io.kplane.apiserver.errors.ApiError;
 
 /** Applies a patch of one {@link PatchType} to an object. */

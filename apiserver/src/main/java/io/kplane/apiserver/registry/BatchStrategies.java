@@ -5,6 +5,7 @@ import io.kplane.api.ResourceType;
 import io.kplane.api.ResourceTypes;
 import io.kplane.api.admission.CronJobAdmission;
 import io.kplane.api.admission.JobAdmission;
+import io.kplane.api.meta.DeletionPropagation;
 import io.kplane.apiserver.kubectl.Printers;
 
 /**
@@ -37,7 +38,7 @@ final class BatchStrategies {
 
         @Override
         public String defaultPropagationPolicy() {
-            return "Orphan";
+            return DeletionPropagation.ORPHAN;
         }
     }
 }

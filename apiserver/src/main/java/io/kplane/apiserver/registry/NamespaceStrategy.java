@@ -25,6 +25,16 @@ public final class NamespaceStrategy extends GenericStrategy {
         object.putObject("status").put("phase", "Active");
     }
 
+    /**
+     * A Terminating namespace stays while {@code spec.finalizers} is not empty (kube-apiserver's
+     * ShouldDeleteNamespaceDuringUpdate): an update that leaves both finalizer lists empty removes it,
+     * so the namespace controller's {@code finalize} ends the deletion.
+     */
+    @Override
+    public boolean awaitsGracefulTermination(ObjectNode namespace) {
+        return namespace.path("spec").path("finalizers").size() > 0;
+    }
+
     @Override
     public List<Companion> companions(ObjectNode namespace) {
         return List.of(defaultServiceAccount(Trees.name(namespace)));

@@ -43,6 +43,9 @@ public final class ResourceStrategies {
                 Printers.roleBinding()));
         // the cluster Clock: its status (anchors) is computed by io.kplane.apiserver.clock.ClockStrategy
         register(new GenericStrategy(ResourceTypes.CLOCKS, new io.kplane.api.admission.ClockAdmission()));
+        // the lens's persisted sync records (docs/lens.md)
+        register(new GenericStrategy(ResourceTypes.SYNCRECORDS, new io.kplane.api.admission.SyncRecordAdmission(),
+                Printers.syncRecord()));
     }
 
     private ResourceStrategies() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceType;
 import io.kplane.api.admission.Admission;
 import io.kplane.api.meta.DeleteOptions;
+import io.kplane.api.meta.DeletionPropagation;
 import io.kplane.apiserver.kubectl.ResourcePrinter;
 import io.vertx.core.Future;
 
@@ -40,7 +41,7 @@ public interface ResourceStrategy {
 
     /** Propagation when a DELETE names none. */
     default String defaultPropagationPolicy() {
-        return "Background";
+        return DeletionPropagation.BACKGROUND;
     }
 
     /**

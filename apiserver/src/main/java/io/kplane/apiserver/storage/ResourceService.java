@@ -8,12 +8,14 @@ import io.kplane.api.ResourceType;
 import io.kplane.api.ResourceTypes;
 import io.kplane.api.json.Json;
 import io.kplane.api.meta.DeleteOptions;
+import io.kplane.api.meta.DeletionPropagation;
+import io.kplane.api.meta.Finalizers;
 import io.kplane.apiserver.admission.Admission;
 import io.kplane.apiserver.admission.UnknownFields;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.errors.Errors;
 import io.kplane.apiserver.patch.PatchApplier;
-import io.kplane.apiserver.patch.PatchType;
+import io.kplane.api.patch.PatchType;
 import io.kplane.apiserver.registry.ResourceStrategies;
 import io.kplane.apiserver.registry.ResourceStrategy;
 import io.kplane.apiserver.selector.Selectors;
@@ -158,7 +160,10 @@ public final class ResourceService {
         } catch (ApiError e) {
             return Future.failedFuture(e);
         }
-        return requireNamespace(type, namespace).compose(v -> createChecked(type, namespace, object, options, 0));
+        String shownName = Trees.name(object) == null || Trees.name(object).isEmpty()
+                ? Trees.text(object, "metadata", "generateName") : Trees.name(object);
+        return requireNamespace(type, namespace, shownName)
+                .compose(v -> createChecked(type, namespace, object, options, 0));
     }
 
     private Future<WriteResult> createChecked(ResourceType type, String namespace, ObjectNode body,
@@ -195,14 +200,22 @@ public final class ResourceService {
         ResourceStrategy resource = ResourceStrategies.of(type);
         String requestName = generated ? generateName : admittedName;
         return resource.admitWithStore(admitted, requestName, this::find)
-                .compose(v -> store.create(key(type, namespace, admittedName), admitted))
+                // admission that reads other objects (a pod's ServiceAccount) can fail because the
+                // namespace controller already removed them: NamespaceLifecycle's answer comes first
+                .recover(t -> type.namespaced() ? requireNamespaceLive(type, namespace, requestName)
+                        .compose(v -> Future.<Void>failedFuture(t)) : Future.failedFuture(t))
+                // the namespace check above is a fast path; the store's fence is the one that holds
+                // against a concurrent namespace deletion (docs/storage.md, "Fenced creates")
+                .compose(v -> store.create(key(type, namespace, admittedName), admitted,
+                        NamespaceLifecycle.parentOf(type, namespace)))
                 .compose(stored -> createCompanions(resource.companions(stored.object())).map(stored))
                 .map(stored -> WriteResult.written(stored, true))
                 .recover(t -> {
                     if (retryName && t instanceof StoreException.AlreadyExists && attempt < MAX_NAME_ATTEMPTS) {
                         return createChecked(type, namespace, body, options, attempt + 1);
                     }
-                    return fail(t, type, name);
+                    ApiError refused = NamespaceLifecycle.refusal(t, type, requestName, namespace);
+                    return refused != null ? Future.failedFuture(refused) : fail(t, type, name);
                 });
     }
 
@@ -233,7 +246,7 @@ public final class ResourceService {
     }
 
     /** Objects in a namespace that does not exist are refused, as NamespaceLifecycle admission does. */
-    private Future<Void> requireNamespace(ResourceType type, String namespace) {
+    private Future<Void> requireNamespace(ResourceType type, String namespace, String shownName) {
         if (!type.namespaced()) {
             return Future.succeededFuture();
         }
@@ -241,11 +254,14 @@ public final class ResourceService {
         if (cache != null && cache.knownActive(namespace)) {
             return Future.succeededFuture();
         }
+        return requireNamespaceLive(type, namespace, shownName);
+    }
+
+    private Future<Void> requireNamespaceLive(ResourceType type, String namespace, String shownName) {
         return store.get(key(ResourceTypes.NAMESPACES, null, namespace))
                 .<Void>map(ns -> {
-                    if (Trees.isBeingDeleted(ns.object())) {
-                        throw ApiError.of(403, "Forbidden", type.resource() + " is forbidden: unable to create new "
-                                + "content in namespace " + namespace + " because it is being terminated");
+                    if (NamespaceLifecycle.isTerminating(ns.object())) {
+                        throw NamespaceLifecycle.terminating(type, shownName, namespace);
                     }
                     return null;
                 })
@@ -337,8 +353,12 @@ public final class ResourceService {
         }
         String precondition = Trees.resourceVersion(requested);
         boolean status = "status".equals(subresource);
+        boolean finalize = "finalize".equals(subresource);
         return guaranteedUpdate(type, namespace, name, options, current -> {
             checkPrecondition(type, name, precondition, current);
+            if (finalize) {
+                return mainUpdate(type, NamespaceLifecycle.withFinalizersOf(requested, current), current);
+            }
             return status ? statusUpdate(type, requested, current) : mainUpdate(type, requested.deepCopy(), current);
         });
     }
@@ -488,7 +508,7 @@ public final class ResourceService {
         }
         boolean dryRun = opts.dryRun() != null && opts.dryRun().contains("All");
         if (type == ResourceTypes.NAMESPACES) {
-            return deleteNamespace(name, opts, dryRun);
+            return deleteNamespace(name, opts, dryRun, 0);
         }
         return deleteAttempt(type, key(type, namespace, name), opts, policy, dryRun, 0);
     }
@@ -549,7 +569,7 @@ public final class ResourceService {
     private static String propagationPolicy(ResourceType type, DeleteOptions opts) {
         String policy = opts.propagationPolicy();
         if (policy != null && !policy.isEmpty()) {
-            if (!List.of("Orphan", "Background", "Foreground").contains(policy)) {
+            if (!DeletionPropagation.ALL.contains(policy)) {
                 throw ApiError.invalidMessage("DeleteOptions.meta.k8s.io \"\" is invalid: propagationPolicy: "
                         + "Unsupported value: \"" + policy + "\": supported values: \"Foreground\", \"Background\", "
                         + "\"Orphan\", \"nil\"");
@@ -562,7 +582,7 @@ public final class ResourceService {
         }
         if (opts.orphanDependents() != null) {
             // store.go shouldDeleteDependents: orphanDependents=false means "delete dependents first"
-            return opts.orphanDependents() ? "Orphan" : "Foreground";
+            return opts.orphanDependents() ? DeletionPropagation.ORPHAN : DeletionPropagation.FOREGROUND;
         }
         return ResourceStrategies.of(type).defaultPropagationPolicy();
     }
@@ -571,21 +591,21 @@ public final class ResourceService {
     private static boolean applyPropagationFinalizers(String policy, List<String> finalizers) {
         List<String> before = List.copyOf(finalizers);
         switch (policy) {
-            case "Orphan" -> {
-                finalizers.remove("foregroundDeletion");
-                if (!finalizers.contains("orphan")) {
-                    finalizers.add("orphan");
+            case DeletionPropagation.ORPHAN -> {
+                finalizers.remove(Finalizers.FOREGROUND_DELETION);
+                if (!finalizers.contains(Finalizers.ORPHAN)) {
+                    finalizers.add(Finalizers.ORPHAN);
                 }
             }
-            case "Foreground" -> {
-                finalizers.remove("orphan");
-                if (!finalizers.contains("foregroundDeletion")) {
-                    finalizers.add("foregroundDeletion");
+            case DeletionPropagation.FOREGROUND -> {
+                finalizers.remove(Finalizers.ORPHAN);
+                if (!finalizers.contains(Finalizers.FOREGROUND_DELETION)) {
+                    finalizers.add(Finalizers.FOREGROUND_DELETION);
                 }
             }
             default -> {
-                finalizers.remove("orphan");
-                finalizers.remove("foregroundDeletion");
+                finalizers.remove(Finalizers.ORPHAN);
+                finalizers.remove(Finalizers.FOREGROUND_DELETION);
             }
         }
         return !before.equals(finalizers);
@@ -609,8 +629,14 @@ public final class ResourceService {
         }
     }
 
-    /** Deleting a namespace removes every object in it, then the namespace. */
-    private Future<DeleteResult> deleteNamespace(String name, DeleteOptions opts, boolean dryRun) {
+    /**
+     * Deleting a namespace, as kube-apiserver's namespace registry: the first DELETE marks it Terminating
+     * (from then on the store's fence refuses creates in it) and answers it; the namespace controller
+     * empties it and removes its {@code kubernetes} finalizer (which removes it, see
+     * {@link ResourceStrategy#awaitsGracefulTermination}); a DELETE while {@code spec.finalizers} is
+     * not empty is a 409, one after that removes it.
+     */
+    private Future<DeleteResult> deleteNamespace(String name, DeleteOptions opts, boolean dryRun, int attempt) {
         ResourceType type = ResourceTypes.NAMESPACES;
         if (PROTECTED_NAMESPACES.contains(name)) {
             return Future.failedFuture(ApiError.of(403, "Forbidden", "namespaces \"" + name
@@ -623,27 +649,29 @@ public final class ResourceService {
             } catch (ApiError e) {
                 return Future.failedFuture(e);
             }
+            if (!Trees.isBeingDeleted(ns.object())) {
+                ObjectNode marked = ns.object().deepCopy();
+                NamespaceLifecycle.markTerminating(marked, strategy.now());
+                if (dryRun) {
+                    return Future.succeededFuture(new DeleteResult(marked, false, false));
+                }
+                return store.update(nsKey, marked, ns.revision()).map(s -> new DeleteResult(s.object(), false, false));
+            }
+            if (!NamespaceLifecycle.specFinalizers(ns.object()).isEmpty()) {
+                return Future.failedFuture(NamespaceLifecycle.stillFinalizing(name));
+            }
+            if (!Trees.finalizers(ns.object()).isEmpty()) {
+                return Future.succeededFuture(new DeleteResult(ns.object(), false, false));
+            }
             if (dryRun) {
                 return Future.succeededFuture(new DeleteResult(ns.object(), true, false));
             }
-            Future<Void> chain = Future.succeededFuture();
-            for (ResourceType t : ResourceTypes.ALL) {
-                if (t.namespaced()) {
-                    chain = chain.compose(v -> removeAll(t, name));
-                }
+            return store.delete(nsKey, ns.revision()).map(d -> new DeleteResult(d.object(), true, false));
+        }).recover(t -> {
+            if (t instanceof StoreException.Conflict && attempt < MAX_UPDATE_ATTEMPTS) {
+                return deleteNamespace(name, opts, dryRun, attempt + 1);
             }
-            return chain.compose(v -> store.delete(nsKey, 0)).map(d -> new DeleteResult(d.object(), true, false));
-        }).recover(t -> fail(t, type, name));
-    }
-
-    private Future<Void> removeAll(ResourceType type, String namespace) {
-        return store.list(ListRequest.all(type.storageName(), namespace)).compose(page -> {
-            List<Future<?>> deletes = new ArrayList<>();
-            for (StoredObject o : page.items()) {
-                deletes.add(store.delete(o.key(), 0).recover(t -> t instanceof StoreException.NotFound
-                        ? Future.succeededFuture() : Future.failedFuture(t)));
-            }
-            return Future.all(deletes).mapEmpty();
+            return fail(t, type, name);
         });
     }
 

@@ -24,6 +24,7 @@ public final class UiRoutes implements RouteContributor {
             }
         });
         router.get("/ui/api/components").handler(proxy::components);
+        router.get(CronTicksRoute.PATH).handler(new CronTicksRoute()::handle);
         router.route("/ui/api/*").handler(proxy::forward);
         router.get("/ui/*").handler(StaticHandler.create(WEB_ROOT)
                 .setCachingEnabled(false)

@@ -138,6 +138,20 @@ final class SampleObjects {
              "status": {"mode": "Rate", "wallAnchor": "2026-11-23T10:00:00.000001Z",
                "clusterAnchor": "2026-12-01T00:00:00.000000Z", "rate": 60, "observedGeneration": 3}}""".formatted(META);
 
+    static final String SYNCRECORD = """
+            {"apiVersion": "lens.kplane.io/v1", "kind": "SyncRecord", %s,
+             "target": {"apiVersion": "batch/v1", "kind": "Job", "resource": "jobs", "namespace": "default",
+               "name": "pi", "uid": "u"},
+             "component": "job-controller", "controller": "job",
+             "records": [{"time": "2026-11-23T10:00:00.000001Z", "seq": 12, "component": "job-controller",
+               "controller": "job", "rv": "120",
+               "triggers": [{"type": "ADDED", "resource": "jobs", "key": "default/pi", "rv": "120",
+                 "at": "2026-11-23T10:00:00Z"}], "triggersDropped": 1,
+               "saw": {"active": 0, "expectations": "satisfied"}, "decision": "pods_created", "reason": "r",
+               "writes": [{"verb": "create", "resource": "pods", "key": "default/pi-x", "rv": "121", "error": null}],
+               "writesDropped": 0, "events": [{"type": "Normal", "reason": "SuccessfulCreate", "message": "m"}],
+               "eventsDropped": 0, "durationMs": 3.1, "requeueAfterMs": 1000, "error": null}]}""".formatted(META);
+
     static final String CONFIGMAP = """
             {"apiVersion": "v1", "kind": "ConfigMap", %s, "data": {"run.sh": "echo hi"},
              "binaryData": {"blob": "AAEC"}, "immutable": false}""".formatted(META);
@@ -199,7 +213,7 @@ final class SampleObjects {
             Map.entry(ResourceTypes.ROLES, ROLE), Map.entry(ResourceTypes.CLUSTERROLES, CLUSTERROLE),
             Map.entry(ResourceTypes.ROLEBINDINGS, ROLEBINDING),
             Map.entry(ResourceTypes.CLUSTERROLEBINDINGS, CLUSTERROLEBINDING),
-            Map.entry(ResourceTypes.CLOCKS, CLOCK));
+            Map.entry(ResourceTypes.CLOCKS, CLOCK), Map.entry(ResourceTypes.SYNCRECORDS, SYNCRECORD));
 
     private SampleObjects() {
     }

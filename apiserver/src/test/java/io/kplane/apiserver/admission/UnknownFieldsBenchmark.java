@@ -17,6 +17,7 @@ import java.util.function.BiFunction;
  * </pre>
  */
 public final class UnknownFieldsBenchmark {
+    @SuppressWarnings("unused") // written, never read: the JIT cannot drop the measured call
     private static volatile Object sink;
 
     private UnknownFieldsBenchmark() {

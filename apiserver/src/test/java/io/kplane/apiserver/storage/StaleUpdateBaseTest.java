@@ -6,7 +6,7 @@ import io.kplane.api.json.Json;
 import io.kplane.apiserver.admission.AdmissionChain;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.patch.JsonPatches;
-import io.kplane.apiserver.patch.PatchType;
+import io.kplane.api.patch.PatchType;
 import io.kplane.store.ListPage;
 import io.kplane.store.ListRequest;
 import io.kplane.store.ResourceKey;
@@ -128,6 +128,11 @@ class StaleUpdateBaseTest {
         @Override
         public Future<StoredObject> create(ResourceKey key, ObjectNode object) {
             return real.create(key, object);
+        }
+
+        @Override
+        public Future<StoredObject> create(ResourceKey key, ObjectNode object, ResourceKey parent) {
+            return real.create(key, object, parent);
         }
 
         @Override

@@ -3,6 +3,7 @@ package io.kplane.kubectl.clock;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.CronSchedule;
+import io.kplane.api.batch.CronScheduleTicks;
 import io.kplane.api.clock.Clock;
 import io.kplane.api.json.Json;
 import io.kplane.kubectl.BaseCommand;
@@ -14,8 +15,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.time.Instant;
-import java.time.format.DateTimeFormatter;
-import java.util.Optional;
 
 /** {@code kubectl-lite cronjob next NAME [-n 5]}: the next run times, in the CronJob's time zone, with their Job names. */
 @Command(name = "cronjob", description = "CronJob tools.", subcommands = CronJobCommand.Next.class)
@@ -27,8 +26,6 @@ public class CronJobCommand extends BaseCommand {
 
     @Command(name = "next", description = "Show a CronJob's next run times (cluster clock) and the Job each creates.")
     public static final class Next extends BaseCommand {
-        private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss xxx");
-
         @Parameters(index = "0", paramLabel = "NAME")
         String name;
 
@@ -53,16 +50,8 @@ public class CronJobCommand extends BaseCommand {
                     : Json.mapper().convertValue(clockNode, Clock.class).clusterTime().at(Instant.now());
             String zone = cronJob.spec().timeZone() == null ? "UTC" : cronJob.spec().timeZone();
             out().printf("%-27s  %-20s  %s%n", "SCHEDULED (" + zone + ")", "UTC", "JOB");
-            Instant after = now;
-            for (int i = 0; i < count; i++) {
-                Optional<Instant> next = schedule.nextAfter(after);
-                if (next.isEmpty()) {
-                    break;
-                }
-                Instant t = next.get();
-                out().printf("%-27s  %-20s  %s%n", LOCAL.format(t.atZone(schedule.zone())), Json.formatTime(t),
-                        name + "-" + t.getEpochSecond() / 60);
-                after = t;
+            for (CronScheduleTicks.Tick t : CronScheduleTicks.next(schedule, name, now, count)) {
+                out().printf("%-27s  %-20s  %s%n", t.local(), Json.formatTime(t.time()), t.jobName());
             }
             out().flush();
             return 0;

@@ -2,6 +2,7 @@ package io.kplane.kubectl.clock;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.kubectl.Api;
 
 import java.io.BufferedReader;
@@ -24,8 +25,7 @@ final class EventTail implements AutoCloseable {
     EventTail(Api api, long fromRevision) {
         stream = api.stream("/api/v1/events", Api.query("watch", "true", "resourceVersion",
                 String.valueOf(fromRevision)), Api.JSON);
-        reader = new Thread(this::read, "event-tail");
-        reader.setDaemon(true);
+        reader = DaemonThreads.newThread("event-tail", this::read);
         reader.start();
     }
 
@@ -61,14 +61,13 @@ final class EventTail implements AutoCloseable {
     @Override
     public void close() {
         // dropping the connection can wait for the reader blocked in read(): not on the caller's thread
-        Thread closer = new Thread(() -> {
+        Thread closer = DaemonThreads.newThread("event-tail-close", () -> {
             try {
                 stream.close();
             } catch (Exception ignored) {
                 // already closed
             }
-        }, "event-tail-close");
-        closer.setDaemon(true);
+        });
         closer.start();
         reader.interrupt();
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceType;
 import io.kplane.api.json.Json;
+import io.kplane.api.meta.DeletionPropagation;
 import io.kplane.client.ApiException;
 import io.kplane.kubectl.Api;
 import io.kplane.kubectl.BaseCommand;
@@ -57,9 +58,9 @@ public final class DeleteCommand extends BaseCommand {
     @Override
     public Integer call() {
         String policy = switch (cascade.toLowerCase(Locale.ROOT)) {
-            case "background", "true" -> "Background";
-            case "foreground" -> "Foreground";
-            case "orphan", "false" -> "Orphan";
+            case "background", "true" -> DeletionPropagation.BACKGROUND;
+            case "foreground" -> DeletionPropagation.FOREGROUND;
+            case "orphan", "false" -> DeletionPropagation.ORPHAN;
             default -> throw new CliException("error: invalid cascade value (" + cascade
                     + "). Must be \"background\", \"foreground\", or \"orphan\"");
         };

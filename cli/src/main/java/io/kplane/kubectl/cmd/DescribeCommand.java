@@ -58,6 +58,14 @@ public final class DescribeCommand extends BaseCommand {
         String kind = obj.path("kind").asText(ref.type().kind());
         Describer d = new Describer(Instant.now(), ZoneId.systemDefault());
         List<JsonNode> events = events(obj, kind);
+        if (kind.equals("Job") || kind.equals("Pod") || kind.equals("CronJob")) {
+            String text = switch (kind) {
+                case "Job" -> d.job(obj, events);
+                case "CronJob" -> d.cronJob(obj, events);
+                default -> d.pod(obj, events);
+            };
+            return LastDecisions.insertBeforeEvents(text, SyncHistory.orEmpty(api(), obj), Instant.now());
+        }
         return switch (kind) {
             case "Job" -> d.job(obj, events);
             case "CronJob" -> d.cronJob(obj, events);

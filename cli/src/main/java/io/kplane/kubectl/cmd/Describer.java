@@ -24,7 +24,6 @@ final class Describer {
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss Z", Locale.ENGLISH);
     private static final String L1 = "  ";
     private static final String L2 = "    ";
-    private static final String L3 = "      ";
 
     private final TabWriter w = TabWriter.forDescribe();
     private final Instant now;

@@ -67,7 +67,7 @@ public final class GetCommand extends BaseCommand {
             if (several) {
                 throw new CliException("error: you may only specify a single resource type");
             }
-            return watch(refs, format, ns);
+            return watch(refs, format);
         }
         boolean printedAny = false;
         boolean first = true;
@@ -172,7 +172,7 @@ public final class GetCommand extends BaseCommand {
         return copy;
     }
 
-    private int watch(List<ResourceRef> refs, OutputOptions format, String ns) {
+    private int watch(List<ResourceRef> refs, OutputOptions format) {
         ResourceRef ref = refs.get(0);
         String accept = format.isTable() ? Api.TABLE : Api.JSON;
         TablePrinter printer = new TablePrinter(format.kind == OutputOptions.Kind.WIDE, allNamespaces, null);

@@ -1,5 +1,6 @@
 package io.kplane.client.controller;
 
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.KubeClientException;
 import io.kplane.client.lens.ControllerLens;
 import io.kplane.client.lens.Lens;
@@ -56,8 +57,7 @@ public final class Controller {
             throw new IllegalStateException("controller " + name + " already started");
         }
         for (int i = 0; i < workers; i++) {
-            Thread thread = new Thread(this::runWorker, name + "-worker-" + i);
-            thread.setDaemon(true);
+            Thread thread = DaemonThreads.newThread(name + "-worker-" + i, this::runWorker);
             threads.add(thread);
             thread.start();
         }

@@ -9,7 +9,8 @@ import io.kplane.api.meta.ObjectMeta;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
-import io.kplane.client.PatchType;
+import io.kplane.api.patch.PatchType;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.time.Clock;
 import org.slf4j.Logger;
@@ -58,11 +59,7 @@ public final class EventRecorder implements AutoCloseable {
         this.source = new EventSource(component, host);
         this.clock = clock;
         this.writer = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(QUEUE_SIZE),
-                runnable -> {
-                    Thread thread = new Thread(runnable, "event-recorder-" + component);
-                    thread.setDaemon(true);
-                    return thread;
-                });
+                DaemonThreads.named("event-recorder-" + component));
     }
 
     public void normal(KubeObject involved, String reason, String message) {

@@ -1,5 +1,6 @@
 package io.kplane.client.informer;
 
+import io.kplane.api.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,8 +69,7 @@ final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
         if (thread != null) {
             return;
         }
-        thread = new Thread(this::run, name);
-        thread.setDaemon(true);
+        thread = DaemonThreads.newThread(name, this::run);
         thread.start();
     }
 

@@ -1,6 +1,7 @@
 package io.kplane.client.informer;
 
 import io.kplane.api.meta.KubeObject;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -156,11 +157,9 @@ public final class SharedIndexInformer<T extends KubeObject> implements SharedIn
         } finally {
             deltaLock.unlock();
         }
-        processorThread = new Thread(this::processLoop, name + "-informer");
-        processorThread.setDaemon(true);
+        processorThread = DaemonThreads.newThread(name + "-informer", this::processLoop);
         processorThread.start();
-        reflectorThread = new Thread(reflector::run, name + "-reflector");
-        reflectorThread.setDaemon(true);
+        reflectorThread = DaemonThreads.newThread(name + "-reflector", reflector::run);
         reflectorThread.start();
         scheduleResyncCheck();
         log.info("informer {} started", name);

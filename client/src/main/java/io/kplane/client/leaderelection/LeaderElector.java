@@ -3,6 +3,7 @@ package io.kplane.client.leaderelection;
 import io.kplane.api.coordination.Lease;
 import io.kplane.api.coordination.LeaseSpec;
 import io.kplane.api.meta.ObjectMeta;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
@@ -96,29 +97,27 @@ public final class LeaderElector {
      * when leadership ends; callbacks that wait must treat the interrupt as "stop, you no longer lead".
      */
     private Thread startCallback() {
-        Thread thread = new Thread(() -> {
+        Thread thread = DaemonThreads.newThread("leading-" + config.leaseName(), () -> {
             try {
                 callbacks.onStartedLeading();
             } catch (RuntimeException e) {
                 log.error("{}: onStartedLeading of lease {}/{} failed", config.identity(), config.namespace(),
                         config.leaseName(), e);
             }
-        }, "leading-" + config.leaseName());
-        thread.setDaemon(true);
+        });
         thread.start();
         return thread;
     }
 
     /** Runs {@link #run()} on a daemon thread named after the lease. */
     public Thread start() {
-        Thread thread = new Thread(() -> {
+        Thread thread = DaemonThreads.newThread("leader-election-" + config.leaseName(), () -> {
             try {
                 run();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        }, "leader-election-" + config.leaseName());
-        thread.setDaemon(true);
+        });
         thread.start();
         return thread;
     }

@@ -101,6 +101,7 @@ public final class LensJson {
         m.put("seq", lens.seq());
         m.put("sampling", lens.sampling());
         m.put("droppedRecords", lens.droppedTotal());
+        m.put("persistDroppedRecords", lens.persistDroppedTotal());
         Map<String, Integer> gauges = lens.gauges();
         List<Map<String, Object>> controllers = new ArrayList<>();
         for (ControllerState c : lens.controllers()) {

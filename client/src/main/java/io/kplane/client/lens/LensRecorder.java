@@ -48,6 +48,7 @@ public final class LensRecorder implements Lens {
     private final Map<String, ControllerState> controllers = Collections.synchronizedMap(new LinkedHashMap<>());
     private final Map<String, IntSupplier> gauges = new ConcurrentHashMap<>();
     private final List<LensListener> listeners = new CopyOnWriteArrayList<>();
+    private volatile java.util.function.LongSupplier persistDropped = () -> 0;
 
     public LensRecorder(String component, String instance, Clock clock) {
         this(component, instance, clock, DEFAULT_CAPACITY, DEFAULT_MAX_RECORDS_PER_SECOND);
@@ -145,6 +146,16 @@ public final class LensRecorder implements Lens {
 
     public long droppedTotal() {
         return droppedTotal;
+    }
+
+    /** Where the count of records the SyncRecord persister dropped comes from (0 without one). */
+    public void persistDropped(java.util.function.LongSupplier count) {
+        this.persistDropped = count;
+    }
+
+    /** Sync records that were not persisted as SyncRecords (pressure or failed writes). */
+    public long persistDroppedTotal() {
+        return persistDropped.getAsLong();
     }
 
     /** Records with seq > {@code since} still in the ring, oldest first, at most {@code max}. */

@@ -6,7 +6,8 @@ import io.kplane.api.json.Json;
 import io.kplane.api.json.MicroTimeSerializer;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
-import io.kplane.client.PatchType;
+import io.kplane.api.patch.PatchType;
+import io.kplane.api.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,8 +61,7 @@ final class ClockAckPublisher implements AutoCloseable {
 
     void start() {
         ActivityTracker.addListener(poke);
-        thread = new Thread(this::loop, "clock-ack");
-        thread.setDaemon(true);
+        thread = DaemonThreads.newThread("clock-ack", this::loop);
         thread.start();
     }
 

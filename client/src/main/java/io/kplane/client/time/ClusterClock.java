@@ -1,6 +1,7 @@
 package io.kplane.client.time;
 
 import io.kplane.api.clock.ClusterTime;
+import io.kplane.api.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,11 +43,7 @@ public final class ClusterClock implements Clock {
     private volatile boolean trackSleepers = true;
 
     public ClusterClock() {
-        executor = new ScheduledThreadPoolExecutor(1, runnable -> {
-            Thread thread = new Thread(runnable, "kplane-cluster-clock");
-            thread.setDaemon(true);
-            return thread;
-        });
+        executor = new ScheduledThreadPoolExecutor(1, DaemonThreads.named("kplane-cluster-clock"));
         executor.setRemoveOnCancelPolicy(true);
     }
 

@@ -1,5 +1,6 @@
 package io.kplane.client.time;
 
+import io.kplane.api.util.DaemonThreads;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.ScheduledFuture;
@@ -16,11 +17,7 @@ public final class SystemClock implements Clock {
     private final ScheduledThreadPoolExecutor timers;
 
     private SystemClock() {
-        timers = new ScheduledThreadPoolExecutor(1, runnable -> {
-            Thread thread = new Thread(runnable, "kplane-clock-timer");
-            thread.setDaemon(true);
-            return thread;
-        });
+        timers = new ScheduledThreadPoolExecutor(1, DaemonThreads.named("kplane-clock-timer"));
         timers.setRemoveOnCancelPolicy(true);
     }
 

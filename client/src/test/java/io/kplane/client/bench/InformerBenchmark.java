@@ -4,7 +4,7 @@ import io.kplane.api.core.Pod;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
-import io.kplane.client.PatchType;
+import io.kplane.api.patch.PatchType;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.TestPods;
 import io.kplane.client.informer.Indexers;

@@ -7,7 +7,7 @@ import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
 import io.kplane.client.ListOptions;
-import io.kplane.client.PatchType;
+import io.kplane.api.patch.PatchType;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.TestPods;
 import io.kplane.client.time.Clock;

@@ -3,6 +3,7 @@ package io.kplane.controllers.cronjob;
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.Job;
 import io.kplane.api.meta.DeleteOptions;
+import io.kplane.api.meta.DeletionPropagation;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 
@@ -36,7 +37,7 @@ public final class ApiJobControl implements JobControl {
     @Override
     public boolean deleteJob(String namespace, String name) {
         try {
-            client.jobs().inNamespace(namespace).delete(name, DeleteOptions.propagation("Background"));
+            client.jobs().inNamespace(namespace).delete(name, DeleteOptions.propagation(DeletionPropagation.BACKGROUND));
             return true;
         } catch (ApiException e) {
             if (!e.isNotFound()) {

@@ -136,7 +136,10 @@ public final class CronJobSyncer {
         }
 
         CronJob cronJob = cj.original;
+        CronJobSyncReport report = CronJobSyncReport.current();
+        report.saw(cronJob, now, cj.lastScheduleTime, cj.active);
         if (cronJob.metadata().isBeingDeleted()) {
+            report.deleting();
             return new SyncResult(null);
         }
         CronJobSpec spec = cronJob.spec();
@@ -146,11 +149,13 @@ public final class CronJobSyncer {
             } catch (RuntimeException e) {
                 events.event(cronJob, WARNING, "UnknownTimeZone",
                         "invalid timeZone: \"" + spec.timeZone() + "\": unknown time zone " + spec.timeZone());
+                report.invalid("UnknownTimeZone: " + spec.timeZone());
                 return new SyncResult(null);
             }
         }
         if (spec.isSuspended()) {
             log.debug("cronjob {} is suspended", cronJob.key());
+            report.suspended();
             return new SyncResult(null);
         }
 
@@ -160,6 +165,7 @@ public final class CronJobSyncer {
         } catch (IllegalArgumentException e) {
             events.event(cronJob, WARNING, "UnparseableSchedule",
                     "unparseable schedule: \"" + spec.schedule() + "\" : " + e.getMessage());
+            report.invalid("UnparseableSchedule: " + e.getMessage());
             return new SyncResult(null);
         }
 
@@ -169,6 +175,7 @@ public final class CronJobSyncer {
             recent = ScheduleMath.mostRecent(schedule, created, cj.lastScheduleTime, spec.startingDeadlineSeconds(), now, true);
         } catch (ScheduleMath.InvalidScheduleException e) {
             events.event(cronJob, WARNING, "InvalidSchedule", "invalid schedule: " + spec.schedule() + " : " + e.getMessage());
+            report.invalid("InvalidSchedule: " + e.getMessage());
             return new SyncResult(null);
         }
         if (recent.missed() == ScheduleMath.Missed.MANY) {
@@ -176,25 +183,32 @@ public final class CronJobSyncer {
                     "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew");
             log.info("cronjob {}: too many missed times", cronJob.key());
         }
+        report.missed(schedule, recent, now);
         Instant scheduledTime = recent.mostRecent();
         if (scheduledTime == null) {
-            reportMissedBeyondDeadline(cj, schedule, now);
-            return requeue(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now));
+            if (!reportMissedBeyondDeadline(cj, schedule, now, report)) {
+                report.nothingDue(recent.earliest());
+            }
+            return requeue(report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now));
         }
         if (spec.startingDeadlineSeconds() != null
                 && scheduledTime.plusSeconds(spec.startingDeadlineSeconds()).isBefore(now)) {
             missSchedule(cronJob, scheduledTime);
-            return requeue(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now));
+            report.missedDeadline(scheduledTime, spec.startingDeadlineSeconds(), now);
+            return requeue(report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now));
         }
         String jobName = JobsFromCronJob.jobName(cronJob, scheduledTime);
         if (cj.isActiveByName(jobName) || scheduledTime.equals(cj.lastScheduleTime)) {
-            return requeue(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now));
+            report.alreadyDone(jobName, scheduledTime);
+            return requeue(report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now));
         }
         if (CronJobSpec.FORBID.equals(spec.concurrencyPolicy()) && !cj.active.isEmpty()) {
             events.event(cronJob, NORMAL, "JobAlreadyActive",
                     "Not starting job because prior execution is running and concurrency policy is Forbid");
-            return requeue(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now));
+            report.skippedForbid(scheduledTime, recent, cj.active);
+            return requeue(report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now));
         }
+        List<String> replaced = new ArrayList<>();
         if (CronJobSpec.REPLACE.equals(spec.concurrencyPolicy())) {
             for (ObjectReference ref : List.copyOf(cj.active)) {
                 String ns = ref.namespace() == null ? cj.namespace() : ref.namespace();
@@ -212,6 +226,7 @@ public final class CronJobSyncer {
                 if (!deleteJob(cj, job.get())) {
                     throw new IllegalStateException("could not replace job " + ns + "/" + ref.name());
                 }
+                replaced.add(ref.name());
             }
         }
 
@@ -234,7 +249,8 @@ public final class CronJobSyncer {
             boolean ours = createdJob.metadata().ownerReferencesOrEmpty().stream()
                     .anyMatch(r -> Boolean.TRUE.equals(r.controller()) && Objects.equals(r.uid(), cronJob.uid()));
             if (!ours || cj.isActive(createdJob.uid())) {
-                return requeue(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now));
+                report.alreadyDone(jobName, scheduledTime);
+                return requeue(report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now));
             }
         } catch (Exception e) {
             events.event(cronJob, WARNING, "FailedCreate", "Error creating job: " + e.getMessage());
@@ -242,14 +258,16 @@ public final class CronJobSyncer {
         }
         if (alreadyExisted) {
             log.info("cronjob {}: job {} already exists", cronJob.key(), jobName);
+            report.adopted(jobName, scheduledTime);
         } else {
             log.info("cronjob {}: created job {} for {}", cronJob.key(), createdJob.name(), scheduledTime);
             events.event(cronJob, NORMAL, "SuccessfulCreate", "Created job " + createdJob.name());
+            report.created(createdJob.name(), scheduledTime, recent, replaced);
         }
         cj.addActive(ObjectReference.to(createdJob));
         cj.lastScheduleTime = scheduledTime;
         cj.changed = true;
-        Optional<Duration> next = ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now);
+        Optional<Duration> next = report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now);
         return alreadyExisted ? new SyncResult(next.orElse(null))
                 : new SyncResult(next.orElse(null), createdJob, scheduledTime, createdAt);
     }
@@ -259,20 +277,23 @@ public final class CronJobSyncer {
      * its MissSchedule branch unreachable; we still tell the user when a run was skipped because it
      * is past its deadline, once per sync while it is the latest unmet time.
      */
-    private void reportMissedBeyondDeadline(Draft cj, CronSchedule schedule, Instant now) {
+    private boolean reportMissedBeyondDeadline(Draft cj, CronSchedule schedule, Instant now, CronJobSyncReport report) {
         Long deadline = cj.original.spec().startingDeadlineSeconds();
         if (deadline == null) {
-            return;
+            return false;
         }
         try {
             ScheduleMath.Recent unbounded = ScheduleMath.mostRecent(schedule, cj.original.metadata().creationTimestamp(),
                     cj.lastScheduleTime, null, now, false);
             if (unbounded.mostRecent() != null) {
                 missSchedule(cj.original, unbounded.mostRecent());
+                report.missedDeadline(unbounded.mostRecent(), deadline, now);
+                return true;
             }
         } catch (ScheduleMath.InvalidScheduleException e) {
             // reported by the main path
         }
+        return false;
     }
 
     private void missSchedule(CronJob cronJob, Instant scheduledTime) {

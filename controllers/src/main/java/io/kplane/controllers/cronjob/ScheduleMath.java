@@ -83,6 +83,27 @@ public final class ScheduleMath {
     }
 
     /**
+     * How many schedule times lie in (earliest, now], counting at most {@code cap} (then {@code cap} is
+     * returned). Only the lens asks, to say how many runs a sync skipped; the sync itself needs no count.
+     */
+    public static long countTimes(CronSchedule schedule, Instant earliest, Instant now, long cap) {
+        Optional<Duration> interval = schedule.constantInterval();
+        Optional<Instant> first = schedule.nextAfter(earliest);
+        if (first.isEmpty() || now.isBefore(first.get())) {
+            return 0;
+        }
+        if (interval.isPresent() && !interval.get().isZero()) {
+            return Math.min(cap, 1 + Duration.between(first.get(), now).toMillis() / interval.get().toMillis());
+        }
+        long count = 1;
+        for (Optional<Instant> t = schedule.nextAfter(first.get()); t.isPresent() && !t.get().isAfter(now) && count < cap;
+             t = schedule.nextAfter(t.get())) {
+            count++;
+        }
+        return count;
+    }
+
+    /**
      * The latest schedule time at or before {@code now}, known to be after {@code floor}: look back from
      * now over a window that doubles until it contains a schedule time, then step through that window.
      */

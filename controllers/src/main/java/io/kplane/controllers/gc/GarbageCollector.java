@@ -6,11 +6,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceType;
 import io.kplane.api.ResourceTypes;
 import io.kplane.api.meta.DeleteOptions;
+import io.kplane.api.meta.DeletionPropagation;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.OwnerReference;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
-import io.kplane.client.PatchType;
+import io.kplane.api.patch.PatchType;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.controller.Controller;
 import io.kplane.client.controller.Reconciler;
@@ -241,13 +242,13 @@ public final class GarbageCollector implements Reconciler {
             // Our owner waits for us and we have dependents: we must go in the foreground too. Unblock
             // our owner first so the two foreground deletions cannot wait on each other.
             unblockOwnerReferences(node.type(), item, waiting.stream().map(OwnerReference::uid).toList());
-            policy = "Foreground";
+            policy = DeletionPropagation.FOREGROUND;
         } else if (item.metadata().finalizersOrEmpty().contains(ORPHAN_FINALIZER)) {
-            policy = "Orphan";
+            policy = DeletionPropagation.ORPHAN;
         } else if (item.metadata().finalizersOrEmpty().contains(FOREGROUND_FINALIZER)) {
-            policy = "Foreground";
+            policy = DeletionPropagation.FOREGROUND;
         } else {
-            policy = "Background";
+            policy = DeletionPropagation.BACKGROUND;
         }
         DeleteOptions options = new DeleteOptions(null, null, null,
                 new DeleteOptions.Preconditions(node.uid(), null), policy, null, null);

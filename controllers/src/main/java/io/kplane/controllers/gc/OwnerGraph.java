@@ -1,6 +1,7 @@
 package io.kplane.controllers.gc;
 
 import io.kplane.api.ResourceType;
+import io.kplane.api.meta.Finalizers;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.OwnerReference;
@@ -18,8 +19,8 @@ import java.util.Set;
  * Thread-safe; informer handler threads write it, garbage-collector workers read it.
  */
 public final class OwnerGraph {
-    public static final String FOREGROUND_FINALIZER = "foregroundDeletion";
-    public static final String ORPHAN_FINALIZER = "orphan";
+    public static final String FOREGROUND_FINALIZER = Finalizers.FOREGROUND_DELETION;
+    public static final String ORPHAN_FINALIZER = Finalizers.ORPHAN;
 
     /** What the graph knows about one object. */
     public record Node(ResourceType type, String namespace, String name, String uid,

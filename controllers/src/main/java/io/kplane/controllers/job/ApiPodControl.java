@@ -6,7 +6,7 @@ import io.kplane.api.json.Json;
 import io.kplane.api.meta.OwnerReference;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
-import io.kplane.client.PatchType;
+import io.kplane.api.patch.PatchType;
 
 import java.util.List;
 import java.util.Map;
@@ -44,7 +44,7 @@ final class ApiPodControl implements PodControl {
     public boolean removeTrackingFinalizer(Pod pod) {
         try {
             client.pods().inNamespace(pod.metadata().namespace())
-                    .patch(pod.metadata().name(), PatchType.STRATEGIC, REMOVE_FINALIZER_PATCH);
+                    .patch(pod.metadata().name(), PatchType.STRATEGIC_MERGE, REMOVE_FINALIZER_PATCH);
             return true;
         } catch (ApiException e) {
             if (e.isNotFound()) {
@@ -60,7 +60,7 @@ final class ApiPodControl implements PodControl {
                 "ownerReferences", List.of(controllerRef),
                 "finalizers", List.of(Job.TRACKING_FINALIZER)));
         client.pods().inNamespace(pod.metadata().namespace())
-                .patch(pod.metadata().name(), PatchType.STRATEGIC, Json.mapper().writeValueAsString(patch));
+                .patch(pod.metadata().name(), PatchType.STRATEGIC_MERGE, Json.mapper().writeValueAsString(patch));
     }
 
     @Override
@@ -69,7 +69,7 @@ final class ApiPodControl implements PodControl {
                 "ownerReferences", List.of(Map.of("$patch", "delete", "uid", ownerUid))));
         try {
             client.pods().inNamespace(pod.metadata().namespace())
-                    .patch(pod.metadata().name(), PatchType.STRATEGIC, Json.mapper().writeValueAsString(patch));
+                    .patch(pod.metadata().name(), PatchType.STRATEGIC_MERGE, Json.mapper().writeValueAsString(patch));
         } catch (ApiException e) {
             if (!e.isNotFound()) {
                 throw e;

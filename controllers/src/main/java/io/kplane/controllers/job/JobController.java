@@ -5,6 +5,7 @@ import io.kplane.api.core.Pod;
 import io.kplane.api.meta.ObjectKeys;
 import io.kplane.api.meta.OwnerReference;
 import io.kplane.api.selector.LabelQuery;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.controller.Controller;
@@ -48,6 +49,7 @@ public final class JobController implements ControllerComponent.Running {
     private final SharedIndexInformer<Pod> pods;
     private final RateLimitingQueue<String> queue;
     private final RateLimitingQueue<String> orphanQueue;
+    private final PodEventBatching podEvents;
     private final ControllerExpectations expectations;
     private final UIDTrackingExpectations finalizerExpectations;
     private final PodControl podControl;
@@ -64,15 +66,12 @@ public final class JobController implements ControllerComponent.Running {
         this.pods = ctx.informers().informerFor(Pod.class);
         this.queue = RateLimitingQueue.create(clock, ctx.lens(), "job");
         this.orphanQueue = RateLimitingQueue.create(clock, ctx.lens(), "job_orphan_pod");
+        this.podEvents = new PodEventBatching(config.podEventBatchPeriod(), clock, queue);
         this.expectations = new ControllerExpectations(clock);
         this.finalizerExpectations = new UIDTrackingExpectations();
         boolean lensOn = ctx.lens().enabled();
         this.podControl = lensOn ? new LensPodControl(new ApiPodControl(client)) : new ApiPodControl(client);
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(8, 4 * ctx.workers()), r -> {
-            Thread t = new Thread(r, "job-controller-api");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(8, 4 * ctx.workers()), DaemonThreads.named("job-controller-api"));
         // with the lens on, pod writes made on these threads join the sync record that asked for them
         this.writers = lensOn ? SyncScopes.propagating(pool) : pool;
         if (lensOn) {
@@ -273,6 +272,7 @@ public final class JobController implements ControllerComponent.Running {
                 enqueueNow(cur);
             }
             if (cur.isFinished()) {
+                podEvents.forget(cur.key());
                 cleanupPodFinalizers(cur);
             }
             Long ads = cur.spec().activeDeadlineSeconds();
@@ -285,6 +285,7 @@ public final class JobController implements ControllerComponent.Running {
 
         @Override
         public void onDelete(Job job, boolean finalStateUnknown) {
+            podEvents.forget(job.key());
             enqueueNow(job);
             cleanupPodFinalizers(job);
         }
@@ -350,7 +351,11 @@ public final class JobController implements ControllerComponent.Running {
                 if (finalizerRemoved) {
                     finalizerExpectations.finalizerRemovalObserved(job.key(), cur.metadata().uid());
                 }
-                enqueueBatched(job);
+                if (JobPods.isTerminal(cur) && !JobPods.isTerminal(old)) {
+                    podEvents.podFinished(job.key()); // see PodEventBatching: a lone finish is synced at once
+                } else {
+                    enqueueBatched(job);
+                }
                 return;
             }
             if (JobPods.hasTrackingFinalizer(cur)) {

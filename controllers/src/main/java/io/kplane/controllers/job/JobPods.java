@@ -19,6 +19,11 @@ final class JobPods {
                 && pod.metadata().deletionTimestamp() == null;
     }
 
+    /** Succeeded or Failed. */
+    static boolean isTerminal(Pod pod) {
+        return PodStatus.SUCCEEDED.equals(pod.phase()) || PodStatus.FAILED.equals(pod.phase());
+    }
+
     /** Being deleted and not yet finished. */
     static boolean isTerminating(Pod pod) {
         return pod.metadata().deletionTimestamp() != null

@@ -11,6 +11,7 @@ import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodCondition;
 import io.kplane.api.core.PodStatus;
 import io.kplane.api.json.Json;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
@@ -67,11 +68,7 @@ public final class NodeLifecycleController {
     private final Duration monitorPeriod;
     private final Duration podEvictionDelay;
     private final Map<String, Heartbeat> heartbeats = new ConcurrentHashMap<>();
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "node-lifecycle");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(DaemonThreads.named("node-lifecycle"));
     private volatile boolean stopped;
     private volatile Clock.Timer timer;
     /** The lens's view of the monitor: no workqueue (a timer drives it), one sync record per node acted on. */

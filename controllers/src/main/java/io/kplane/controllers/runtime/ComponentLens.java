@@ -4,13 +4,15 @@ import io.kplane.client.KubeClient;
 import io.kplane.client.lens.Lens;
 import io.kplane.client.lens.LensAnnouncer;
 import io.kplane.client.lens.LensRecorder;
+import io.kplane.client.lens.SyncRecordPersister;
 import io.kplane.client.time.Clock;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Turns a controller process's lens on (unless {@code --lens=false}): one {@link LensRecorder} for
  * the process, served on the health port's {@code /lens/*}, its workqueue and sync figures exported
- * as metrics ({@link LensMetrics}), and its endpoint announced in a Lease for the apiserver's /ui.
+ * as metrics ({@link LensMetrics}), its sync records persisted as SyncRecords ({@link SyncRecordPersister}),
+ * and its endpoint announced in a Lease for the apiserver's /ui.
  */
 public final class ComponentLens {
     private ComponentLens() {
@@ -24,6 +26,9 @@ public final class ComponentLens {
         LensRecorder recorder = new LensRecorder(component, identity, clock);
         LensMetrics.bind(recorder, registry);
         health.serveLens(recorder);
+        // sync records outlive this process as SyncRecords, written off the syncs' path (docs/lens.md)
+        SyncRecordPersister persister = SyncRecordPersister.start(client, recorder);
+        LensMetrics.bindPersister(persister, registry);
         String endpoint = "http://" + options.advertiseAddress + ":" + health.port();
         new LensAnnouncer(client, clock, component, endpoint, identity).start();
         return recorder;

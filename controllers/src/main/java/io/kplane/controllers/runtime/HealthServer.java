@@ -2,6 +2,7 @@ package io.kplane.controllers.runtime;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.lens.LensHttp;
 import io.kplane.client.lens.LensRecorder;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -52,11 +53,7 @@ public final class HealthServer implements AutoCloseable {
                                      java.util.function.Supplier<java.util.List<String>> checks) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(bind, port), 0);
         // a few threads: lens streams (SSE) hold theirs for as long as a browser follows them
-        server.setExecutor(Executors.newFixedThreadPool(12, r -> {
-            Thread t = new Thread(r, "health-server");
-            t.setDaemon(true);
-            return t;
-        }));
+        server.setExecutor(Executors.newFixedThreadPool(12, DaemonThreads.named("health-server")));
         server.createContext("/healthz", exchange -> {
             boolean ok = healthy.getAsBoolean();
             String query = exchange.getRequestURI().getQuery();

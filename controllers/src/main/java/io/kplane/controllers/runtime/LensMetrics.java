@@ -52,6 +52,20 @@ public final class LensMetrics implements LensListener {
         return metrics;
     }
 
+    /**
+     * The SyncRecord persister's counters: {@code kplane_lens_records_persist_dropped_total} (records
+     * never stored: dropped under pressure or lost in a failed write) and
+     * {@code kplane_lens_records_persisted_total}.
+     */
+    public static void bindPersister(io.kplane.client.lens.SyncRecordPersister persister, MeterRegistry registry) {
+        io.micrometer.core.instrument.FunctionCounter.builder("kplane_lens_records_persist_dropped", persister,
+                        p -> p.droppedTotal())
+                .description("Sync records not persisted as SyncRecords (queue full or write failed)").register(registry);
+        io.micrometer.core.instrument.FunctionCounter.builder("kplane_lens_records_persisted", persister,
+                        p -> p.persistedTotal())
+                .description("Sync records persisted as SyncRecords").register(registry);
+    }
+
     /** Registers the gauges of a queue the first time it is seen. */
     private void gauges(String queue) {
         if (!gaugedQueues.add(queue)) {

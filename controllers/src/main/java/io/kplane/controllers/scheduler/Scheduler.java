@@ -6,6 +6,7 @@ import io.kplane.api.core.PodCondition;
 import io.kplane.api.core.PodStatus;
 import io.kplane.api.core.PodStatusBuilder;
 import io.kplane.api.meta.ObjectKeys;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.controller.Controller;
@@ -53,11 +54,7 @@ public final class Scheduler implements Reconciler {
     /** Pods that did not fit: retried when nodes or node usage change. */
     private final Map<String, Boolean> unschedulable = new ConcurrentHashMap<>();
     private final java.util.concurrent.ExecutorService binders = java.util.concurrent.Executors.newFixedThreadPool(8,
-            r -> {
-                Thread t = new Thread(r, "scheduler-bind");
-                t.setDaemon(true);
-                return t;
-            });
+            DaemonThreads.named("scheduler-bind"));
 
     public Scheduler(SharedInformer<Pod> pods, SharedInformer<Node> nodes, KubeClient client, EventWriter events,
             Clock clock, Duration retryPeriod) {

@@ -2,6 +2,7 @@ package io.kplane.controllers.ttl;
 
 import io.kplane.api.batch.Job;
 import io.kplane.api.meta.DeleteOptions;
+import io.kplane.api.meta.DeletionPropagation;
 import io.kplane.api.meta.ObjectKeys;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
@@ -119,7 +120,7 @@ public final class TtlAfterFinishedController implements Reconciler {
             return Result.requeueAfter(wait.get());
         }
         DeleteOptions options = new DeleteOptions(null, null, null,
-                new DeleteOptions.Preconditions(fresh.uid(), fresh.metadata().resourceVersion()), "Background", null, null);
+                new DeleteOptions.Preconditions(fresh.uid(), fresh.metadata().resourceVersion()), DeletionPropagation.BACKGROUND, null, null);
         try {
             Optional<Job> left = client.jobs().inNamespace(ns).delete(name, options);
             lens.wrote("delete (Background)", "jobs", key, left.map(j -> j.metadata().resourceVersion()).orElse(null), null)

@@ -52,7 +52,7 @@ class CronJobControllerProcessTest {
     /** Sets the cluster clock to wall time + {@code offsetSeconds}, as {@code kubectl patch clock cluster} would. */
     private void setOffset(long offsetSeconds) {
         client.resource(io.kplane.api.ResourceTypes.CLOCKS, io.kplane.api.clock.Clock.class).patch("cluster",
-                io.kplane.client.PatchType.MERGE,
+                io.kplane.api.patch.PatchType.MERGE,
                 "{\"spec\":{\"mode\":\"Offset\",\"offset\":\"" + offsetSeconds + "s\"}}");
     }
 

@@ -123,7 +123,7 @@ class GarbageCollectorTest {
         Job job = job(unique("fgwait"), null);
         Pod held = pod(job.name() + "-held", controllerRef(job));
         // A finalizer (like the Job controller's job-tracking one) keeps the pod, and so the Job.
-        client.pods().inNamespace(NS).patch(held.name(), io.kplane.client.PatchType.MERGE,
+        client.pods().inNamespace(NS).patch(held.name(), io.kplane.api.patch.PatchType.MERGE,
                 "{\"metadata\":{\"finalizers\":[\"example.com/hold\"]}}");
         client.jobs().inNamespace(NS).delete(job.name(), DeleteOptions.propagation("Foreground"));
         await().atMost(Duration.ofSeconds(15)).until(() ->
@@ -132,7 +132,7 @@ class GarbageCollectorTest {
         assertThat(waiting.metadata().deletionTimestamp()).isNotNull();
         assertThat(waiting.metadata().finalizers()).contains("foregroundDeletion");
 
-        client.pods().inNamespace(NS).patch(held.name(), io.kplane.client.PatchType.MERGE, "{\"metadata\":{\"finalizers\":null}}");
+        client.pods().inNamespace(NS).patch(held.name(), io.kplane.api.patch.PatchType.MERGE, "{\"metadata\":{\"finalizers\":null}}");
         await().atMost(Duration.ofSeconds(15)).until(() -> gone("pods", held.name()) && gone("jobs", job.name()));
     }
 

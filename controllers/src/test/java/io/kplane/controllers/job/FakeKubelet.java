@@ -14,7 +14,7 @@ import io.kplane.api.meta.WatchEvent;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
-import io.kplane.client.PatchType;
+import io.kplane.api.patch.PatchType;
 import io.kplane.client.ResourceClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

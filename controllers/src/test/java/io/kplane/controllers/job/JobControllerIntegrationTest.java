@@ -17,7 +17,7 @@ import io.kplane.api.core.PodTemplateSpec;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.ObjectMetaBuilder;
 import io.kplane.client.ListOptions;
-import io.kplane.client.PatchType;
+import io.kplane.api.patch.PatchType;
 import io.kplane.controllers.testing.ApiServerTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -137,6 +137,29 @@ class JobControllerIntegrationTest extends ApiServerTest {
         assertEveryPodCountedOnce(name, false);
         assertThat(controller.events(NS + "/" + name, "SuccessfulCreate")).hasSize(3);
         assertThat(controller.events(NS + "/" + name, "Completed")).hasSize(1);
+    }
+
+    /**
+     * A pod finishing alone is counted at once (PodEventBatching): with a 60 s pod-event batch period
+     * the Job is Complete long before the period would have let a batched sync run.
+     */
+    @Test
+    void aLoneFinishingPodCompletesItsJobWithoutWaitingForTheBatchPeriod() throws Exception {
+        String name = uniqueName("lone");
+        JobSyncConfig slowBatches = FAST.withPodEventBatchPeriod(Duration.ofSeconds(60));
+        run(slowBatches, job(name, "Never", s -> s), (k, pod, n) -> {
+            k.running(pod, 0);
+            k.after(Duration.ofMillis(50), pod, () -> k.succeed(pod));
+        });
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> {
+            JobStatus s = live(name).status();
+            return s != null && s.hasTrueCondition(JobCondition.COMPLETE);
+        });
+        JobStatus status = live(name).status();
+        assertThat(nz(status.succeeded())).isEqualTo(1);
+        assertThat(nz(status.active())).isZero();
+        assertEveryPodCountedOnce(name, false);
     }
 
     /** Seed 003, restartPolicy Never: backoffLimit 3 means 3 retries, so 4 failed pods. */

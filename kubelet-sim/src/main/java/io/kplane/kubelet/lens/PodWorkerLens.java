@@ -22,6 +22,27 @@ public final class PodWorkerLens {
     private PodWorkerLens() {
     }
 
+    /**
+     * Persists the pod-worker records as SyncRecords ({@code <pod>.pod.pod-worker}), flushed once a second
+     * so the handful of records a short pod makes coalesce into one write; counted in
+     * {@code kplane_lens_records_persist_dropped_total} / {@code kplane_lens_records_persisted_total}.
+     */
+    public static io.kplane.client.lens.SyncRecordPersister persist(io.kplane.client.KubeClient client,
+            io.kplane.client.lens.LensRecorder lens, io.micrometer.core.instrument.MeterRegistry metrics) {
+        io.kplane.client.lens.SyncRecordPersister persister = new io.kplane.client.lens.SyncRecordPersister(client,
+                lens.clock(), lens.component(), io.kplane.client.lens.SyncRecordPersister.DEFAULT_MAX_PENDING,
+                java.time.Duration.ofSeconds(1));
+        lens.addListener(persister);
+        lens.persistDropped(persister::droppedTotal);
+        io.micrometer.core.instrument.FunctionCounter.builder("kplane_lens_records_persist_dropped", persister,
+                        p -> p.droppedTotal())
+                .description("Sync records not persisted as SyncRecords (queue full or write failed)").register(metrics);
+        io.micrometer.core.instrument.FunctionCounter.builder("kplane_lens_records_persisted", persister,
+                        p -> p.persistedTotal())
+                .description("Sync records persisted as SyncRecords").register(metrics);
+        return persister.startWriter();
+    }
+
     public static PodEvents events(PodEvents delegate, Lens lens, String node) {
         if (!lens.enabled()) {
             return delegate;

@@ -2,6 +2,7 @@ package io.kplane.kubelet.pod;
 
 import io.kplane.api.core.Container;
 import io.kplane.api.core.ContainerStateTerminated;
+import io.kplane.api.core.EventType;
 import io.kplane.api.core.Pod;
 import io.kplane.client.time.Clock;
 import io.kplane.kubelet.logs.CriLogWriter;
@@ -64,7 +65,7 @@ final class ContainerStarter {
             Instant due = r.terminated.finishedAt() == null ? now : r.terminated.finishedAt().plus(delay);
             if (now.isBefore(due)) {
                 if (!"CrashLoopBackOff".equals(r.waitingReason)) {
-                    settings.events().event(pod, "Warning", "BackOff", "Back-off restarting failed container "
+                    settings.events().event(pod, EventType.WARNING, "BackOff", "Back-off restarting failed container "
                             + c.name() + " in pod " + pod.metadata().name() + "_" + pod.metadata().namespace() + "("
                             + state.uid + ")");
                 }
@@ -101,7 +102,7 @@ final class ContainerStarter {
         } catch (ContainerStartException e) {
             state.closeWriter(c.name());
             if (!e.reason().equals(r.waitingReason)) {
-                settings.events().event(pod, "Warning", e.eventReason(), e.getMessage());
+                settings.events().event(pod, EventType.WARNING, e.eventReason(), e.getMessage());
             }
             failedBeforeStart(c, r, e);
             return;
@@ -128,7 +129,7 @@ final class ContainerStarter {
         } catch (ContainerStartException e) {
             r.starting = false;
             state.closeWriter(c.name());
-            settings.events().event(pod, "Warning", "Failed", "Error: " + e.getMessage());
+            settings.events().event(pod, EventType.WARNING, "Failed", "Error: " + e.getMessage());
             if (e.terminated()) {
                 Instant now = clock.now();
                 r.terminated = new ContainerStateTerminated(128, null, ContainerStartException.START_ERROR,
@@ -156,8 +157,8 @@ final class ContainerStarter {
         }
         // follow it before anything else can fail (an event write, say): a started attempt is never lost
         attach(c.name(), r, container);
-        settings.events().event(pod, "Normal", "Created", "Created container " + c.name());
-        settings.events().event(pod, "Normal", "Started", "Started container " + c.name());
+        settings.events().event(pod, EventType.NORMAL, "Created", "Created container " + c.name());
+        settings.events().event(pod, EventType.NORMAL, "Started", "Started container " + c.name());
     }
 
     private void failedBeforeStart(Container c, ContainerRecord r, ContainerStartException e) {
@@ -176,7 +177,7 @@ final class ContainerStarter {
     /** What the runtime needs to start (or find again) attempt {@code attempt} of {@code c}; opens its log. */
     ContainerLaunch launch(Pod pod, Container c, int attempt) throws ContainerStartException {
         EnvResolver resolver = new EnvResolver(settings.hostIp(), settings.hostIp(), settings.volumes().objects(),
-                (reason, message) -> settings.events().event(pod, "Warning", reason, message));
+                (reason, message) -> settings.events().event(pod, EventType.WARNING, reason, message));
         Map<String, String> env = resolver.environment(pod, c);
         List<Mount> mounts = settings.volumes().mountsFor(pod, c, env);
         CriLogWriter writer = settings.logs().open(pod.metadata().namespace(), pod.metadata().name(), state.uid,

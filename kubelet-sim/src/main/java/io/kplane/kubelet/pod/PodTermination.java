@@ -1,5 +1,6 @@
 package io.kplane.kubelet.pod;
 
+import io.kplane.api.core.EventType;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodStatus;
 import java.time.Duration;
@@ -34,7 +35,7 @@ final class PodTermination {
                 .or(() -> Optional.ofNullable(pod.spec().terminationGracePeriodSeconds())).orElse(30L));
         if (!state.stopping && !state.running.isEmpty()) {
             state.stopping = true;
-            state.running.keySet().forEach(name -> settings.events().event(pod, "Normal", "Killing",
+            state.running.keySet().forEach(name -> settings.events().event(pod, EventType.NORMAL, "Killing",
                     "Stopping container " + name));
             log.info("stopping pod {}/{} ({} containers, grace {}s)", pod.metadata().namespace(),
                     pod.metadata().name(), state.running.size(), grace.toSeconds());

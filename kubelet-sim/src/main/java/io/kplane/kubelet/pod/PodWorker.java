@@ -2,6 +2,7 @@ package io.kplane.kubelet.pod;
 
 import io.kplane.api.core.Pod;
 import io.kplane.api.meta.ResourceVersions;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -72,8 +73,7 @@ public final class PodWorker implements WakeUps {
             return;
         }
         threadRunning = true;
-        thread = new Thread(this::loop, "pod-" + desired.metadata().namespace() + "-" + desired.metadata().name());
-        thread.setDaemon(true);
+        thread = DaemonThreads.newThread("pod-" + desired.metadata().namespace() + "-" + desired.metadata().name(), this::loop);
         thread.start();
     }
 

@@ -32,7 +32,6 @@ public final class StatusComputer {
 
     public PodStatus compute(Pod pod, PodRecord record, Instant now) {
         PodSpec spec = pod.spec();
-        String restartPolicy = restartPolicy(spec);
         boolean initialized = record.initContainers.stream().allMatch(ContainerRecord::succeeded)
                 && record.initContainers.size() == spec.initContainersOrEmpty().size();
         String phase = record.terminalPhase != null ? record.terminalPhase : phase(spec, record, initialized);
@@ -40,13 +39,13 @@ public final class StatusComputer {
 
         List<ContainerStatus> initStatuses = new ArrayList<>();
         for (Container c : spec.initContainersOrEmpty()) {
-            initStatuses.add(containerStatus(c, record.container(c.name(), true), restartPolicy, terminal, null));
+            initStatuses.add(containerStatus(c, record.container(c.name(), true), terminal, null));
         }
         List<ContainerStatus> statuses = new ArrayList<>();
         List<String> unready = new ArrayList<>();
         for (Container c : spec.containersOrEmpty()) {
             ContainerRecord r = record.container(c.name(), false);
-            statuses.add(containerStatus(c, r, restartPolicy, terminal, initialized ? null : "PodInitializing"));
+            statuses.add(containerStatus(c, r, terminal, initialized ? null : "PodInitializing"));
             if (!r.running) {
                 unready.add(c.name());
             }
@@ -145,7 +144,7 @@ public final class StatusComputer {
         return PodStatus.PENDING;
     }
 
-    private static ContainerStatus containerStatus(Container c, ContainerRecord r, String restartPolicy,
+    private static ContainerStatus containerStatus(Container c, ContainerRecord r,
             boolean podTerminal, String notStartedReason) {
         ContainerState state;
         ContainerState lastState = r.lastTerminated == null ? null : ContainerState.terminated(r.lastTerminated);

@@ -20,6 +20,7 @@ import com.github.dockerjava.core.DefaultDockerClientConfig;
 import com.github.dockerjava.core.DockerClientImpl;
 import com.github.dockerjava.core.command.WaitContainerResultCallback;
 import com.github.dockerjava.httpclient5.ApacheDockerHttpClient;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.time.Clock;
 import io.kplane.kubelet.logs.CriLogWriter;
 import java.io.IOException;
@@ -59,11 +60,7 @@ public final class DockerRuntime implements ContainerRuntime {
     private final Clock clock;
     private final String dockerHost;
     private final Map<String, String> nodeLabels;
-    private final ExecutorService waiters = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "docker-wait");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService waiters = Executors.newCachedThreadPool(DaemonThreads.named("docker-wait"));
 
     public DockerRuntime(String dockerHost, Clock clock) {
         this(dockerHost, clock, Map.of());

@@ -1,5 +1,6 @@
 package io.kplane.kubelet.runtime;
 
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.time.Clock;
 import java.io.File;
 import java.io.IOException;
@@ -35,11 +36,7 @@ public final class ProcessRuntime implements ContainerRuntime {
 
     private final Clock clock;
     /** Waits for output copiers after an exit; not the common pool, whose single thread would serialise exits. */
-    private final ExecutorService reaper = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "process-reaper");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService reaper = Executors.newCachedThreadPool(DaemonThreads.named("process-reaper"));
 
     private final MountNamespace namespaces;
 
@@ -265,14 +262,13 @@ public final class ProcessRuntime implements ContainerRuntime {
         }
 
         private Thread copier(InputStream in, OutputStream sink, String stream) {
-            Thread t = new Thread(() -> {
+            Thread t = DaemonThreads.newThread("log-" + launch.containerName() + "-" + stream, () -> {
                 try (in; sink) {
                     in.transferTo(sink);
                 } catch (IOException | RuntimeException e) {
                     log.debug("{} {} copy ended: {}", launch.describe(), stream, e.toString());
                 }
-            }, "log-" + launch.containerName() + "-" + stream);
-            t.setDaemon(true);
+            });
             t.start();
             return t;
         }

@@ -2,6 +2,7 @@ package io.kplane.kubelet.server;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.kubelet.logs.CriLogReader;
 import io.kplane.kubelet.logs.LogOptions;
 import io.kplane.kubelet.logs.LogRegistry;
@@ -41,6 +42,8 @@ public final class KubeletServer implements AutoCloseable {
     private final Supplier<Instant> clock;
 
     private volatile boolean ready;
+    /** Extra lines of {@code /healthz?verbose} (Kubernetes' verbose health format), e.g. the informer's last event. */
+    private volatile Supplier<java.util.List<String>> healthChecks = java.util.List::of;
 
     public KubeletServer(String bind, int port, LogRegistry logs, Set<String> tokens, PrometheusMeterRegistry metrics,
             Supplier<Instant> clock) throws IOException {
@@ -50,11 +53,7 @@ public final class KubeletServer implements AutoCloseable {
         this.clock = clock;
         this.server = HttpServer.create(new InetSocketAddress(bind, port), 64);
         // follows block a thread each for as long as the container runs
-        this.executor = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "kubelet-http");
-            t.setDaemon(true);
-            return t;
-        });
+        this.executor = Executors.newCachedThreadPool(DaemonThreads.named("kubelet-http"));
         server.setExecutor(executor);
         server.createContext("/", this::handle);
     }
@@ -75,6 +74,11 @@ public final class KubeletServer implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
+    /** What {@code /healthz?verbose} lists besides the ping (one line each). */
+    public void healthChecks(Supplier<java.util.List<String>> checks) {
+        this.healthChecks = checks;
+    }
+
     /** From now on {@code /healthz} answers 200: the node is registered with this start's addresses. */
     public void markReady() {
         ready = true;
@@ -86,7 +90,15 @@ public final class KubeletServer implements AutoCloseable {
             if (path.equals("/healthz")) {
                 // healthy = registered: until the Node carries this start's addresses, the API server
                 // would dial a previous address (a compose `up` gives the container a new IP)
-                if (ready) {
+                String query = ex.getRequestURI().getRawQuery();
+                if (query != null && query.contains("verbose")) {
+                    // as the controllers' /healthz?verbose: a stalled informer shows as an old last event
+                    StringBuilder body = new StringBuilder(ready ? "[+]ping ok\n"
+                            : "[-]ping failed: starting: node status not posted yet\n");
+                    healthChecks.get().forEach(line -> body.append(line).append('\n'));
+                    body.append(ready ? "healthz check passed" : "healthz check failed");
+                    text(ex, ready ? 200 : 503, body.toString());
+                } else if (ready) {
                     text(ex, 200, "ok");
                 } else {
                     text(ex, 503, "starting: node status not posted yet");

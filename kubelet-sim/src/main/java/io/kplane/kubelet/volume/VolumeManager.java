@@ -1,9 +1,11 @@
 package io.kplane.kubelet.volume;
 
 import io.kplane.api.core.Container;
+import io.kplane.api.core.EventType;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.Volume;
 import io.kplane.api.core.VolumeMount;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.kubelet.config.ConfigObjects;
 import io.kplane.kubelet.config.PodViews;
@@ -53,11 +55,7 @@ public final class VolumeManager implements AutoCloseable {
     private final VolumePayloads payloads;
     private final ClaimPaths claims;
     private final Map<String, PodVolumes> pods = new ConcurrentHashMap<>();
-    private final ScheduledExecutorService refresher = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "volume-refresh");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService refresher = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("volume-refresh"));
 
     /** What is set up for one pod. */
     private static final class PodVolumes {
@@ -225,7 +223,7 @@ public final class VolumeManager implements AutoCloseable {
 
     private void warnOnce(PodVolumes st, Pod pod, String key, String reason, String message) {
         if (st.warned.add(key)) {
-            events.event(pod, "Warning", reason, message);
+            events.event(pod, EventType.WARNING, reason, message);
         }
     }
 

@@ -33,12 +33,31 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     private final Path dataDir;
     private final int port;
     private final boolean durable;
+    private final java.util.Map<String, String> settings;
     private EmbeddedPostgres postgres;
 
-    private EmbeddedPostgresServer(Path dataDir, int port, boolean durable) {
+    /**
+     * Settings for the one local stack's own server (the {@code postgres} component of {@code ./kplane up}):
+     * one API server keeps about ten connections, the data set is a few MB, and every page of shared
+     * memory a backend touches counts in that backend's RSS. Measured and explained in the root
+     * README ("What each component costs"); the defaults (300 connections, 128 MB of shared buffers,
+     * parallel query workers) are kept for tests and benchmarks, which start servers of their own.
+     */
+    public static final java.util.Map<String, String> SMALL_LOCAL_INSTANCE = java.util.Map.of(
+            "max_connections", "50",
+            "shared_buffers", "16MB",
+            "max_worker_processes", "2",
+            "max_parallel_workers", "0",
+            "max_parallel_workers_per_gather", "0",
+            "max_logical_replication_workers", "0",
+            "max_wal_size", "256MB",
+            "min_wal_size", "32MB");
+
+    private EmbeddedPostgresServer(Path dataDir, int port, boolean durable, java.util.Map<String, String> settings) {
         this.dataDir = dataDir.toAbsolutePath();
         this.port = port;
         this.durable = durable;
+        this.settings = java.util.Map.copyOf(settings);
     }
 
     /**
@@ -54,7 +73,12 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
      * a crash of PostgreSQL or of the machine may lose recently acknowledged commits. For tests only.
      */
     public static EmbeddedPostgresServer start(Path dataDir, int port, boolean durable) {
-        EmbeddedPostgresServer server = new EmbeddedPostgresServer(dataDir, port, durable);
+        return start(dataDir, port, durable, java.util.Map.of());
+    }
+
+    /** A durable or test-mode server with these server settings on top of the defaults (later ones win). */
+    public static EmbeddedPostgresServer start(Path dataDir, int port, boolean durable, java.util.Map<String, String> settings) {
+        EmbeddedPostgresServer server = new EmbeddedPostgresServer(dataDir, port, durable, settings);
         server.start();
         return server;
     }
@@ -73,14 +97,15 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 // throw-away test databases; later -c options win, so turn durability back on.
                 builder.setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on");
             }
-            postgres = builder
+            builder
                     .setDataDirectory(dataDir)
                     .setCleanDataDirectory(false)
                     .setPort(port)
                     .setPGStartupWait(Duration.ofSeconds(60))
                     .setServerConfig("max_connections", "300")
-                    .setServerConfig("listen_addresses", "127.0.0.1")
-                    .start();
+                    .setServerConfig("listen_addresses", "127.0.0.1");
+            settings.forEach(builder::setServerConfig);
+            postgres = builder.start();
             LOG.info("embedded PostgreSQL started on 127.0.0.1:{} with data in {}{}", port, dataDir,
                     durable ? "" : " (not durable: test mode)");
         } catch (IOException e) {

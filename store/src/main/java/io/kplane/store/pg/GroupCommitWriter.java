@@ -299,14 +299,17 @@ final class GroupCommitWriter {
     /**
      * Splits a batch, in order, into rounds in which each key occurs at most once: a round is one
      * statement whose writes all check their preconditions against the state before it, so a second
-     * write to the same key must come in a later statement that sees the first.
+     * write to the same key must come in a later statement that sees the first. Likewise a fenced
+     * create whose parent was written earlier in the round (a namespace marked Terminating, then a
+     * create in it) starts a new round, so its fence sees that write.
      */
     static List<List<WriteOp>> rounds(List<WriteOp> batch) {
         List<List<WriteOp>> rounds = new ArrayList<>();
         List<WriteOp> current = new ArrayList<>();
         Set<ResourceKey> keys = new HashSet<>();
         for (WriteOp op : batch) {
-            if (!keys.add(op.key)) {
+            boolean parentWritten = op.parent != null && keys.contains(op.parent);
+            if (parentWritten || !keys.add(op.key)) {
                 rounds.add(current);
                 current = new ArrayList<>();
                 keys.clear();
@@ -326,6 +329,9 @@ final class GroupCommitWriter {
         String[] names = new String[n];
         String[] data = new String[n];
         Long[] expected = new Long[n];
+        String[] parentResources = new String[n];
+        String[] parentNamespaces = new String[n];
+        String[] parentNames = new String[n];
         for (int i = 0; i < n; i++) {
             WriteOp op = round.get(i);
             kinds[i] = op.kindCode();
@@ -334,8 +340,14 @@ final class GroupCommitWriter {
             names[i] = op.key.name();
             data[i] = op.data;
             expected[i] = op.expectedRevision;
+            if (op.parent != null) {
+                parentResources[i] = op.parent.resource();
+                parentNamespaces[i] = op.parent.namespace();
+                parentNames[i] = op.parent.name();
+            }
         }
-        return Tuple.of(kinds, resources, namespaces, names, data, expected).addLong(createdMs);
+        return Tuple.of(kinds, resources, namespaces, names, data, expected).addLong(createdMs)
+                .addValue(parentResources).addValue(parentNamespaces).addValue(parentNames);
     }
 
     /** The first statement failure (the cause; later statements only report the aborted transaction). */

@@ -130,7 +130,12 @@ public final class PgResourceStore implements ResourceStore {
 
     @Override
     public Future<StoredObject> create(ResourceKey key, ObjectNode object) {
-        return write(p -> WriteOp.create(key, object, p));
+        return write(p -> WriteOp.create(key, object, null, p));
+    }
+
+    @Override
+    public Future<StoredObject> create(ResourceKey key, ObjectNode object, ResourceKey parent) {
+        return write(p -> WriteOp.create(key, object, parent, p));
     }
 
     @Override

@@ -21,21 +21,33 @@ final class Statements {
      * executor start and one counter update instead of one of each per write. Parameters are parallel
      * arrays, one element per write in submission order: $1 kind (A create, M update, D delete),
      * $2 resource, $3 namespace, $4 name, $5 data (null for D), $6 expected revision (0: any);
-     * $7 created_ms. Each write's precondition is checked against the state before the statement
+     * $7 created_ms; $8, $9, $10 the parent's resource, namespace and name for a fenced create (null:
+     * no fence). A fenced create passes only if its parent row exists and its JSON has no
+     * {@code metadata.deletionTimestamp}, read in this same statement: the fence is exactly as atomic
+     * as the existence check (docs/storage.md, "Fenced creates"). Each write's precondition is checked against the state before the statement
      * (keys are distinct, so no write of the round sees another); the writes that pass take
      * consecutive revisions in submission order. One result row per write, in order:
      * new_rev (null if the precondition failed), cur_rev, old_data (the state before an applied update
-     * or delete: the writer hands its own events to the watch hub without reading them back).
+     * or delete: the writer hands its own events to the watch hub without reading them back),
+     * parent_state (null without a fence; L live, T being deleted, X missing).
      */
     static final String APPLY_ROUND = """
             WITH ops AS (
-                SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])
-                    WITH ORDINALITY AS t(kind, resource, namespace, name, data, expected, idx)),
+                SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[],
+                                     $8::text[], $9::text[], $10::text[])
+                    WITH ORDINALITY AS t(kind, resource, namespace, name, data, expected, p_resource, p_namespace, p_name, idx)),
+            fenced AS (
+                SELECT ops.*, CASE WHEN ops.p_name IS NULL THEN NULL
+                                   WHEN par.deleting IS NULL THEN 'X' WHEN par.deleting THEN 'T' ELSE 'L' END AS parent_state
+                FROM ops LEFT JOIN LATERAL (
+                    SELECT (p.data::json -> 'metadata' ->> 'deletionTimestamp') IS NOT NULL AS deleting FROM objects p
+                    WHERE ops.p_name IS NOT NULL
+                      AND p.resource = ops.p_resource AND p.namespace = ops.p_namespace AND p.name = ops.p_name) par ON true),
             chk AS (
                 SELECT ops.*, cur.revision AS cur_rev, cur.data AS cur_data,
-                       CASE WHEN ops.kind = 'A' THEN cur.revision IS NULL
+                       CASE WHEN ops.kind = 'A' THEN cur.revision IS NULL AND (ops.p_name IS NULL OR ops.parent_state = 'L')
                             ELSE cur.revision IS NOT NULL AND (ops.expected = 0 OR cur.revision = ops.expected) END AS ok
-                FROM ops LEFT JOIN LATERAL (
+                FROM fenced ops LEFT JOIN LATERAL (
                     SELECT o.revision, o.data FROM objects o
                     WHERE o.resource = ops.resource AND o.namespace = ops.namespace AND o.name = ops.name) cur ON true),
             n AS (SELECT count(*) AS taken FROM chk WHERE ok),
@@ -50,7 +62,8 @@ final class Statements {
             ev AS (INSERT INTO event_log (revision, type, resource, namespace, name, object, prev_object, prev_revision, created_ms)
                    SELECT new_rev, kind, resource, namespace, name, CASE WHEN kind = 'D' THEN cur_data ELSE data END,
                           CASE WHEN kind = 'M' THEN cur_data END, cur_rev, $7 FROM w)
-            SELECT w.new_rev, chk.cur_rev, CASE WHEN w.new_rev IS NOT NULL AND chk.kind <> 'A' THEN chk.cur_data END AS old_data
+            SELECT w.new_rev, chk.cur_rev, CASE WHEN w.new_rev IS NOT NULL AND chk.kind <> 'A' THEN chk.cur_data END AS old_data,
+                   chk.parent_state
             FROM chk LEFT JOIN w ON w.idx = chk.idx ORDER BY chk.idx
             """;
 

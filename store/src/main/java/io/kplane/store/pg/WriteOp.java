@@ -22,11 +22,15 @@ final class WriteOp {
     final String data;       // its stored form
     final EncodedObject encoded; // the same, reusable by responses (null for DELETE)
     final long expectedRevision;
+    /** CREATE only, may be null: the object that must exist and not be being deleted for the create to commit. */
+    final ResourceKey parent;
     final Promise<StoredObject> promise;
 
-    private WriteOp(Kind kind, ResourceKey key, ObjectNode object, long expectedRevision, Promise<StoredObject> promise) {
+    private WriteOp(Kind kind, ResourceKey key, ObjectNode object, long expectedRevision, ResourceKey parent,
+                    Promise<StoredObject> promise) {
         this.kind = kind;
         this.key = key;
+        this.parent = parent;
         this.object = object == null ? null : object.deepCopy();
         ObjectCodec.Encoded stored = this.object == null ? null : ObjectCodec.encodeOwned(this.object);
         this.data = stored == null ? null : stored.text();
@@ -35,16 +39,16 @@ final class WriteOp {
         this.promise = promise;
     }
 
-    static WriteOp create(ResourceKey key, ObjectNode object, Promise<StoredObject> promise) {
-        return new WriteOp(Kind.CREATE, key, object, 0, promise);
+    static WriteOp create(ResourceKey key, ObjectNode object, ResourceKey parent, Promise<StoredObject> promise) {
+        return new WriteOp(Kind.CREATE, key, object, 0, parent, promise);
     }
 
     static WriteOp update(ResourceKey key, ObjectNode object, long expectedRevision, Promise<StoredObject> promise) {
-        return new WriteOp(Kind.UPDATE, key, object, expectedRevision, promise);
+        return new WriteOp(Kind.UPDATE, key, object, expectedRevision, null, promise);
     }
 
     static WriteOp delete(ResourceKey key, long expectedRevision, Promise<StoredObject> promise) {
-        return new WriteOp(Kind.DELETE, key, null, expectedRevision, promise);
+        return new WriteOp(Kind.DELETE, key, null, expectedRevision, null, promise);
     }
 
     /** The statement's kind code, also the event-log type: A(dded), M(odified), D(eleted). */
@@ -57,7 +61,8 @@ final class WriteOp {
     }
 
     /**
-     * Completes the caller's future from the statement's result row (new_rev, cur_rev, old_data) and
+     * Completes the caller's future from the statement's result row (new_rev, cur_rev, old_data,
+     * parent_state) and
      * returns the event-log entry the write made, or null if its precondition failed. A written
      * object is also kept in {@code recent} (before the caller hears of it, so its next update finds
      * it); that copy is shared, read-only, with the event.
@@ -82,6 +87,10 @@ final class WriteOp {
                     ? new EventRows.LoggedEvent(newRevision, "A", key, data, null, currentRevision, encoded, shared, null)
                     : new EventRows.LoggedEvent(newRevision, "M", key, data, oldData, currentRevision, encoded, shared,
                             previous);
+        } else if (kind == Kind.CREATE && parent != null && !"L".equals(row.getString(3))) {
+            // the parent's state comes first, as admission runs before storage in Kubernetes
+            promise.tryFail("T".equals(row.getString(3)) ? new StoreException.ParentTerminating(parent)
+                    : new StoreException.ParentMissing(parent));
         } else if (kind == Kind.CREATE) {
             promise.tryFail(new StoreException.AlreadyExists(key));
         } else if (currentRevision == null) {

@@ -16,7 +16,7 @@ import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
-import io.kplane.client.PatchType;
+import io.kplane.api.patch.PatchType;
 import io.kplane.client.WatchStream;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
@@ -139,7 +139,7 @@ public final class JobPipelineBenchmark {
      * The lens's cost: {@code pairs} runs with the lens off and on, interleaved (off, on, off, on...) so
      * that load from other processes on the machine falls on both alike; prints each run and the ratio
      * of the means of end-to-end pods/s (on / off). "On" is the lens as a controller process builds it
-     * (recorder, informer/queue/sync hooks, lens metrics) with no UI reading it.
+     * (recorder, informer/queue/sync hooks, lens metrics, SyncRecord persister) with no UI reading it.
      */
     private static void compareLens(KubeClient client, int pairs, Duration batchPeriod, int completions, int parallelism,
                                     int workers) throws Exception {
@@ -168,11 +168,14 @@ public final class JobPipelineBenchmark {
                               String prefix, boolean lensOn) throws Exception {
         String name = prefix + "-" + batchPeriod.toMillis() + "ms-" + System.nanoTime() % 100000;
         io.kplane.client.lens.Lens lens = io.kplane.client.lens.Lens.NOOP;
+        io.kplane.client.lens.SyncRecordPersister persister = null;
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         if (lensOn) {
             io.kplane.client.lens.LensRecorder recorder = new io.kplane.client.lens.LensRecorder(
                     JobControllerComponent.NAME, "bench", Clock.system());
             io.kplane.controllers.runtime.LensMetrics.bind(recorder, registry);
+            // as ComponentLens: the sync records are persisted as SyncRecords through the API too
+            persister = io.kplane.client.lens.SyncRecordPersister.start(client, recorder);
             lens = recorder;
         }
         SharedInformerFactory informers = new SharedInformerFactory(client, Clock.system()).withLens(lens);
@@ -204,6 +207,11 @@ public final class JobPipelineBenchmark {
             kubelet.close();
             controller.close();
             informers.shutdown();
+            if (persister != null) {
+                System.out.printf("%s: %d sync records persisted, %d dropped%n", name, persister.persistedTotal(),
+                        persister.droppedTotal());
+                persister.close();
+            }
         }
     }
 

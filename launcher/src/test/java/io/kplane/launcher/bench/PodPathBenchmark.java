@@ -1,0 +1,200 @@
+package io.kplane.launcher.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The pod-start and trivial-Job rows of {@code bench/run-all.sh}, against a running stack (process
+ * runtime), each beside the same-run reference: starting the same command directly with
+ * {@code sh -c}.
+ *
+ * <ul>
+ *   <li>pod created → container started: the container is {@code sh -c 'date +%s%N'}, so it prints
+ *       the wall-clock nanosecond it ran; latency = that − the instant just before the create
+ *       request was sent (same machine, same clock). One pod at a time, so queueing is not
+ *       measured. Reference: the same command started with {@code ProcessBuilder}, measured the same
+ *       way.</li>
+ *   <li>trivial Job ({@code echo hi}) created → {@code Complete}: the Job is polled every 10 ms
+ *       (the figure is accurate to that).</li>
+ * </ul>
+ * Prints {@code ROW|figure|value|reference|target|PASS or MISS} lines for the script's table.
+ *
+ * <p>Run: {@code java -cp <launcher test classpath> io.kplane.launcher.bench.PodPathBenchmark
+ * --server http://127.0.0.1:6443 [--pods 40] [--jobs 15]}
+ */
+public final class PodPathBenchmark {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String NS = "default";
+
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final String server;
+
+    private PodPathBenchmark(String server) {
+        this.server = server;
+    }
+
+    public static void main(String[] args) throws Exception {
+        String server = "http://127.0.0.1:6443";
+        int pods = 40;
+        int jobs = 15;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--server" -> server = args[++i];
+                case "--pods" -> pods = Integer.parseInt(args[++i]);
+                case "--jobs" -> jobs = Integer.parseInt(args[++i]);
+                default -> throw new IllegalArgumentException("usage: --server URL [--pods N] [--jobs N]");
+            }
+        }
+        PodPathBenchmark b = new PodPathBenchmark(server);
+        List<Double> reference = b.referenceStarts(pods);
+        List<Double> podStarts = b.podStarts(pods);
+        List<Double> jobTimes = b.trivialJobs(jobs);
+        double refP50 = percentile(reference, 50);
+        double refP99 = percentile(reference, 99);
+        System.out.printf("sh -c start (reference), %d runs: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n", reference.size(),
+                refP50, refP99, Collections.max(reference));
+        System.out.printf("pod created -> container started, %d pods: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
+                podStarts.size(), percentile(podStarts, 50), percentile(podStarts, 99), Collections.max(podStarts));
+        System.out.printf("trivial Job created -> Complete, %d Jobs: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
+                jobTimes.size(), percentile(jobTimes, 50), percentile(jobTimes, 99), Collections.max(jobTimes));
+        double podP99 = percentile(podStarts, 99);
+        double jobP50 = percentile(jobTimes, 50);
+        System.out.printf("ROW|pod created -> container started (process runtime), p99|%.0f ms (p50 %.0f)|sh -c start p99 %.1f ms|< 200 ms|%s%n",
+                podP99, percentile(podStarts, 50), refP99, podP99 < 200 ? "PASS" : "MISS");
+        System.out.printf("ROW|trivial Job (echo hi) created -> Complete, p50|%.0f ms|sh -c start p50 %.1f ms|< 300 ms|%s%n",
+                jobP50, refP50, jobP50 < 300 ? "PASS" : "MISS");
+    }
+
+    /** Starting {@code sh -c 'date +%s%N'} directly: the floor of any process-runtime container start. */
+    private List<Double> referenceStarts(int n) throws Exception {
+        List<Double> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Instant before = Instant.now();
+            Process p = new ProcessBuilder("sh", "-c", "date +%s%N").redirectErrorStream(true).start();
+            String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            p.waitFor();
+            out.add(millisSince(before, printed));
+        }
+        return out;
+    }
+
+    private List<Double> podStarts(int n) throws Exception {
+        String run = Long.toString(System.currentTimeMillis() % 100000);
+        List<Double> out = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String name = "bench-pod-" + run + "-" + i;
+            names.add(name);
+            String body = """
+                    {"apiVersion":"v1","kind":"Pod","metadata":{"name":"%s","labels":{"kplane-bench":"pod"}},
+                     "spec":{"restartPolicy":"Never","terminationGracePeriodSeconds":0,
+                      "containers":[{"name":"c","image":"busybox","command":["sh","-c","date +%%s%%N"]}]}}""".formatted(name);
+            Instant before = Instant.now();
+            send("POST", "/api/v1/namespaces/" + NS + "/pods", body, 201);
+            awaitPhaseFinished(name);
+            String log = send("GET", "/api/v1/namespaces/" + NS + "/pods/" + name + "/log", null, 200).trim();
+            out.add(millisSince(before, log));
+        }
+        for (String name : names) {
+            send("DELETE", "/api/v1/namespaces/" + NS + "/pods/" + name + "?gracePeriodSeconds=0", null, -1);
+        }
+        return out;
+    }
+
+    private List<Double> trivialJobs(int n) throws Exception {
+        String run = Long.toString(System.currentTimeMillis() % 100000);
+        List<Double> out = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String name = "bench-job-" + run + "-" + i;
+            names.add(name);
+            String body = """
+                    {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s"},
+                     "spec":{"template":{"spec":{"restartPolicy":"Never","terminationGracePeriodSeconds":0,
+                      "containers":[{"name":"c","image":"busybox","command":["sh","-c","echo hi"]}]}}}}""".formatted(name);
+            long t0 = System.nanoTime();
+            send("POST", "/apis/batch/v1/namespaces/" + NS + "/jobs", body, 201);
+            long deadline = t0 + Duration.ofSeconds(60).toNanos();
+            while (!complete(name)) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("job " + name + " not Complete within 60 s");
+                }
+                Thread.sleep(10);
+            }
+            out.add((System.nanoTime() - t0) / 1e6);
+        }
+        for (String name : names) {
+            send("DELETE", "/apis/batch/v1/namespaces/" + NS + "/jobs/" + name + "?propagationPolicy=Background", null, -1);
+        }
+        return out;
+    }
+
+    private boolean complete(String job) throws Exception {
+        JsonNode j = JSON.readTree(send("GET", "/apis/batch/v1/namespaces/" + NS + "/jobs/" + job, null, 200));
+        for (JsonNode c : j.path("status").path("conditions")) {
+            if ("Complete".equals(c.path("type").asText()) && "True".equals(c.path("status").asText())) {
+                return true;
+            }
+            if ("Failed".equals(c.path("type").asText()) && "True".equals(c.path("status").asText())) {
+                throw new IllegalStateException("job " + job + " failed: " + c);
+            }
+        }
+        return false;
+    }
+
+    private void awaitPhaseFinished(String pod) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            JsonNode p = JSON.readTree(send("GET", "/api/v1/namespaces/" + NS + "/pods/" + pod, null, 200));
+            String phase = p.path("status").path("phase").asText();
+            if ("Succeeded".equals(phase)) {
+                return;
+            }
+            if ("Failed".equals(phase)) {
+                throw new IllegalStateException("pod " + pod + " failed: " + p.path("status"));
+            }
+            Thread.sleep(20); // the figure is the container's own timestamp: polling does not shape it
+        }
+        throw new IllegalStateException("pod " + pod + " did not finish within 60 s");
+    }
+
+    private String send(String method, String path, String body, int expect) throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server + path)).timeout(Duration.ofSeconds(30));
+        if (body != null) {
+            b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
+        } else {
+            b.method(method, HttpRequest.BodyPublishers.noBody());
+        }
+        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        if (expect > 0 && r.statusCode() != expect) {
+            throw new IllegalStateException(method + " " + path + " -> " + r.statusCode() + ": " + r.body());
+        }
+        return r.body();
+    }
+
+    /** Milliseconds from {@code before} to the epoch-nanosecond time a process printed. */
+    private static double millisSince(Instant before, String printedEpochNanos) {
+        long printed = Long.parseLong(printedEpochNanos.lines().reduce((a, b) -> b).orElseThrow().trim());
+        long beforeNanos = before.getEpochSecond() * 1_000_000_000L + before.getNano();
+        return (printed - beforeNanos) / 1e6;
+    }
+
+    static double percentile(List<Double> values, double p) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int index = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
+        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
+    }
+}
