@@ -235,6 +235,9 @@ export function laneView(root, component, controllerName, key) {
   function take(rec, sampled) {
     if (!isRelated(rec)) return;
     if (rec.stage === 'sync' && rec.key === key) {
+      // the garbage collector's queue holds uids: its sync names the object and keeps the queue's key,
+      // so the key's later queue and worker records join the followed object's lanes
+      if (rec.detail?.queueKey) related.add(rec.detail.queueKey);
       for (const w of rec.sync?.writes || []) {
         if (w.key) related.add(w.key);
         if (w.rv) writes.set(`${w.resource} ${w.key} ${w.rv}`, rec.seq);

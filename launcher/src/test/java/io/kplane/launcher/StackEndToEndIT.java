@@ -271,6 +271,79 @@ class StackEndToEndIT {
         assertThat(nodes.out).contains("node-1").contains("node-2").contains("Ready");
     }
 
+    /**
+     * Every component's /metrics against its checked-in list (src/test/resources/metrics/), after the
+     * tests above exercised them; and the lens's sync records of gc, ttl and the scheduler in the real stack.
+     */
+    @Test
+    @Order(9)
+    void everyComponentServesTheCheckedInMetricNamesAndItsSyncRecords() throws Exception {
+        StateFile state = StateFile.read(stateDir);
+        List<String> problems = new ArrayList<>();
+        java.util.Set<String> listed = new java.util.TreeSet<>();
+        for (StateFile.Entry e : state.components()) {
+            if (e.healthPath() == null) {
+                continue; // postgres
+            }
+            String list = e.name().startsWith("kubelet-sim") ? "kubelet-sim" : e.name();
+            listed.add(list);
+            java.util.Set<String> scraped = MetricNames.scrape("http://127.0.0.1:" + e.healthPort() + "/metrics");
+            MetricNames.writeActual(list, scraped);
+            MetricNames expected = MetricNames.checkedIn(list);
+            List<String> missing = expected.missingFrom(scraped);
+            List<String> unlisted = expected.unlistedIn(scraped);
+            if (!missing.isEmpty() || !unlisted.isEmpty()) {
+                problems.add(e.name() + ": missing " + missing + ", not listed " + unlisted + " (scraped: " + scraped + ")");
+            }
+        }
+        assertThat(listed).contains("apiserver", "job-controller", "cronjob-controller", "garbage-collector",
+                "ttl-controller", "scheduler", "node-lifecycle", "kubelet-sim");
+        assertThat(problems).as("metric names differ from src/test/resources/metrics/*.txt").isEmpty();
+
+        // labels as upstream's, on a real scrape
+        String apiHostPort = URI.create(server).getAuthority();
+        assertThat(metricsText(state, "job-controller")).contains(
+                "rest_client_requests_total{code=\"200\",host=\"" + apiHostPort + "\",method=\"GET\"}",
+                "rest_client_requests_total{code=\"201\",host=\"" + apiHostPort + "\",method=\"POST\"}",
+                "job_controller_terminated_pods_tracking_finalizer_total{event=\"add\"}",
+                "job_controller_terminated_pods_tracking_finalizer_total{event=\"delete\"}",
+                "job_controller_pod_failures_handled_by_failure_policy_total{action=\"FailJob\"}");
+        assertThat(metricsText(state, "kubelet-sim-1")).contains("rest_client_requests_total{code=\"200\",host=\"" + apiHostPort + "\",method=\"GET\"}");
+        assertThat(metricsText(state, "ttl-controller")).containsPattern(
+                "ttl_after_finished_controller_job_deletion_duration_seconds_count [1-9]");
+
+        // the sync records those controllers wrote while the tests above ran, read from their /lens/*
+        JsonNode ttl = lens(state, "ttl-controller", "/lens/objects/default/parallel");
+        assertThat(ttl.path("syncs")).anySatisfy(r -> {
+            assertThat(r.at("/sync/decision").asText()).isEqualTo("deleted");
+            assertThat(r.at("/sync/writes/0/verb").asText()).isEqualTo("delete (Background)");
+        });
+        JsonNode gc = lens(state, "garbage-collector", "/lens/objects/default/backoff-never");
+        assertThat(gc.path("syncs")).anySatisfy(r -> assertThat(r.at("/sync/decision").asText()).isEqualTo("orphan"));
+        String podOfPi = get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=pi")
+                .at("/items/0/metadata/name").asText();
+        JsonNode scheduled = lens(state, "scheduler", "/lens/objects/default/" + podOfPi);
+        assertThat(scheduled.path("syncs")).anySatisfy(r -> {
+            assertThat(r.at("/sync/decision").asText()).isEqualTo("bound");
+            // a verdict per node the scheduler's cache held then: the chosen one says why
+            assertThat(r.at("/sync/saw").toString()).contains("chosen: fits, fewest pods");
+        });
+    }
+
+    private static String metricsText(StateFile state, String component) throws Exception {
+        int port = state.components().stream().filter(c -> c.name().equals(component)).findFirst().orElseThrow().healthPort();
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    private static JsonNode lens(StateFile state, String component, String path) throws Exception {
+        int port = state.components().stream().filter(c -> c.name().equals(component)).findFirst().orElseThrow().healthPort();
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(component + " " + path).isEqualTo(200);
+        return Json.tree(r.body());
+    }
+
     @Test
     @Order(10)
     void parallelJobSurvivesKillingTheJobControllerApiServerAndKubelet() throws Exception {
