@@ -1,7 +1,6 @@
 package io.kplane.api;
 
 import io.kplane.api.meta.KubeObject;
-
 import java.util.List;
 
 /**

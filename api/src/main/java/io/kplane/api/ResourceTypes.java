@@ -19,7 +19,6 @@ import io.kplane.api.rbac.ClusterRole;
 import io.kplane.api.rbac.ClusterRoleBinding;
 import io.kplane.api.rbac.Role;
 import io.kplane.api.rbac.RoleBinding;
-
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -28,63 +27,268 @@ import java.util.Optional;
 public final class ResourceTypes {
     private static final List<String> CRUD = ResourceType.ALL_VERBS;
 
-    public static final ResourceType NAMESPACES = new ResourceType("", "v1", "namespaces", Namespace.KIND,
-            "NamespaceList", "namespace", false, List.of("ns"), List.of(),
-            List.of("create", "delete", "get", "list", "patch", "update", "watch"), List.of("status", "finalize"),
+    public static final ResourceType NAMESPACES = new ResourceType(
+            "",
+            "v1",
+            "namespaces",
+            Namespace.KIND,
+            "NamespaceList",
+            "namespace",
+            false,
+            List.of("ns"),
+            List.of(),
+            List.of("create", "delete", "get", "list", "patch", "update", "watch"),
+            List.of("status", "finalize"),
             Namespace.class);
-    public static final ResourceType PODS = new ResourceType("", "v1", "pods", Pod.KIND, "PodList", "pod", true,
-            List.of("po"), List.of("all"), CRUD, List.of("status", "log", "binding", "exec", "attach", "portforward"), Pod.class);
-    public static final ResourceType NODES = new ResourceType("", "v1", "nodes", Node.KIND, "NodeList", "node",
-            false, List.of("no"), List.of(), CRUD, List.of("status"), Node.class);
-    public static final ResourceType EVENTS = new ResourceType("", "v1", "events", Event.KIND, "EventList",
-            "event", true, List.of("ev"), List.of(), CRUD, List.of(), Event.class);
-    public static final ResourceType LEASES = new ResourceType("coordination.k8s.io", "v1", "leases", Lease.KIND,
-            "LeaseList", "lease", true, List.of(), List.of(), CRUD, List.of(), Lease.class);
-    public static final ResourceType JOBS = new ResourceType("batch", "v1", "jobs", Job.KIND, "JobList", "job",
-            true, List.of(), List.of("all"), CRUD, List.of("status"), Job.class);
-    public static final ResourceType CRONJOBS = new ResourceType("batch", "v1", "cronjobs", CronJob.KIND,
-            "CronJobList", "cronjob", true, List.of("cj"), List.of("all"), CRUD,
-            List.of("status"), CronJob.class);
-    public static final ResourceType CONFIGMAPS = new ResourceType("", "v1", "configmaps", ConfigMap.KIND,
-            "ConfigMapList", "configmap", true, List.of("cm"), List.of(), CRUD, List.of(), ConfigMap.class);
-    public static final ResourceType SECRETS = new ResourceType("", "v1", "secrets", Secret.KIND, "SecretList",
-            "secret", true, List.of(), List.of(), CRUD, List.of(), Secret.class);
-    public static final ResourceType SERVICEACCOUNTS = new ResourceType("", "v1", "serviceaccounts",
-            ServiceAccount.KIND, "ServiceAccountList", "serviceaccount", true, List.of("sa"), List.of(), CRUD,
-            List.of(), ServiceAccount.class);
-    public static final ResourceType PERSISTENTVOLUMECLAIMS = new ResourceType("", "v1", "persistentvolumeclaims",
-            PersistentVolumeClaim.KIND, "PersistentVolumeClaimList", "persistentvolumeclaim", true, List.of("pvc"),
-            List.of(), CRUD, List.of("status"), PersistentVolumeClaim.class);
-    public static final ResourceType PERSISTENTVOLUMES = new ResourceType("", "v1", "persistentvolumes",
-            PersistentVolume.KIND, "PersistentVolumeList", "persistentvolume", false, List.of("pv"), List.of(), CRUD,
-            List.of("status"), PersistentVolume.class);
+    public static final ResourceType PODS = new ResourceType(
+            "",
+            "v1",
+            "pods",
+            Pod.KIND,
+            "PodList",
+            "pod",
+            true,
+            List.of("po"),
+            List.of("all"),
+            CRUD,
+            List.of("status", "log", "binding", "exec", "attach", "portforward"),
+            Pod.class);
+    public static final ResourceType NODES = new ResourceType(
+            "",
+            "v1",
+            "nodes",
+            Node.KIND,
+            "NodeList",
+            "node",
+            false,
+            List.of("no"),
+            List.of(),
+            CRUD,
+            List.of("status"),
+            Node.class);
+    public static final ResourceType EVENTS = new ResourceType(
+            "",
+            "v1",
+            "events",
+            Event.KIND,
+            "EventList",
+            "event",
+            true,
+            List.of("ev"),
+            List.of(),
+            CRUD,
+            List.of(),
+            Event.class);
+    public static final ResourceType LEASES = new ResourceType(
+            "coordination.k8s.io",
+            "v1",
+            "leases",
+            Lease.KIND,
+            "LeaseList",
+            "lease",
+            true,
+            List.of(),
+            List.of(),
+            CRUD,
+            List.of(),
+            Lease.class);
+    public static final ResourceType JOBS = new ResourceType(
+            "batch",
+            "v1",
+            "jobs",
+            Job.KIND,
+            "JobList",
+            "job",
+            true,
+            List.of(),
+            List.of("all"),
+            CRUD,
+            List.of("status"),
+            Job.class);
+    public static final ResourceType CRONJOBS = new ResourceType(
+            "batch",
+            "v1",
+            "cronjobs",
+            CronJob.KIND,
+            "CronJobList",
+            "cronjob",
+            true,
+            List.of("cj"),
+            List.of("all"),
+            CRUD,
+            List.of("status"),
+            CronJob.class);
+    public static final ResourceType CONFIGMAPS = new ResourceType(
+            "",
+            "v1",
+            "configmaps",
+            ConfigMap.KIND,
+            "ConfigMapList",
+            "configmap",
+            true,
+            List.of("cm"),
+            List.of(),
+            CRUD,
+            List.of(),
+            ConfigMap.class);
+    public static final ResourceType SECRETS = new ResourceType(
+            "",
+            "v1",
+            "secrets",
+            Secret.KIND,
+            "SecretList",
+            "secret",
+            true,
+            List.of(),
+            List.of(),
+            CRUD,
+            List.of(),
+            Secret.class);
+    public static final ResourceType SERVICEACCOUNTS = new ResourceType(
+            "",
+            "v1",
+            "serviceaccounts",
+            ServiceAccount.KIND,
+            "ServiceAccountList",
+            "serviceaccount",
+            true,
+            List.of("sa"),
+            List.of(),
+            CRUD,
+            List.of(),
+            ServiceAccount.class);
+    public static final ResourceType PERSISTENTVOLUMECLAIMS = new ResourceType(
+            "",
+            "v1",
+            "persistentvolumeclaims",
+            PersistentVolumeClaim.KIND,
+            "PersistentVolumeClaimList",
+            "persistentvolumeclaim",
+            true,
+            List.of("pvc"),
+            List.of(),
+            CRUD,
+            List.of("status"),
+            PersistentVolumeClaim.class);
+    public static final ResourceType PERSISTENTVOLUMES = new ResourceType(
+            "",
+            "v1",
+            "persistentvolumes",
+            PersistentVolume.KIND,
+            "PersistentVolumeList",
+            "persistentvolume",
+            false,
+            List.of("pv"),
+            List.of(),
+            CRUD,
+            List.of("status"),
+            PersistentVolume.class);
     private static final String RBAC = "rbac.authorization.k8s.io";
-    public static final ResourceType ROLES = new ResourceType(RBAC, "v1", "roles", Role.KIND, "RoleList", "role",
-            true, List.of(), List.of(), CRUD, List.of(), Role.class);
-    public static final ResourceType CLUSTERROLES = new ResourceType(RBAC, "v1", "clusterroles", ClusterRole.KIND,
-            "ClusterRoleList", "clusterrole", false, List.of(), List.of(), CRUD, List.of(), ClusterRole.class);
-    public static final ResourceType ROLEBINDINGS = new ResourceType(RBAC, "v1", "rolebindings", RoleBinding.KIND,
-            "RoleBindingList", "rolebinding", true, List.of(), List.of(), CRUD, List.of(), RoleBinding.class);
-    public static final ResourceType CLUSTERROLEBINDINGS = new ResourceType(RBAC, "v1", "clusterrolebindings",
-            ClusterRoleBinding.KIND, "ClusterRoleBindingList", "clusterrolebinding", false, List.of(), List.of(), CRUD,
-            List.of(), ClusterRoleBinding.class);
+    public static final ResourceType ROLES = new ResourceType(
+            RBAC,
+            "v1",
+            "roles",
+            Role.KIND,
+            "RoleList",
+            "role",
+            true,
+            List.of(),
+            List.of(),
+            CRUD,
+            List.of(),
+            Role.class);
+    public static final ResourceType CLUSTERROLES = new ResourceType(
+            RBAC,
+            "v1",
+            "clusterroles",
+            ClusterRole.KIND,
+            "ClusterRoleList",
+            "clusterrole",
+            false,
+            List.of(),
+            List.of(),
+            CRUD,
+            List.of(),
+            ClusterRole.class);
+    public static final ResourceType ROLEBINDINGS = new ResourceType(
+            RBAC,
+            "v1",
+            "rolebindings",
+            RoleBinding.KIND,
+            "RoleBindingList",
+            "rolebinding",
+            true,
+            List.of(),
+            List.of(),
+            CRUD,
+            List.of(),
+            RoleBinding.class);
+    public static final ResourceType CLUSTERROLEBINDINGS = new ResourceType(
+            RBAC,
+            "v1",
+            "clusterrolebindings",
+            ClusterRoleBinding.KIND,
+            "ClusterRoleBindingList",
+            "clusterrolebinding",
+            false,
+            List.of(),
+            List.of(),
+            CRUD,
+            List.of(),
+            ClusterRoleBinding.class);
 
     /** The cluster clock (kplane's own kind, see docs/clock.md): one object, {@code cluster}. */
-    public static final ResourceType CLOCKS = new ResourceType("kplane.io", "v1", "clocks", Clock.KIND,
-            "ClockList", "clock", false, List.of(), List.of(), CRUD, List.of(), Clock.class);
+    public static final ResourceType CLOCKS = new ResourceType(
+            "kplane.io",
+            "v1",
+            "clocks",
+            Clock.KIND,
+            "ClockList",
+            "clock",
+            false,
+            List.of(),
+            List.of(),
+            CRUD,
+            List.of(),
+            Clock.class);
 
     /** The lens's persisted sync records (kplane's own kind, see docs/lens.md): one per (object, controller). */
-    public static final ResourceType SYNCRECORDS = new ResourceType(SyncRecord.GROUP, "v1", "syncrecords",
-            SyncRecord.KIND, "SyncRecordList", "syncrecord", true, List.of("sr"), List.of(), CRUD, List.of(),
+    public static final ResourceType SYNCRECORDS = new ResourceType(
+            SyncRecord.GROUP,
+            "v1",
+            "syncrecords",
+            SyncRecord.KIND,
+            "SyncRecordList",
+            "syncrecord",
+            true,
+            List.of("sr"),
+            List.of(),
+            CRUD,
+            List.of(),
             SyncRecord.class);
 
     /** Every resource, in the order discovery lists them. */
-    public static final List<ResourceType> ALL = List.of(NAMESPACES, PODS, NODES, EVENTS, LEASES, JOBS, CRONJOBS,
-            CONFIGMAPS, SECRETS, SERVICEACCOUNTS, PERSISTENTVOLUMECLAIMS, PERSISTENTVOLUMES, ROLES, CLUSTERROLES,
-            ROLEBINDINGS, CLUSTERROLEBINDINGS, CLOCKS, SYNCRECORDS);
+    public static final List<ResourceType> ALL = List.of(
+            NAMESPACES,
+            PODS,
+            NODES,
+            EVENTS,
+            LEASES,
+            JOBS,
+            CRONJOBS,
+            CONFIGMAPS,
+            SECRETS,
+            SERVICEACCOUNTS,
+            PERSISTENTVOLUMECLAIMS,
+            PERSISTENTVOLUMES,
+            ROLES,
+            CLUSTERROLES,
+            ROLEBINDINGS,
+            CLUSTERROLEBINDINGS,
+            CLOCKS,
+            SYNCRECORDS);
 
-    private ResourceTypes() {
-    }
+    private ResourceTypes() {}
 
     /**
      * Resolves what a user types: plural ({@code jobs}), singular ({@code job}), short name
@@ -96,8 +300,11 @@ public final class ResourceTypes {
         }
         String n = name.toLowerCase(Locale.ROOT);
         for (ResourceType t : ALL) {
-            if (t.resource().equals(n) || t.singular().equals(n) || t.shortNames().contains(n)
-                    || t.kind().toLowerCase(Locale.ROOT).equals(n) || t.storageName().equals(n)
+            if (t.resource().equals(n)
+                    || t.singular().equals(n)
+                    || t.shortNames().contains(n)
+                    || t.kind().toLowerCase(Locale.ROOT).equals(n)
+                    || t.storageName().equals(n)
                     || (!t.isCoreGroup() && (t.singular() + "." + t.group()).equals(n))) {
                 return Optional.of(t);
             }
@@ -107,7 +314,8 @@ public final class ResourceTypes {
 
     /** By plural resource name within a group ({@code ""} for core), as in a REST path. */
     public static Optional<ResourceType> byResource(String group, String resource) {
-        return ALL.stream().filter(t -> t.group().equals(group) && t.resource().equalsIgnoreCase(resource))
+        return ALL.stream()
+                .filter(t -> t.group().equals(group) && t.resource().equalsIgnoreCase(resource))
                 .findFirst();
     }
 
@@ -123,7 +331,8 @@ public final class ResourceTypes {
 
     /** By apiVersion and kind, as found in a manifest. */
     public static Optional<ResourceType> byApiVersionAndKind(String apiVersion, String kind) {
-        return ALL.stream().filter(t -> t.apiVersion().equals(apiVersion) && t.kind().equalsIgnoreCase(kind))
+        return ALL.stream()
+                .filter(t -> t.apiVersion().equals(apiVersion) && t.kind().equalsIgnoreCase(kind))
                 .findFirst();
     }
 

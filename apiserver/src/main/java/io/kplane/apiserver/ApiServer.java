@@ -14,8 +14,8 @@ import io.kplane.apiserver.handlers.PodSubresources;
 import io.kplane.apiserver.handlers.ResourceHandler;
 import io.kplane.apiserver.handlers.WorkContexts;
 import io.kplane.apiserver.http.RequestGate;
-import io.kplane.apiserver.http.RouteContributor;
 import io.kplane.apiserver.http.Responses;
+import io.kplane.apiserver.http.RouteContributor;
 import io.kplane.apiserver.metrics.ApiMetrics;
 import io.kplane.apiserver.patch.JsonPatches;
 import io.kplane.apiserver.registry.NamespaceStrategy;
@@ -29,8 +29,8 @@ import io.kplane.apiserver.storage.WriteStrategy;
 import io.kplane.store.ResourceStore;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpServer;
@@ -39,13 +39,12 @@ import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The embeddable API server: serves a {@link ResourceStore} over Kubernetes-compatible HTTP.
@@ -77,7 +76,8 @@ public final class ApiServer implements AutoCloseable {
         this.ownsVertx = ownsVertx;
         this.store = store;
         this.options = options;
-        this.clock = new ClusterClockCache(vertx, store, options.clock(), (before, after) -> clockEvents.changed(before, after));
+        this.clock = new ClusterClockCache(
+                vertx, store, options.clock(), (before, after) -> clockEvents.changed(before, after));
         WriteStrategy strategy = new WriteStrategy(clock.asJavaClock(), options.clock());
         this.service = new ResourceService(store, strategy, options.admission(), new JsonPatches());
         this.clockEvents = new ClockEvents(service);
@@ -87,11 +87,11 @@ public final class ApiServer implements AutoCloseable {
         ServiceLoader.load(RequestBodyDecoder.class).forEach(decoders::register);
         options.decoders().forEach(decoders::register);
         ResponseRenderers renderers = ResponseRenderers.discover(options.renderers());
-        this.kubeletClient = vertx.createHttpClient(new HttpClientOptions().setConnectTimeout(5000)
-                .setKeepAlive(false));
+        this.kubeletClient = vertx.createHttpClient(
+                new HttpClientOptions().setConnectTimeout(5000).setKeepAlive(false));
         PodSubresources pods = new PodSubresources(service, strategy, kubeletClient, options.kubeletToken());
-        this.resources = new ResourceHandler(service, decoders, renderers, metrics, pods, options.bookmarkInterval(),
-                workContexts);
+        this.resources = new ResourceHandler(
+                service, decoders, renderers, metrics, pods, options.bookmarkInterval(), workContexts);
     }
 
     /** Starts on its own Vert.x instance and waits until it listens. */
@@ -121,8 +121,8 @@ public final class ApiServer implements AutoCloseable {
                 .compose(v -> clockEvents.ensureClock())
                 .onSuccess(v -> namespaces.start())
                 .onSuccess(v -> clock.start())
-                .compose(v -> vertx.deployVerticle(() -> new HttpVerticle(port),
-                        new DeploymentOptions().setInstances(options.eventLoops())))
+                .compose(v -> vertx.deployVerticle(
+                        () -> new HttpVerticle(port), new DeploymentOptions().setInstances(options.eventLoops())))
                 .onSuccess(id -> {
                     deployments.add(id);
                     LOG.info("API server listening on {}", url());
@@ -138,7 +138,8 @@ public final class ApiServer implements AutoCloseable {
             ns.putObject("metadata").put("name", name);
             creates.add(service.create(ResourceTypes.NAMESPACES, null, ns, WriteOptions.defaults())
                     .recover(t -> t instanceof ApiError e && e.code() == 409
-                            ? Future.succeededFuture() : Future.failedFuture(t)));
+                            ? Future.succeededFuture()
+                            : Future.failedFuture(t)));
         }
         return Future.all(creates).compose(v -> ensureDefaultServiceAccounts());
     }
@@ -148,12 +149,14 @@ public final class ApiServer implements AutoCloseable {
      * ServiceAccounts (a database from an older version).
      */
     private Future<Void> ensureDefaultServiceAccounts() {
-        return service.list(ResourceTypes.NAMESPACES, null, new ListOptions(null, null, 0, null, null, null)).compose(list -> {
-            List<ResourceStrategy.Companion> accounts = new ArrayList<>();
-            list.withArray("items").forEach(ns -> accounts.add(
-                    NamespaceStrategy.defaultServiceAccount(ns.path("metadata").path("name").asText())));
-            return service.createCompanions(accounts);
-        });
+        return service.list(ResourceTypes.NAMESPACES, null, new ListOptions(null, null, 0, null, null, null))
+                .compose(list -> {
+                    List<ResourceStrategy.Companion> accounts = new ArrayList<>();
+                    list.withArray("items")
+                            .forEach(ns -> accounts.add(NamespaceStrategy.defaultServiceAccount(
+                                    ns.path("metadata").path("name").asText())));
+                    return service.createCompanions(accounts);
+                });
     }
 
     /** {@code http://127.0.0.1:<port>} (https when TLS is configured). */
@@ -199,22 +202,24 @@ public final class ApiServer implements AutoCloseable {
 
     private Router router() {
         Router router = Router.router(vertx);
-        router.route().handler(new RequestGate(metrics, options.authenticator(), options.maxRequestsInflight())::handle);
+        router.route()
+                .handler(new RequestGate(metrics, options.authenticator(), options.maxRequestsInflight())::handle);
         router.get("/healthz").handler(ctx -> plain(ctx, 200, "ok"));
         router.get("/livez").handler(ctx -> plain(ctx, 200, "ok"));
         router.get("/readyz").handler(this::readyz);
-        router.get("/metrics").handler(ctx -> ctx.response().putHeader("Content-Type",
-                "text/plain; version=0.0.4; charset=utf-8").end(metrics.scrape()));
+        router.get("/metrics").handler(ctx -> ctx.response()
+                .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+                .end(metrics.scrape()));
         router.get("/version").handler(discovery::version);
         router.get("/api").handler(discovery::core);
         router.get("/apis").handler(discovery::groups);
         router.get("/api/v1").handler(ctx -> discovery.resourceList(ctx, "", "v1"));
         router.get("/apis/:group").handler(discovery::group);
-        router.get("/apis/:group/:version").handler(ctx -> discovery.resourceList(ctx, ctx.pathParam("group"),
-                ctx.pathParam("version")));
+        router.get("/apis/:group/:version")
+                .handler(ctx -> discovery.resourceList(ctx, ctx.pathParam("group"), ctx.pathParam("version")));
         routeContributors().forEach(c -> c.mount(router));
-        BodyHandler body = BodyHandler.create(false).setBodyLimit(options.maxBodyBytes())
-                .setHandleFileUploads(false);
+        BodyHandler body =
+                BodyHandler.create(false).setBodyLimit(options.maxBodyBytes()).setHandleFileUploads(false);
         // an upgrade request has no body to read (some clients still send Content-Length: 0), and a read
         // body would make the WebSocket handshake impossible
         io.vertx.core.Handler<RoutingContext> bodyUnlessUpgrade = ctx -> {
@@ -241,7 +246,8 @@ public final class ApiServer implements AutoCloseable {
         if (out.stream().noneMatch(c -> c.getClass().getName().endsWith(".KubectlRoutes"))) {
             try {
                 Object routes = Class.forName("io.kplane.apiserver.kubectl.KubectlRoutes")
-                        .getConstructor().newInstance();
+                        .getConstructor()
+                        .newInstance();
                 var mount = routes.getClass().getMethod("mount", Router.class);
                 out.add(router -> {
                     try {
@@ -291,23 +297,34 @@ public final class ApiServer implements AutoCloseable {
         // reads (the pool) and writes (the single writer) can fail independently: both must work
         var revision = store.currentRevision().timeout(5, TimeUnit.SECONDS);
         var writer = store.writerReady().timeout(15, TimeUnit.SECONDS);
-        Future.join(revision, writer).onComplete(ar -> context.runOnContext(v -> {
-            if (revision.succeeded()) {
-                metrics.storeRevision(revision.result());
-            }
-            if (revision.succeeded() && writer.succeeded()) {
-                plain(ctx, 200, "ok");
-                return;
-            }
-            StringBuilder body = new StringBuilder();
-            body.append(revision.succeeded() ? "[+]storage ok\n" : "[-]storage failed: " + revision.cause().getMessage() + "\n");
-            body.append(writer.succeeded() ? "[+]storage-writer ok\n" : "[-]storage-writer failed: " + writer.cause().getMessage() + "\n");
-            plain(ctx, 503, body + "readyz check failed");
-        }));
+        Future.join(revision, writer)
+                .onComplete(ar -> context.runOnContext(v -> {
+                    if (revision.succeeded()) {
+                        metrics.storeRevision(revision.result());
+                    }
+                    if (revision.succeeded() && writer.succeeded()) {
+                        plain(ctx, 200, "ok");
+                        return;
+                    }
+                    StringBuilder body = new StringBuilder();
+                    body.append(
+                            revision.succeeded()
+                                    ? "[+]storage ok\n"
+                                    : "[-]storage failed: " + revision.cause().getMessage() + "\n");
+                    body.append(
+                            writer.succeeded()
+                                    ? "[+]storage-writer ok\n"
+                                    : "[-]storage-writer failed: "
+                                            + writer.cause().getMessage() + "\n");
+                    plain(ctx, 503, body + "readyz check failed");
+                }));
     }
 
     private static void plain(RoutingContext ctx, int code, String body) {
-        ctx.response().setStatusCode(code).putHeader("Content-Type", "text/plain; charset=utf-8").end(body);
+        ctx.response()
+                .setStatusCode(code)
+                .putHeader("Content-Type", "text/plain; charset=utf-8")
+                .end(body);
     }
 
     /** One HTTP server instance on one event loop. */
@@ -320,13 +337,18 @@ public final class ApiServer implements AutoCloseable {
 
         @Override
         public Future<?> start() {
-            HttpServerOptions httpOptions = new HttpServerOptions().setHost(options.bindHost()).setPort(port)
+            HttpServerOptions httpOptions = new HttpServerOptions()
+                    .setHost(options.bindHost())
+                    .setPort(port)
                     .setCompressionSupported(false)
-                    .setMaxInitialLineLength(16 * 1024).setMaxHeaderSize(64 * 1024);
+                    .setMaxInitialLineLength(16 * 1024)
+                    .setMaxHeaderSize(64 * 1024);
             if (options.tlsCertFile() != null) {
-                httpOptions.setSsl(true).setKeyCertOptions(new PemKeyCertOptions()
-                        .setCertPath(options.tlsCertFile().toString())
-                        .setKeyPath(options.tlsKeyFile().toString()));
+                httpOptions
+                        .setSsl(true)
+                        .setKeyCertOptions(new PemKeyCertOptions()
+                                .setCertPath(options.tlsCertFile().toString())
+                                .setKeyPath(options.tlsKeyFile().toString()));
             }
             HttpServer server = vertx.createHttpServer(httpOptions);
             return server.requestHandler(router()).listen().onSuccess(s -> {

@@ -5,46 +5,66 @@ import io.kplane.apiserver.auth.TokenAuthenticator;
 import io.kplane.store.pg.PgResourceStore;
 import io.kplane.store.pg.StoreConfig;
 import io.vertx.core.Vertx;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** The {@code kplane-apiserver} process. */
-@Command(name = "kplane-apiserver", mixinStandardHelpOptions = true,
+@Command(
+        name = "kplane-apiserver",
+        mixinStandardHelpOptions = true,
         description = "Kubernetes-compatible API server keeping its objects in PostgreSQL.")
 public final class ApiServerMain implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(ApiServerMain.class);
 
-    @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Address to listen on (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--bind",
+            defaultValue = "127.0.0.1",
+            description = "Address to listen on (default ${DEFAULT-VALUE}).")
     String bind;
 
-    @Option(names = "--port", defaultValue = "6443", description = "Port to listen on (default ${DEFAULT-VALUE}; 0 picks one).")
+    @Option(
+            names = "--port",
+            defaultValue = "6443",
+            description = "Port to listen on (default ${DEFAULT-VALUE}; 0 picks one).")
     int port;
 
-    @Option(names = "--db-url", description = "External PostgreSQL, e.g. postgresql://user:pw@host:5432/db. "
-            + "Without it an embedded PostgreSQL is started in --data-dir.")
+    @Option(
+            names = "--db-url",
+            description = "External PostgreSQL, e.g. postgresql://user:pw@host:5432/db. "
+                    + "Without it an embedded PostgreSQL is started in --data-dir.")
     String dbUrl;
 
-    @Option(names = "--data-dir", defaultValue = "./.kplane/db", description = "Embedded PostgreSQL data directory (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--data-dir",
+            defaultValue = "./.kplane/db",
+            description = "Embedded PostgreSQL data directory (default ${DEFAULT-VALUE}).")
     Path dataDir;
 
-    @Option(names = "--db-port", defaultValue = "0", description = "Port of the embedded PostgreSQL (default: a free port).")
+    @Option(
+            names = "--db-port",
+            defaultValue = "0",
+            description = "Port of the embedded PostgreSQL (default: a free port).")
     int dbPort;
 
-    @Option(names = "--compaction-window", defaultValue = "5m", converter = DurationConverter.class,
+    @Option(
+            names = "--compaction-window",
+            defaultValue = "5m",
+            converter = DurationConverter.class,
             description = "Watch history kept (e.g. 5m, 90s; default ${DEFAULT-VALUE}).")
     Duration compactionWindow;
 
-    @Option(names = "--token-auth-file", description = "CSV token,user,uid[,\"group1,group2\"]: require a bearer token.")
+    @Option(
+            names = "--token-auth-file",
+            description = "CSV token,user,uid[,\"group1,group2\"]: require a bearer token.")
     Path tokenAuthFile;
 
     @Option(names = "--tls-cert-file", description = "PEM certificate; with --tls-private-key-file serves HTTPS.")
@@ -59,7 +79,9 @@ public final class ApiServerMain implements Callable<Integer> {
     @Option(names = "--kubelet-token-file", description = "File holding the kubelet bearer token.")
     Path kubeletTokenFile;
 
-    @Option(names = "--max-requests-inflight", defaultValue = "400",
+    @Option(
+            names = "--max-requests-inflight",
+            defaultValue = "400",
             description = "Non-watch requests served at once; more get 429 (default ${DEFAULT-VALUE}).")
     int maxRequestsInflight;
 
@@ -79,8 +101,11 @@ public final class ApiServerMain implements Callable<Integer> {
             System.err.println("--tls-cert-file and --tls-private-key-file must be given together");
             return 2;
         }
-        ApiServerOptions options = new ApiServerOptions().bindHost(bind).port(port)
-                .maxRequestsInflight(maxRequestsInflight).tls(tlsCertFile, tlsKeyFile);
+        ApiServerOptions options = new ApiServerOptions()
+                .bindHost(bind)
+                .port(port)
+                .maxRequestsInflight(maxRequestsInflight)
+                .tls(tlsCertFile, tlsKeyFile);
         if (tokenAuthFile != null) {
             options.authenticator(TokenAuthenticator.fromFile(tokenAuthFile));
         }
@@ -89,10 +114,11 @@ public final class ApiServerMain implements Callable<Integer> {
         } else if (kubeletToken != null) {
             options.kubeletToken(kubeletToken);
         }
-        StoreConfig config = dbUrl != null ? StoreConfig.external(dbUrl)
+        StoreConfig config = dbUrl != null
+                ? StoreConfig.external(dbUrl)
                 : StoreConfig.embedded(dataDir, dbPort == 0 ? freePort() : dbPort);
-        config = config.withCompaction(compactionWindow, Duration.ofMillis(Math.max(1000,
-                Math.min(30_000, compactionWindow.toMillis() / 5))));
+        config = config.withCompaction(
+                compactionWindow, Duration.ofMillis(Math.max(1000, Math.min(30_000, compactionWindow.toMillis() / 5))));
 
         Vertx vertx = Vertx.vertx();
         PgResourceStore store = PgResourceStore.open(vertx, config).await(120, TimeUnit.SECONDS);
@@ -101,17 +127,20 @@ public final class ApiServerMain implements Callable<Integer> {
             Files.writeString(portFile, Integer.toString(server.port()));
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            LOG.info("shutting down");
-            server.close();
-            store.close();
-            try {
-                vertx.close().await(20, TimeUnit.SECONDS);
-            } catch (Exception ignored) {
-                // exiting anyway
-            }
-            stopped.countDown();
-        }, "apiserver-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            LOG.info("shutting down");
+                            server.close();
+                            store.close();
+                            try {
+                                vertx.close().await(20, TimeUnit.SECONDS);
+                            } catch (Exception ignored) {
+                                // exiting anyway
+                            }
+                            stopped.countDown();
+                        },
+                        "apiserver-shutdown"));
         stopped.await();
         return 0;
     }

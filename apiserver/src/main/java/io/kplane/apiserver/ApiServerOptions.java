@@ -5,7 +5,6 @@ import io.kplane.apiserver.admission.AdmissionChain;
 import io.kplane.apiserver.auth.TokenAuthenticator;
 import io.kplane.apiserver.codec.RequestBodyDecoder;
 import io.kplane.apiserver.render.ResponseRenderer;
-
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,20 +1,19 @@
 package io.kplane.apiserver;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.apiserver.testing.TestApiServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 class CompactionAndOutageTest {
     static TestApiServer api;
@@ -23,7 +22,7 @@ class CompactionAndOutageTest {
     @BeforeAll
     static void start() {
         // compaction only when the test asks for it, and then of everything older than 1 ms
-        api = TestApiServer.start(c -> c.withCompaction(Duration.ofMillis(1), Duration.ofHours(1)), o -> { });
+        api = TestApiServer.start(c -> c.withCompaction(Duration.ofMillis(1), Duration.ofHours(1)), o -> {});
         http = new Http(api.url());
     }
 
@@ -35,7 +34,8 @@ class CompactionAndOutageTest {
     static String pod(String name) {
         return """
                 {"metadata":{"name":"%s","labels":{"app":"o"}},"spec":{"containers":[{"name":"c","image":"busybox"}]}}
-                """.formatted(name);
+                """
+                .formatted(name);
     }
 
     /**
@@ -49,13 +49,15 @@ class CompactionAndOutageTest {
 
     @Test
     void watchFromACompactedRevisionGets410() throws Exception {
-        String rv = http.post("/api/v1/namespaces/default/pods", pod("c0")).json()
-                .at("/metadata/resourceVersion").asText();
+        String rv = http.post("/api/v1/namespaces/default/pods", pod("c0"))
+                .json()
+                .at("/metadata/resourceVersion")
+                .asText();
         http.post("/api/v1/namespaces/default/pods", pod("c1"));
         http.post("/api/v1/namespaces/default/pods", pod("c2"));
         compactPast(Long.parseLong(rv));
-        try (WatchClient w = new WatchClient(api.url() + "/api/v1/namespaces/default/pods?watch=true&resourceVersion="
-                + rv)) {
+        try (WatchClient w =
+                new WatchClient(api.url() + "/api/v1/namespaces/default/pods?watch=true&resourceVersion=" + rv)) {
             await().atMost(Duration.ofSeconds(10)).until(w::ended);
             JsonNode error = w.events().get(w.events().size() - 1);
             assertThat(error.get("type").asText()).isEqualTo("ERROR");
@@ -66,12 +68,14 @@ class CompactionAndOutageTest {
 
     @Test
     void webSocketWatchFromACompactedRevisionGetsA410ErrorFrame() throws Exception {
-        String rv = http.post("/api/v1/namespaces/default/pods", pod("cw0")).json()
-                .at("/metadata/resourceVersion").asText();
+        String rv = http.post("/api/v1/namespaces/default/pods", pod("cw0"))
+                .json()
+                .at("/metadata/resourceVersion")
+                .asText();
         http.post("/api/v1/namespaces/default/pods", pod("cw1"));
         compactPast(Long.parseLong(rv));
-        try (WebSocketWatchClient w = new WebSocketWatchClient(api.url()
-                + "/api/v1/namespaces/default/pods?watch=true&resourceVersion=" + rv)) {
+        try (WebSocketWatchClient w = new WebSocketWatchClient(
+                api.url() + "/api/v1/namespaces/default/pods?watch=true&resourceVersion=" + rv)) {
             await().atMost(Duration.ofSeconds(10)).until(w::closed);
             JsonNode error = w.events().get(w.events().size() - 1);
             assertThat(error.get("type").asText()).isEqualTo("ERROR");
@@ -82,7 +86,10 @@ class CompactionAndOutageTest {
 
     @Test
     void databaseOutageGives503ThenRecoversAndWatchersMissNothing() {
-        String rv = http.get("/api/v1/namespaces/default/pods").json().at("/metadata/resourceVersion").asText();
+        String rv = http.get("/api/v1/namespaces/default/pods")
+                .json()
+                .at("/metadata/resourceVersion")
+                .asText();
         List<String> created = new ArrayList<>();
         http.post("/api/v1/namespaces/default/pods", pod("before"));
         created.add("before");
@@ -91,8 +98,9 @@ class CompactionAndOutageTest {
         WatchClient[] watch = {openWatch(rv)};
         try {
             api.stopDatabase();
-            await().atMost(Duration.ofSeconds(30)).until(() -> http.get("/api/v1/namespaces/default/pods/before")
-                    .code() == 503);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() ->
+                            http.get("/api/v1/namespaces/default/pods/before").code() == 503);
             Http.Response down = http.get("/api/v1/namespaces/default/pods/before");
             assertThat(down.json().get("reason").asText()).isEqualTo("ServiceUnavailable");
             assertThat(http.get("/readyz").code()).isEqualTo(503);
@@ -104,7 +112,8 @@ class CompactionAndOutageTest {
         for (int i = 0; i < 5; i++) {
             String name = "after" + i;
             await().atMost(Duration.ofSeconds(30)).until(() -> {
-                int code = http.post("/api/v1/namespaces/default/pods", pod(name)).code();
+                int code =
+                        http.post("/api/v1/namespaces/default/pods", pod(name)).code();
                 return code == 201 || code == 409;
             });
             created.add(name);

@@ -1,16 +1,17 @@
 package io.kplane.apiserver;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class CrudTest extends ApiServerHttpTest {
     static String pod(String name) {
         return """
                 {"apiVersion":"v1","kind":"Pod","metadata":{"name":"%s","labels":{"app":"web"}},
                  "spec":{"containers":[{"name":"c","image":"busybox","command":["sleep","1"]}],"restartPolicy":"Never"}}
-                """.formatted(name);
+                """
+                .formatted(name);
     }
 
     @Test
@@ -36,7 +37,8 @@ class CrudTest extends ApiServerHttpTest {
         Http.Response deleted = http.delete("/api/v1/namespaces/default/pods/p1");
         assertThat(deleted.code()).as(deleted.body()).isEqualTo(200);
         assertThat(deleted.json().get("status").asText()).isEqualTo("Success");
-        assertThat(deleted.json().at("/details/uid").asText()).isEqualTo(meta.get("uid").asText());
+        assertThat(deleted.json().at("/details/uid").asText())
+                .isEqualTo(meta.get("uid").asText());
         assertThat(http.get("/api/v1/namespaces/default/pods/p1").code()).isEqualTo(404);
     }
 

@@ -1,12 +1,11 @@
 package io.kplane.apiserver;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
 
 /**
  * Write responses and watch events reuse the JSON the store wrote, with the revision spliced in
@@ -20,7 +19,9 @@ class EncodedResponsesTest extends ApiServerHttpTest {
     void writeResponsesAreByteIdenticalToReadsOfTheSameRevision() {
         try (WatchClient watch = new WatchClient(api.url() + PODS + "?watch=true&labelSelector=app%3Dencoded")) {
             await().atMost(Duration.ofSeconds(10)).until(() -> watch.status() == 200);
-            Http.Response created = http.post(PODS, """
+            Http.Response created = http.post(
+                    PODS,
+                    """
                     {"apiVersion":"v1","kind":"Pod","metadata":{"name":"enc","labels":{"app":"encoded"},
                      "annotations":{"note":"ü \\"quoted\\" }{"}},
                      "spec":{"containers":[{"name":"c","image":"busybox"}],"restartPolicy":"Never"}}
@@ -28,13 +29,13 @@ class EncodedResponsesTest extends ApiServerHttpTest {
             assertThat(created.code()).as(created.body()).isEqualTo(201);
             assertThat(created.body()).isEqualTo(http.get(PODS + "/enc").body());
 
-            Http.Response patched = http.patch(PODS + "/enc/status", "{\"status\":{\"phase\":\"Running\"}}",
-                    "application/merge-patch+json");
+            Http.Response patched = http.patch(
+                    PODS + "/enc/status", "{\"status\":{\"phase\":\"Running\"}}", "application/merge-patch+json");
             assertThat(patched.code()).as(patched.body()).isEqualTo(200);
             assertThat(patched.body()).isEqualTo(http.get(PODS + "/enc").body());
 
-            Http.Response labelled = http.patch(PODS + "/enc", "{\"metadata\":{\"labels\":{\"app\":\"other\"}}}",
-                    "application/merge-patch+json");
+            Http.Response labelled = http.patch(
+                    PODS + "/enc", "{\"metadata\":{\"labels\":{\"app\":\"other\"}}}", "application/merge-patch+json");
             assertThat(labelled.code()).as(labelled.body()).isEqualTo(200);
 
             await().atMost(Duration.ofSeconds(10)).until(() -> watch.events().size() == 3);

@@ -3,7 +3,6 @@ package io.kplane.apiserver;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.json.Json;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -14,7 +13,8 @@ import java.time.Duration;
 
 /** A tiny JSON client for the tests (JDK HttpClient, real HTTP). */
 public final class Http {
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
     private String token;
 
@@ -46,7 +46,9 @@ public final class Http {
     }
 
     public Response get(String path, String accept) {
-        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Accept", accept).GET());
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Accept", accept)
+                .GET());
     }
 
     public Response post(String path, String json) {
@@ -70,9 +72,11 @@ public final class Http {
     }
 
     public Response send(String method, String path, String body, String contentType) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+                .timeout(Duration.ofSeconds(30))
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (contentType != null) {
             b.header("Content-Type", contentType);
         }

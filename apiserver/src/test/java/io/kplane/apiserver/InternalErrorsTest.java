@@ -1,5 +1,7 @@
 package io.kplane.apiserver;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
@@ -16,15 +18,12 @@ import io.kplane.apiserver.render.ResponseRenderer;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgConnection;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
-
-import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A bug in the server is a logged 500 InternalError: never a 400 with the JVM's message, never a 503
@@ -91,7 +90,8 @@ class InternalErrorsTest {
     static String pod(String name, String labels) {
         return """
                 {"metadata":{"name":"%s","labels":{%s}},"spec":{"containers":[{"name":"c","image":"busybox"}]}}
-                """.formatted(name, labels);
+                """
+                .formatted(name, labels);
     }
 
     private void assertLoggedWithStackTrace(String message) {
@@ -105,7 +105,8 @@ class InternalErrorsTest {
 
     @Test
     void aBugDuringUpdateIsALogged500NotA400() {
-        assertThat(http.post("/api/v1/namespaces/default/pods", pod("u1", "")).code()).isEqualTo(201);
+        assertThat(http.post("/api/v1/namespaces/default/pods", pod("u1", "")).code())
+                .isEqualTo(201);
         Http.Response put = http.put("/api/v1/namespaces/default/pods/u1", pod("u1", "\"explode\":\"yes\""));
         assertThat(put.code()).isEqualTo(500);
         assertThat(put.json().get("reason").asText()).isEqualTo("InternalError");
@@ -113,20 +114,26 @@ class InternalErrorsTest {
         assertLoggedWithStackTrace("simulated bug in admission");
 
         log.list.clear();
-        Http.Response patch = http.patch("/api/v1/namespaces/default/pods/u1",
-                "{\"metadata\":{\"labels\":{\"explode\":\"yes\"}}}", "application/merge-patch+json");
+        Http.Response patch = http.patch(
+                "/api/v1/namespaces/default/pods/u1",
+                "{\"metadata\":{\"labels\":{\"explode\":\"yes\"}}}",
+                "application/merge-patch+json");
         assertThat(patch.code()).isEqualTo(500);
         assertThat(patch.json().get("reason").asText()).isEqualTo("InternalError");
         assertLoggedWithStackTrace("simulated bug in admission");
 
         // the object is unchanged and the server still serves
-        assertThat(http.get("/api/v1/namespaces/default/pods/u1").json().at("/metadata/labels/explode")
-                .isMissingNode()).isTrue();
+        assertThat(http.get("/api/v1/namespaces/default/pods/u1")
+                        .json()
+                        .at("/metadata/labels/explode")
+                        .isMissingNode())
+                .isTrue();
     }
 
     @Test
     void aBugWhileRenderingAResultEndsTheRequestWithALogged500() {
-        assertThat(http.post("/api/v1/namespaces/default/pods", pod("r1", "")).code()).isEqualTo(201);
+        assertThat(http.post("/api/v1/namespaces/default/pods", pod("r1", "")).code())
+                .isEqualTo(201);
         Http.Response get = http.get("/api/v1/namespaces/default/pods/r1", "application/vnd.kplane.test-buggy");
         assertThat(get.code()).isEqualTo(500);
         assertThat(get.json().get("reason").asText()).isEqualTo("InternalError");
@@ -137,7 +144,8 @@ class InternalErrorsTest {
 
     @Test
     void aStatementTheDatabaseRejectsIsA500NotAnOutage() throws Exception {
-        assertThat(http.post("/api/v1/namespaces/default/pods", pod("s1", "")).code()).isEqualTo(201);
+        assertThat(http.post("/api/v1/namespaces/default/pods", pod("s1", "")).code())
+                .isEqualTo(201);
         Vertx vertx = Vertx.vertx();
         try {
             PgConnection conn = PgConnection.connect(vertx, api.database()).await(30, TimeUnit.SECONDS);
@@ -151,12 +159,17 @@ class InternalErrorsTest {
                 Http.Response write = http.post("/api/v1/namespaces/default/pods", pod("s2", ""));
                 assertThat(write.code()).isEqualTo(500);
                 assertThat(write.json().get("reason").asText()).isEqualTo("InternalError");
-                assertThat(log.list).anySatisfy(e -> assertThat(e.getThrowableProxy()).isNotNull());
+                assertThat(log.list)
+                        .anySatisfy(e -> assertThat(e.getThrowableProxy()).isNotNull());
             } finally {
-                conn.query("ALTER TABLE objects_moved RENAME TO objects").execute().await(30, TimeUnit.SECONDS);
+                conn.query("ALTER TABLE objects_moved RENAME TO objects")
+                        .execute()
+                        .await(30, TimeUnit.SECONDS);
                 conn.close();
             }
-            assertThat(http.post("/api/v1/namespaces/default/pods", pod("s3", "")).code()).isEqualTo(201);
+            assertThat(http.post("/api/v1/namespaces/default/pods", pod("s3", ""))
+                            .code())
+                    .isEqualTo(201);
         } finally {
             vertx.close().await(30, TimeUnit.SECONDS);
         }

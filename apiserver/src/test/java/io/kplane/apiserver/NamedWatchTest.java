@@ -1,12 +1,11 @@
 package io.kplane.apiserver;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code GET .../pods/NAME?watch=true} (kubectl {@code get pod x -w}) is a watch of that one object,
@@ -24,9 +23,13 @@ class NamedWatchTest extends ApiServerHttpTest {
         http.post("/api/v1/namespaces/nw/pods", ListWatchTest.pod("other", "a"));
         try (WatchClient w = new WatchClient(api.url() + "/api/v1/namespaces/nw/pods/target?watch=true")) {
             await().atMost(Duration.ofSeconds(10)).until(() -> w.summary().contains("ADDED target"));
-            http.patch("/api/v1/namespaces/nw/pods/other", "{\"metadata\":{\"annotations\":{\"a\":\"1\"}}}",
+            http.patch(
+                    "/api/v1/namespaces/nw/pods/other",
+                    "{\"metadata\":{\"annotations\":{\"a\":\"1\"}}}",
                     "application/merge-patch+json");
-            http.patch("/api/v1/namespaces/nw/pods/target", "{\"metadata\":{\"annotations\":{\"a\":\"1\"}}}",
+            http.patch(
+                    "/api/v1/namespaces/nw/pods/target",
+                    "{\"metadata\":{\"annotations\":{\"a\":\"1\"}}}",
                     "application/merge-patch+json");
             await().atMost(Duration.ofSeconds(10)).until(() -> w.summary().size() >= 2);
             assertThat(w.status()).isEqualTo(200);
@@ -37,8 +40,8 @@ class NamedWatchTest extends ApiServerHttpTest {
     @Test
     void aWebSocketWatchOnANamedPathSeesOnlyThatObject() throws Exception {
         http.post("/api/v1/namespaces/nw/pods", ListWatchTest.pod("ws-target", "b"));
-        try (WebSocketWatchClient w = new WebSocketWatchClient(api.url()
-                + "/api/v1/namespaces/nw/pods/ws-target?watch=true")) {
+        try (WebSocketWatchClient w =
+                new WebSocketWatchClient(api.url() + "/api/v1/namespaces/nw/pods/ws-target?watch=true")) {
             await().atMost(Duration.ofSeconds(10)).until(() -> w.summary().contains("ADDED ws-target"));
             http.post("/api/v1/namespaces/nw/pods", ListWatchTest.pod("ws-other", "b"));
             http.delete("/api/v1/namespaces/nw/pods/ws-target?gracePeriodSeconds=0");

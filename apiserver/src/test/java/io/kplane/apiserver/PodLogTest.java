@@ -1,17 +1,16 @@
 package io.kplane.apiserver;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.kplane.apiserver.testing.TestApiServer;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** pods/log through a real HTTP endpoint standing in for the kubelet's /containerLogs. */
 class PodLogTest {
@@ -26,21 +25,26 @@ class PodLogTest {
         api = TestApiServer.start(o -> o.kubeletToken("kubelet-secret"));
         http = new Http(api.url());
         vertx = Vertx.vertx();
-        kubelet = vertx.createHttpServer().requestHandler(req -> {
-            kubeletRequests.add(req.uri() + " auth=" + req.getHeader("Authorization"));
-            if (req.path().endsWith("/missing")) {
-                req.response().setStatusCode(404).end("container not found");
-                return;
-            }
-            req.response().setChunked(true).putHeader("Content-Type", "text/plain");
-            req.response().write("line 1\n");
-            req.response().end("line 2\n");
-        }).listen(0, "127.0.0.1").await(10, TimeUnit.SECONDS);
-        String node = """
+        kubelet = vertx.createHttpServer()
+                .requestHandler(req -> {
+                    kubeletRequests.add(req.uri() + " auth=" + req.getHeader("Authorization"));
+                    if (req.path().endsWith("/missing")) {
+                        req.response().setStatusCode(404).end("container not found");
+                        return;
+                    }
+                    req.response().setChunked(true).putHeader("Content-Type", "text/plain");
+                    req.response().write("line 1\n");
+                    req.response().end("line 2\n");
+                })
+                .listen(0, "127.0.0.1")
+                .await(10, TimeUnit.SECONDS);
+        String node =
+                """
                 {"metadata":{"name":"node-a"},"status":{"addresses":[{"type":"Hostname","address":"localhost"},
                   {"type":"InternalIP","address":"127.0.0.1"}],
                   "daemonEndpoints":{"kubeletEndpoint":{"Port":%d}}}}
-                """.formatted(kubelet.actualPort());
+                """
+                        .formatted(kubelet.actualPort());
         assertThat(http.post("/api/v1/nodes", node).code()).isEqualTo(201);
     }
 
@@ -51,8 +55,11 @@ class PodLogTest {
     }
 
     static void pod(String name, String containers, boolean bind) {
-        http.post("/api/v1/namespaces/default/pods", """
-                {"metadata":{"name":"%s"},"spec":{"containers":[%s]}}""".formatted(name, containers));
+        http.post(
+                "/api/v1/namespaces/default/pods",
+                """
+                {"metadata":{"name":"%s"},"spec":{"containers":[%s]}}"""
+                        .formatted(name, containers));
         if (bind) {
             http.post("/api/v1/namespaces/default/pods/" + name + "/binding", "{\"target\":{\"name\":\"node-a\"}}");
         }
@@ -65,8 +72,10 @@ class PodLogTest {
         assertThat(r.code()).as(r.body()).isEqualTo(200);
         assertThat(r.body()).isEqualTo("line 1\nline 2\n");
         assertThat(r.header("Content-Type")).startsWith("text/plain");
-        assertThat(kubeletRequests).anyMatch(u -> u.equals(
-                "/containerLogs/default/one/main?follow=true&tailLines=5&timestamps=true auth=Bearer kubelet-secret"));
+        assertThat(kubeletRequests)
+                .anyMatch(
+                        u -> u.equals(
+                                "/containerLogs/default/one/main?follow=true&tailLines=5&timestamps=true auth=Bearer kubelet-secret"));
     }
 
     @Test
@@ -76,8 +85,12 @@ class PodLogTest {
         assertThat(r.code()).isEqualTo(400);
         assertThat(r.json().get("message").asText())
                 .isEqualTo("a container name must be specified for pod two, choose one of: [a b]");
-        assertThat(http.get("/api/v1/namespaces/default/pods/two/log?container=b").code()).isEqualTo(200);
-        assertThat(http.get("/api/v1/namespaces/default/pods/two/log?container=zz").code()).isEqualTo(400);
+        assertThat(http.get("/api/v1/namespaces/default/pods/two/log?container=b")
+                        .code())
+                .isEqualTo(200);
+        assertThat(http.get("/api/v1/namespaces/default/pods/two/log?container=zz")
+                        .code())
+                .isEqualTo(400);
     }
 
     @Test
@@ -86,6 +99,7 @@ class PodLogTest {
         Http.Response r = http.get("/api/v1/namespaces/default/pods/pending/log");
         assertThat(r.code()).isEqualTo(400);
         assertThat(r.json().get("message").asText()).isEqualTo("pod pending does not have a host assigned");
-        assertThat(http.get("/api/v1/namespaces/default/pods/nosuch/log").code()).isEqualTo(404);
+        assertThat(http.get("/api/v1/namespaces/default/pods/nosuch/log").code())
+                .isEqualTo(404);
     }
 }

@@ -1,8 +1,8 @@
 package io.kplane.apiserver;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 /** Shapes as kube-apiserver returns them: non-pointer struct fields are always present. */
 class ResponseShapesTest extends ApiServerHttpTest {
@@ -17,7 +17,8 @@ class ResponseShapesTest extends ApiServerHttpTest {
         assertThat(created.json().get("spec").size()).isZero();
         assertThat(http.get(LEASES + "/bare").json().get("spec").isObject()).isTrue();
         // an update that drops the spec still reads back {}
-        Http.Response updated = http.put(LEASES + "/bare", "{\"metadata\":{\"name\":\"bare\",\"labels\":{\"a\":\"b\"}}}");
+        Http.Response updated =
+                http.put(LEASES + "/bare", "{\"metadata\":{\"name\":\"bare\",\"labels\":{\"a\":\"b\"}}}");
         assertThat(updated.code()).as(updated.body()).isEqualTo(200);
         assertThat(updated.json().get("spec").isObject()).isTrue();
         assertThat(created.json().has("status")).isFalse();
@@ -25,7 +26,9 @@ class ResponseShapesTest extends ApiServerHttpTest {
 
     @Test
     void aNewJobHasAnEmptyStatusAndANullStatusUpdateKeepsIt() {
-        Http.Response job = http.post(JOBS, """
+        Http.Response job = http.post(
+                JOBS,
+                """
                 {"metadata":{"name":"shape"},"spec":{"template":{"spec":{"restartPolicy":"Never",
                  "containers":[{"name":"c","image":"busybox"}]}}}}""");
         assertThat(job.code()).as(job.body()).isEqualTo(201);
@@ -39,7 +42,8 @@ class ResponseShapesTest extends ApiServerHttpTest {
 
     @Test
     void anEventHasItsStructFields() {
-        Http.Response event = http.post("/api/v1/namespaces/default/events",
+        Http.Response event = http.post(
+                "/api/v1/namespaces/default/events",
                 "{\"metadata\":{\"name\":\"e1\"},\"reason\":\"R\",\"message\":\"m\"}");
         assertThat(event.code()).as(event.body()).isEqualTo(201);
         assertThat(event.json().get("involvedObject").isObject()).isTrue();

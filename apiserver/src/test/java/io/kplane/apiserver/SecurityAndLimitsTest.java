@@ -1,17 +1,12 @@
 package io.kplane.apiserver;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.apiserver.auth.TokenAuthenticator;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,9 +17,13 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SecurityAndLimitsTest {
     static Vertx vertx;
@@ -34,7 +33,9 @@ class SecurityAndLimitsTest {
     static void kubelet() throws Exception {
         vertx = Vertx.vertx();
         // accepts the log request and never answers: holds one in-flight slot
-        silentKubelet = vertx.createHttpServer().requestHandler(req -> { }).listen(0, "127.0.0.1")
+        silentKubelet = vertx.createHttpServer()
+                .requestHandler(req -> {})
+                .listen(0, "127.0.0.1")
                 .await(10, TimeUnit.SECONDS);
     }
 
@@ -45,7 +46,8 @@ class SecurityAndLimitsTest {
 
     @Test
     void bearerTokensFromATokenFile() {
-        TokenAuthenticator auth = TokenAuthenticator.parse("""
+        TokenAuthenticator auth = TokenAuthenticator.parse(
+                """
                 # token,user,uid,groups
                 s3cret,alice,1,"admins,devs"
                 other,bob,2
@@ -57,9 +59,18 @@ class SecurityAndLimitsTest {
             assertThat(denied.json().get("reason").asText()).isEqualTo("Unauthorized");
             assertThat(anonymous.get("/healthz").code()).isEqualTo(200);
             assertThat(anonymous.get("/readyz").code()).isEqualTo(200);
-            assertThat(new Http(api.url()).token("wrong").get("/api/v1/namespaces").code()).isEqualTo(401);
-            assertThat(new Http(api.url()).token("s3cret").get("/api/v1/namespaces").code()).isEqualTo(200);
-            assertThat(new Http(api.url()).token("other").get("/version").code()).isEqualTo(200);
+            assertThat(new Http(api.url())
+                            .token("wrong")
+                            .get("/api/v1/namespaces")
+                            .code())
+                    .isEqualTo(401);
+            assertThat(new Http(api.url())
+                            .token("s3cret")
+                            .get("/api/v1/namespaces")
+                            .code())
+                    .isEqualTo(200);
+            assertThat(new Http(api.url()).token("other").get("/version").code())
+                    .isEqualTo(200);
         }
     }
 
@@ -67,18 +78,35 @@ class SecurityAndLimitsTest {
     void servesTlsWithPemFiles(@TempDir Path dir) throws Exception {
         Path cert = dir.resolve("tls.crt");
         Path key = dir.resolve("tls.key");
-        Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key.toString(), "-out", cert.toString())
-                .redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        "openssl",
+                        "req",
+                        "-x509",
+                        "-newkey",
+                        "rsa:2048",
+                        "-nodes",
+                        "-days",
+                        "1",
+                        "-subj",
+                        "/CN=127.0.0.1",
+                        "-addext",
+                        "subjectAltName=IP:127.0.0.1",
+                        "-keyout",
+                        key.toString(),
+                        "-out",
+                        cert.toString())
+                .redirectErrorStream(true)
+                .start();
         p.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(Files.exists(cert)).isTrue();
         try (TestApiServer api = TestApiServer.start(o -> o.tls(cert, key))) {
             SSLContext ssl = SSLContext.getInstance("TLS");
-            ssl.init(null, new TrustManager[]{new TrustAll()}, null);
+            ssl.init(null, new TrustManager[] {new TrustAll()}, null);
             HttpClient client = HttpClient.newBuilder().sslContext(ssl).build();
-            HttpResponse<String> r = client.send(HttpRequest.newBuilder(
-                    URI.create("https://127.0.0.1:" + api.port() + "/version")).build(),
+            HttpResponse<String> r = client.send(
+                    HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + api.port() + "/version"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).isEqualTo(200);
             assertThat(r.body()).contains("\"minor\":\"32\"");
@@ -89,15 +117,23 @@ class SecurityAndLimitsTest {
     void requestsBeyondTheInflightLimitGet429AndBigBodies413() throws Exception {
         try (TestApiServer api = TestApiServer.start(o -> o.maxRequestsInflight(1))) {
             Http http = new Http(api.url());
-            http.post("/api/v1/nodes", """
+            http.post(
+                    "/api/v1/nodes",
+                    """
                     {"metadata":{"name":"silent"},"status":{"addresses":[{"type":"InternalIP","address":"127.0.0.1"}],
-                     "daemonEndpoints":{"kubeletEndpoint":{"Port":%d}}}}""".formatted(silentKubelet.actualPort()));
-            http.post("/api/v1/namespaces/default/pods",
+                     "daemonEndpoints":{"kubeletEndpoint":{"Port":%d}}}}"""
+                            .formatted(silentKubelet.actualPort()));
+            http.post(
+                    "/api/v1/namespaces/default/pods",
                     "{\"metadata\":{\"name\":\"p\"},\"spec\":{\"nodeName\":\"silent\",\"containers\":[{\"name\":\"c\",\"image\":\"i\"}]}}");
-            CompletableFuture<HttpResponse<String>> held = http.client().sendAsync(HttpRequest.newBuilder(
-                    URI.create(api.url() + "/api/v1/namespaces/default/pods/p/log")).timeout(Duration.ofSeconds(60))
-                    .build(), HttpResponse.BodyHandlers.ofString());
-            await().atMost(Duration.ofSeconds(10)).until(() -> api.server().metrics().inflight().get() >= 1);
+            CompletableFuture<HttpResponse<String>> held = http.client()
+                    .sendAsync(
+                            HttpRequest.newBuilder(URI.create(api.url() + "/api/v1/namespaces/default/pods/p/log"))
+                                    .timeout(Duration.ofSeconds(60))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> api.server().metrics().inflight().get() >= 1);
             Http.Response rejected = http.get("/api/v1/namespaces");
             assertThat(rejected.code()).isEqualTo(429);
             assertThat(rejected.header("Retry-After")).isEqualTo("1");
@@ -144,30 +180,35 @@ class SecurityAndLimitsTest {
             assertThat(legacy.json().get("kind").asText()).isEqualTo("APIGroupList");
             var v1 = http.get("/api/v1").json();
             assertThat(v1.get("kind").asText()).isEqualTo("APIResourceList");
-            assertThat(v1.get("resources").findValuesAsText("name")).contains("pods", "pods/log", "pods/status",
-                    "pods/binding", "nodes/status");
-            assertThat(http.get("/apis/batch/v1").json().get("groupVersion").asText()).isEqualTo("batch/v1");
-            assertThat(http.get("/apis/batch").json().at("/preferredVersion/groupVersion").asText())
+            assertThat(v1.get("resources").findValuesAsText("name"))
+                    .contains("pods", "pods/log", "pods/status", "pods/binding", "nodes/status");
+            assertThat(http.get("/apis/batch/v1").json().get("groupVersion").asText())
+                    .isEqualTo("batch/v1");
+            assertThat(http.get("/apis/batch")
+                            .json()
+                            .at("/preferredVersion/groupVersion")
+                            .asText())
                     .isEqualTo("batch/v1");
 
             http.get("/api/v1/namespaces/default/pods");
             String metrics = http.get("/metrics").body();
-            assertThat(metrics).contains("apiserver_request_total{code=\"200\",resource=\"pods\",verb=\"list\"}")
-                    .contains("apiserver_watches_open").contains("apiserver_request_duration_seconds");
+            assertThat(metrics)
+                    .contains("apiserver_request_total{code=\"200\",resource=\"pods\",verb=\"list\"}")
+                    .contains("apiserver_watches_open")
+                    .contains("apiserver_request_duration_seconds");
             assertThat(http.get("/nope").code()).isEqualTo(404);
-            assertThat(http.send("PUT", "/api/v1/namespaces/default/pods/p/log", "{}", "application/json").code())
+            assertThat(http.send("PUT", "/api/v1/namespaces/default/pods/p/log", "{}", "application/json")
+                            .code())
                     .isEqualTo(405);
         }
     }
 
     private static final class TrustAll implements X509TrustManager {
         @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) {
-        }
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {}
 
         @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType) {
-        }
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {}
 
         @Override
         public X509Certificate[] getAcceptedIssuers() {

@@ -2,7 +2,6 @@ package io.kplane.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
-
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -26,25 +25,28 @@ public final class WatchClient implements AutoCloseable {
     public WatchClient(String url) {
         HttpClient client = HttpClient.newHttpClient();
         HttpRequest request = HttpRequest.newBuilder(URI.create(url)).GET().build();
-        reader = new Thread(() -> {
-            try {
-                HttpResponse<InputStream> r = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
-                status = r.statusCode();
-                stream = r.body();
-                try (BufferedReader in = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-                    String line;
-                    while ((line = in.readLine()) != null) {
-                        if (!line.isBlank()) {
-                            events.add(Json.tree(line));
+        reader = new Thread(
+                () -> {
+                    try {
+                        HttpResponse<InputStream> r = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+                        status = r.statusCode();
+                        stream = r.body();
+                        try (BufferedReader in =
+                                new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                            String line;
+                            while ((line = in.readLine()) != null) {
+                                if (!line.isBlank()) {
+                                    events.add(Json.tree(line));
+                                }
+                            }
                         }
+                    } catch (Exception e) {
+                        // the stream was closed
+                    } finally {
+                        ended.set(true);
                     }
-                }
-            } catch (Exception e) {
-                // the stream was closed
-            } finally {
-                ended.set(true);
-            }
-        }, "watch-client");
+                },
+                "watch-client");
         reader.setDaemon(true);
         reader.start();
     }
@@ -59,8 +61,11 @@ public final class WatchClient implements AutoCloseable {
     }
 
     public List<String> summary() {
-        return events.stream().filter(e -> !e.get("type").asText().equals("BOOKMARK"))
-                .map(e -> e.get("type").asText() + " " + e.at("/object/metadata/name").asText()).toList();
+        return events.stream()
+                .filter(e -> !e.get("type").asText().equals("BOOKMARK"))
+                .map(e -> e.get("type").asText() + " "
+                        + e.at("/object/metadata/name").asText())
+                .toList();
     }
 
     public boolean ended() {

@@ -2,7 +2,6 @@ package io.kplane.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
@@ -25,7 +24,9 @@ public final class WebSocketWatchClient implements AutoCloseable {
     public WebSocketWatchClient(String httpUrl) throws Exception {
         URI uri = URI.create(httpUrl.replaceFirst("^http", "ws"));
         StringBuilder partial = new StringBuilder();
-        socket = HttpClient.newHttpClient().newWebSocketBuilder().connectTimeout(Duration.ofSeconds(10))
+        socket = HttpClient.newHttpClient()
+                .newWebSocketBuilder()
+                .connectTimeout(Duration.ofSeconds(10))
                 .buildAsync(uri, new WebSocket.Listener() {
                     @Override
                     public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
@@ -48,7 +49,8 @@ public final class WebSocketWatchClient implements AutoCloseable {
                     public void onError(WebSocket ws, Throwable error) {
                         closed.completeExceptionally(error);
                     }
-                }).get(10, TimeUnit.SECONDS);
+                })
+                .get(10, TimeUnit.SECONDS);
     }
 
     /** The raw text frames. */
@@ -62,8 +64,11 @@ public final class WebSocketWatchClient implements AutoCloseable {
 
     /** "TYPE name" of every non-bookmark event. */
     public List<String> summary() {
-        return events().stream().filter(e -> !e.get("type").asText().equals("BOOKMARK"))
-                .map(e -> e.get("type").asText() + " " + e.at("/object/metadata/name").asText()).toList();
+        return events().stream()
+                .filter(e -> !e.get("type").asText().equals("BOOKMARK"))
+                .map(e -> e.get("type").asText() + " "
+                        + e.at("/object/metadata/name").asText())
+                .toList();
     }
 
     public boolean closed() {

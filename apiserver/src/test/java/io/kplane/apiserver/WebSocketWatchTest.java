@@ -1,9 +1,9 @@
 package io.kplane.apiserver;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -11,9 +11,8 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** The watch over a WebSocket, as kube-apiserver serves it to clients that ask for the upgrade. */
 class WebSocketWatchTest extends ApiServerHttpTest {
@@ -29,14 +28,18 @@ class WebSocketWatchTest extends ApiServerHttpTest {
     @Test
     void oneEventPerTextFrameWithSelectorSemantics() throws Exception {
         http.post("/api/v1/namespaces/ws/pods", pod("w0", "web"));
-        try (WebSocketWatchClient w = new WebSocketWatchClient(api.url()
-                + "/api/v1/namespaces/ws/pods?watch=true&labelSelector=app%3Dweb")) {
+        try (WebSocketWatchClient w =
+                new WebSocketWatchClient(api.url() + "/api/v1/namespaces/ws/pods?watch=true&labelSelector=app%3Dweb")) {
             await().atMost(Duration.ofSeconds(10)).until(() -> w.summary().contains("ADDED w0"));
             http.post("/api/v1/namespaces/ws/pods", pod("w1", "web"));
-            http.patch("/api/v1/namespaces/ws/pods/w1", "{\"metadata\":{\"labels\":{\"app\":\"db\"}}}",
+            http.patch(
+                    "/api/v1/namespaces/ws/pods/w1",
+                    "{\"metadata\":{\"labels\":{\"app\":\"db\"}}}",
                     "application/merge-patch+json");
             http.post("/api/v1/namespaces/ws/pods", pod("nomatch", "db"));
-            http.patch("/api/v1/namespaces/ws/pods/w0", "{\"metadata\":{\"annotations\":{\"a\":\"b\"}}}",
+            http.patch(
+                    "/api/v1/namespaces/ws/pods/w0",
+                    "{\"metadata\":{\"annotations\":{\"a\":\"b\"}}}",
                     "application/merge-patch+json");
             await().atMost(Duration.ofSeconds(10)).until(() -> w.summary().size() >= 4);
             assertThat(w.summary()).containsExactly("ADDED w0", "ADDED w1", "DELETED w1", "MODIFIED w0");
@@ -49,8 +52,10 @@ class WebSocketWatchTest extends ApiServerHttpTest {
 
     @Test
     void resumesFromAResourceVersionAndClosesAtTheTimeout() throws Exception {
-        String rv = http.post("/api/v1/namespaces/ws/pods", pod("r0", "resume")).json()
-                .at("/metadata/resourceVersion").asText();
+        String rv = http.post("/api/v1/namespaces/ws/pods", pod("r0", "resume"))
+                .json()
+                .at("/metadata/resourceVersion")
+                .asText();
         http.post("/api/v1/namespaces/ws/pods", pod("r1", "resume"));
         try (WebSocketWatchClient w = new WebSocketWatchClient(api.url() + "/api/v1/namespaces/ws/pods?watch=true"
                 + "&resourceVersion=" + rv + "&labelSelector=app%3Dresume&timeoutSeconds=1")) {
@@ -64,11 +69,14 @@ class WebSocketWatchTest extends ApiServerHttpTest {
     void bookmarksArriveAsFrames() throws Exception {
         try (WebSocketWatchClient w = new WebSocketWatchClient(api.url() + "/api/v1/namespaces/ws/pods?watch=true"
                 + "&allowWatchBookmarks=true&labelSelector=app%3Dbm")) {
-            String rv = http.post("/api/v1/namespaces/ws/pods", pod("b0", "other")).json()
-                    .at("/metadata/resourceVersion").asText();
+            String rv = http.post("/api/v1/namespaces/ws/pods", pod("b0", "other"))
+                    .json()
+                    .at("/metadata/resourceVersion")
+                    .asText();
             await().atMost(Duration.ofSeconds(10)).until(() -> w.events().stream()
                     .filter(e -> e.get("type").asText().equals("BOOKMARK"))
-                    .anyMatch(b -> Long.parseLong(b.at("/object/metadata/resourceVersion").asText())
+                    .anyMatch(b -> Long.parseLong(
+                                    b.at("/object/metadata/resourceVersion").asText())
                             >= Long.parseLong(rv)));
             assertThat(w.summary()).isEmpty();
         }
@@ -111,8 +119,8 @@ class WebSocketWatchTest extends ApiServerHttpTest {
             s.setSoTimeout(10_000);
             OutputStream out = s.getOutputStream();
             out.write(("GET " + path + " HTTP/1.1\r\nHost: " + base.getAuthority() + "\r\nConnection: Upgrade\r\n"
-                    + "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
-                    + (withKey ? "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n" : "") + "\r\n")
+                            + "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
+                            + (withKey ? "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n" : "") + "\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));

@@ -1,10 +1,10 @@
 package io.kplane.apiserver;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class WriteSemanticsTest extends ApiServerHttpTest {
     static final String JOBS = "/apis/batch/v1/namespaces/default/jobs";
@@ -14,14 +14,17 @@ class WriteSemanticsTest extends ApiServerHttpTest {
                 {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s"},
                  "spec":{"template":{"spec":{"containers":[{"name":"c","image":"busybox"}],"restartPolicy":"Never"}}},
                  "status":{"succeeded":5}}
-                """.formatted(name);
+                """
+                .formatted(name);
     }
 
     @Test
     void createDropsStatusAndUpdateConflictsOnStaleVersion() {
         Http.Response created = http.post(JOBS, job("j1"));
         assertThat(created.code()).as(created.body()).isEqualTo(201);
-        assertThat(created.json().path("status").size()).as("status sent on create is dropped").isZero();
+        assertThat(created.json().path("status").size())
+                .as("status sent on create is dropped")
+                .isZero();
         ObjectNode obj = created.object();
         String rv = obj.at("/metadata/resourceVersion").asText();
 
@@ -36,8 +39,10 @@ class WriteSemanticsTest extends ApiServerHttpTest {
         Http.Response stale = http.put(JOBS + "/j1", obj.toString());
         assertThat(stale.code()).isEqualTo(409);
         assertThat(stale.json().get("reason").asText()).isEqualTo("Conflict");
-        assertThat(stale.json().get("message").asText()).isEqualTo("Operation cannot be fulfilled on jobs.batch \"j1\": "
-                + "the object has been modified; please apply your changes to the latest version and try again");
+        assertThat(stale.json().get("message").asText())
+                .isEqualTo(
+                        "Operation cannot be fulfilled on jobs.batch \"j1\": "
+                                + "the object has been modified; please apply your changes to the latest version and try again");
 
         // without a resourceVersion the update is unconditional
         ((ObjectNode) obj.get("metadata")).remove("resourceVersion");
@@ -51,13 +56,16 @@ class WriteSemanticsTest extends ApiServerHttpTest {
         assertThat(spec.code()).as(spec.body()).isEqualTo(200);
         assertThat(spec.json().at("/metadata/generation").asLong()).isEqualTo(2);
 
-        Http.Response mainStatus = http.patch(JOBS + "/j2", "{\"status\":{\"active\":1}}", "application/merge-patch+json");
+        Http.Response mainStatus =
+                http.patch(JOBS + "/j2", "{\"status\":{\"active\":1}}", "application/merge-patch+json");
         assertThat(mainStatus.code()).isEqualTo(200);
         assertThat(mainStatus.json().at("/status/active").isMissingNode()).isTrue();
         assertThat(mainStatus.json().at("/metadata/resourceVersion").asText())
-                .as("ignored status change is a no-op").isEqualTo(spec.json().at("/metadata/resourceVersion").asText());
+                .as("ignored status change is a no-op")
+                .isEqualTo(spec.json().at("/metadata/resourceVersion").asText());
 
-        Http.Response status = http.patch(JOBS + "/j2/status",
+        Http.Response status = http.patch(
+                JOBS + "/j2/status",
                 "{\"status\":{\"active\":1},\"spec\":{\"parallelism\":9},\"metadata\":{\"labels\":{\"x\":\"y\"}}}",
                 "application/merge-patch+json");
         assertThat(status.code()).as(status.body()).isEqualTo(200);
@@ -66,10 +74,12 @@ class WriteSemanticsTest extends ApiServerHttpTest {
         assertThat(status.json().at("/metadata/labels/x").isMissingNode()).isTrue();
         assertThat(status.json().at("/metadata/generation").asLong()).isEqualTo(2);
 
-        Http.Response immutable = http.patch(JOBS + "/j2",
+        Http.Response immutable = http.patch(
+                JOBS + "/j2",
                 "{\"metadata\":{\"uid\":\"other\",\"creationTimestamp\":\"2000-01-01T00:00:00Z\"}}",
                 "application/merge-patch+json");
-        assertThat(immutable.json().at("/metadata/uid").asText()).isEqualTo(job.at("/metadata/uid").asText());
+        assertThat(immutable.json().at("/metadata/uid").asText())
+                .isEqualTo(job.at("/metadata/uid").asText());
         assertThat(immutable.json().at("/metadata/creationTimestamp").asText())
                 .isEqualTo(job.at("/metadata/creationTimestamp").asText());
     }
@@ -78,8 +88,8 @@ class WriteSemanticsTest extends ApiServerHttpTest {
     void noOpPatchDoesNotWrite() {
         Http.Response created = http.post(JOBS, job("j3"));
         String rv = created.json().at("/metadata/resourceVersion").asText();
-        Http.Response same = http.patch(JOBS + "/j3", "{\"metadata\":{\"name\":\"j3\"}}",
-                "application/strategic-merge-patch+json");
+        Http.Response same =
+                http.patch(JOBS + "/j3", "{\"metadata\":{\"name\":\"j3\"}}", "application/strategic-merge-patch+json");
         assertThat(same.code()).isEqualTo(200);
         assertThat(same.json().at("/metadata/resourceVersion").asText()).isEqualTo(rv);
     }
@@ -87,24 +97,32 @@ class WriteSemanticsTest extends ApiServerHttpTest {
     @Test
     void patchFormats() {
         http.post(JOBS, job("j4"));
-        Http.Response json = http.patch(JOBS + "/j4",
-                "[{\"op\":\"add\",\"path\":\"/metadata/labels\",\"value\":{\"k\":\"v\"}}]", "application/json-patch+json");
+        Http.Response json = http.patch(
+                JOBS + "/j4",
+                "[{\"op\":\"add\",\"path\":\"/metadata/labels\",\"value\":{\"k\":\"v\"}}]",
+                "application/json-patch+json");
         assertThat(json.code()).as(json.body()).isEqualTo(200);
         assertThat(json.json().at("/metadata/labels/k").asText()).isEqualTo("v");
 
-        Http.Response bad = http.patch(JOBS + "/j4",
-                "[{\"op\":\"replace\",\"path\":\"/spec/nosuch\",\"value\":1}]", "application/json-patch+json");
+        Http.Response bad = http.patch(
+                JOBS + "/j4",
+                "[{\"op\":\"replace\",\"path\":\"/spec/nosuch\",\"value\":1}]",
+                "application/json-patch+json");
         assertThat(bad.code()).isEqualTo(422);
 
-        Http.Response template = http.patch(JOBS + "/j4",
+        Http.Response template = http.patch(
+                JOBS + "/j4",
                 "{\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"alpine\"}]}}}}",
                 "application/strategic-merge-patch+json");
         assertThat(template.code()).as("a job's template is immutable").isEqualTo(422);
         assertThat(template.json().at("/details/causes/0/field").asText()).isEqualTo("spec.template");
 
-        http.post("/api/v1/namespaces/default/pods", "{\"metadata\":{\"name\":\"smp\"},\"spec\":{\"containers\":"
-                + "[{\"name\":\"a\",\"image\":\"busybox\"},{\"name\":\"c\",\"image\":\"busybox\"}]}}");
-        Http.Response smp = http.patch("/api/v1/namespaces/default/pods/smp",
+        http.post(
+                "/api/v1/namespaces/default/pods",
+                "{\"metadata\":{\"name\":\"smp\"},\"spec\":{\"containers\":"
+                        + "[{\"name\":\"a\",\"image\":\"busybox\"},{\"name\":\"c\",\"image\":\"busybox\"}]}}");
+        Http.Response smp = http.patch(
+                "/api/v1/namespaces/default/pods/smp",
                 "{\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"alpine\"}]}}",
                 "application/strategic-merge-patch+json");
         assertThat(smp.code()).as(smp.body()).isEqualTo(200);
@@ -119,7 +137,8 @@ class WriteSemanticsTest extends ApiServerHttpTest {
 
     @Test
     void serverSideApplyCreatesThenMerges() {
-        String body = """
+        String body =
+                """
                 {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"ssa"},
                  "spec":{"template":{"spec":{"containers":[{"name":"c","image":"busybox"}],"restartPolicy":"Never"}}}}
                 """;
@@ -129,16 +148,21 @@ class WriteSemanticsTest extends ApiServerHttpTest {
         assertThat(again.code()).isEqualTo(200);
         assertThat(again.json().at("/metadata/resourceVersion").asText())
                 .isEqualTo(created.json().at("/metadata/resourceVersion").asText());
-        Http.Response yaml = http.patch(JOBS + "/ssa?fieldManager=kubectl",
-                "metadata:\n  labels:\n    via: yaml\n", "application/apply-patch+yaml");
+        Http.Response yaml = http.patch(
+                JOBS + "/ssa?fieldManager=kubectl",
+                "metadata:\n  labels:\n    via: yaml\n",
+                "application/apply-patch+yaml");
         assertThat(yaml.code()).as(yaml.body()).isEqualTo(200);
         assertThat(yaml.json().at("/metadata/labels/via").asText()).isEqualTo("yaml");
-        assertThat(http.patch(JOBS + "/ssa", body, "application/apply-patch+yaml").code()).isEqualTo(422);
+        assertThat(http.patch(JOBS + "/ssa", body, "application/apply-patch+yaml")
+                        .code())
+                .isEqualTo(422);
     }
 
     @Test
     void generateNameAndDryRun() {
-        String body = """
+        String body =
+                """
                 {"apiVersion":"batch/v1","kind":"Job","metadata":{"generateName":"gen-"},
                  "spec":{"template":{"spec":{"containers":[{"name":"c","image":"busybox"}],"restartPolicy":"Never"}}}}
                 """;
@@ -154,7 +178,8 @@ class WriteSemanticsTest extends ApiServerHttpTest {
 
     @Test
     void yamlBodiesAndStrictFieldValidation() {
-        String yaml = """
+        String yaml =
+                """
                 apiVersion: batch/v1
                 kind: Job
                 metadata:
@@ -173,7 +198,8 @@ class WriteSemanticsTest extends ApiServerHttpTest {
         String unknown = job("strict").replaceFirst("\"spec\":\\{", "\"spec\":{\"foo\":1,");
         Http.Response strict = http.post(JOBS + "?fieldValidation=Strict", unknown);
         assertThat(strict.code()).isEqualTo(400);
-        assertThat(strict.json().get("message").asText()).isEqualTo("strict decoding error: unknown field \"spec.foo\"");
+        assertThat(strict.json().get("message").asText())
+                .isEqualTo("strict decoding error: unknown field \"spec.foo\"");
 
         Http.Response warn = http.post(JOBS + "?fieldValidation=Warn", unknown);
         assertThat(warn.code()).isEqualTo(201);

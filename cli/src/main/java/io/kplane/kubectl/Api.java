@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
 import io.kplane.client.ApiConnectionException;
 import io.kplane.client.ApiException;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -50,8 +49,8 @@ public final class Api {
         return call(method, path, query, body == null ? null : Json.writeBytes(body), contentType, JSON);
     }
 
-    public JsonNode call(String method, String path, Map<String, String> query, byte[] body, String contentType,
-                         String accept) {
+    public JsonNode call(
+            String method, String path, Map<String, String> query, byte[] body, String contentType, String accept) {
         try {
             byte[] bytes = transport.request(method, path, query == null ? Map.of() : query, body, contentType, accept);
             if (bytes == null || bytes.length == 0) {
@@ -68,8 +67,8 @@ public final class Api {
     /** Text body (pods/log without follow). */
     public String text(String path, Map<String, String> query) {
         try {
-            return new String(transport.request("GET", path, query, null, null, "application/json, */*"),
-                    StandardCharsets.UTF_8);
+            return new String(
+                    transport.request("GET", path, query, null, null, "application/json, */*"), StandardCharsets.UTF_8);
         } catch (ApiConnectionException e) {
             throw unreachable();
         }

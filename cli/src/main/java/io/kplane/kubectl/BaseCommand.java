@@ -1,13 +1,12 @@
 package io.kplane.kubectl;
 
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
-
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** What every command shares: the connection options, the resolved connection, the output streams. */
 public abstract class BaseCommand implements Callable<Integer> {
@@ -31,8 +30,8 @@ public abstract class BaseCommand implements Callable<Integer> {
                 }
             }
             KubectlLite.Environment env = environment();
-            connection = Connection.resolve(merged.server, merged.token, merged.kubeconfig, merged.namespace,
-                    env.kubeconfigEnv(), env.home());
+            connection = Connection.resolve(
+                    merged.server, merged.token, merged.kubeconfig, merged.namespace, env.kubeconfigEnv(), env.home());
         }
         return connection;
     }

@@ -2,7 +2,6 @@ package io.kplane.kubectl;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -19,19 +18,23 @@ import java.nio.file.Path;
  * paths whatever command happens to run first, and needs no API server.
  */
 public final class CdsTraining {
-    private static final String POD = """
+    private static final String POD =
+            """
             {"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","namespace":"default","uid":"u",
             "resourceVersion":"1","creationTimestamp":"2026-01-01T00:00:00Z","labels":{"app":"p"}},
             "spec":{"containers":[{"name":"c","image":"busybox"}]},"status":{"phase":"Running"}}""";
-    private static final String LIST = "{\"apiVersion\":\"v1\",\"kind\":\"PodList\",\"metadata\":{\"resourceVersion\":\"1\"},"
-            + "\"items\":[" + POD + "]}";
-    private static final String TABLE = """
+    private static final String LIST =
+            "{\"apiVersion\":\"v1\",\"kind\":\"PodList\",\"metadata\":{\"resourceVersion\":\"1\"}," + "\"items\":["
+                    + POD + "]}";
+    private static final String TABLE =
+            """
             {"kind":"Table","apiVersion":"meta.k8s.io/v1","metadata":{"resourceVersion":"1"},
             "columnDefinitions":[{"name":"Name","type":"string","format":"name","priority":0},
             {"name":"Status","type":"string","priority":0},{"name":"Age","type":"string","priority":0}],
             "rows":[{"cells":["p","Running","1s"],"object":{"kind":"PartialObjectMetadata","apiVersion":"meta.k8s.io/v1",
             "metadata":{"name":"p","namespace":"default","creationTimestamp":"2026-01-01T00:00:00Z"}}}]}""";
-    private static final String MANIFEST = """
+    private static final String MANIFEST =
+            """
             apiVersion: v1
             kind: Pod
             metadata: {name: p}
@@ -39,8 +42,7 @@ public final class CdsTraining {
               containers: [{name: c, image: busybox}]
             """;
 
-    private CdsTraining() {
-    }
+    private CdsTraining() {}
 
     public static void main(String[] args) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -66,21 +68,27 @@ public final class CdsTraining {
         full[1] = url;
         System.arraycopy(args, 0, full, 2, args.length);
         StringWriter err = new StringWriter();
-        int code = KubectlLite.run(full, new PrintWriter(new StringWriter()), new PrintWriter(err),
-                new KubectlLite.Environment(null, Path.of("/nonexistent"),
+        int code = KubectlLite.run(
+                full,
+                new PrintWriter(new StringWriter()),
+                new PrintWriter(err),
+                new KubectlLite.Environment(
+                        null,
+                        Path.of("/nonexistent"),
                         new ByteArrayInputStream(MANIFEST.getBytes(StandardCharsets.UTF_8))));
         if (code != 0) {
             // the archive is still useful; say which path it may lack
-            System.err.println("training: " + String.join(" ", args) + " exited " + code + ": " + err.toString().strip());
+            System.err.println("training: " + String.join(" ", args) + " exited " + code + ": "
+                    + err.toString().strip());
         }
     }
 
     private static void answer(HttpExchange exchange) throws IOException {
         String accept = exchange.getRequestHeaders().getFirst("Accept");
         String path = exchange.getRequestURI().getPath();
-        String body = path.equals("/version") ? "{\"major\":\"1\",\"minor\":\"32\",\"gitVersion\":\"v1.32.0\"}"
-                : accept != null && accept.contains("as=Table") ? TABLE
-                : path.endsWith("/pods") ? LIST : POD;
+        String body = path.equals("/version")
+                ? "{\"major\":\"1\",\"minor\":\"32\",\"gitVersion\":\"v1.32.0\"}"
+                : accept != null && accept.contains("as=Table") ? TABLE : path.endsWith("/pods") ? LIST : POD;
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", "application/json");
         exchange.sendResponseHeaders(200, bytes.length);

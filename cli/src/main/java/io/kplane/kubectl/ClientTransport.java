@@ -1,7 +1,6 @@
 package io.kplane.kubectl;
 
 import io.kplane.client.RawClient;
-
 import java.io.InputStream;
 import java.util.Map;
 
@@ -14,9 +13,10 @@ final class ClientTransport implements Transport {
     }
 
     @Override
-    public byte[] request(String method, String path, Map<String, String> query, byte[] body, String contentType,
-                          String accept) {
-        byte[] response = raw.request(method, path, query, body, contentType, accept).body();
+    public byte[] request(
+            String method, String path, Map<String, String> query, byte[] body, String contentType, String accept) {
+        byte[] response =
+                raw.request(method, path, query, body, contentType, accept).body();
         return response == null ? new byte[0] : response;
     }
 

@@ -4,7 +4,6 @@ import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
 import io.kplane.client.config.KubeconfigResolver;
-
 import java.nio.file.Path;
 import java.util.List;
 
@@ -28,8 +27,8 @@ public final class Connection {
         this.namespace = namespace;
     }
 
-    public static Connection resolve(String server, String token, String kubeconfig, String namespaceFlag,
-                                     String kubeconfigEnv, Path home) {
+    public static Connection resolve(
+            String server, String token, String kubeconfig, String namespaceFlag, String kubeconfigEnv, Path home) {
         ClientConfig config;
         try {
             config = new KubeconfigResolver(kubeconfigEnv, home, List.of(LAUNCHER_KUBECONFIG))
@@ -37,7 +36,8 @@ public final class Connection {
         } catch (KubeClientException e) {
             throw new CliException("error: " + e.getMessage());
         }
-        String ns = namespaceFlag != null && !namespaceFlag.isEmpty() ? namespaceFlag
+        String ns = namespaceFlag != null && !namespaceFlag.isEmpty()
+                ? namespaceFlag
                 : config.namespace() != null && !config.namespace().isEmpty() ? config.namespace() : "default";
         return new Connection(config, ns);
     }
@@ -53,9 +53,13 @@ public final class Connection {
     public synchronized Api api() {
         if (api == null) {
             ClientConfig c = config;
-            api = new Api(PlainHttpTransport.handles(c)
-                    ? new PlainHttpTransport(c, () -> new ClientTransport(KubeClient.create(c).raw()))
-                    : new ClientTransport(KubeClient.create(c).raw()));
+            api = new Api(
+                    PlainHttpTransport.handles(c)
+                            ? new PlainHttpTransport(
+                                    c,
+                                    () -> new ClientTransport(
+                                            KubeClient.create(c).raw()))
+                            : new ClientTransport(KubeClient.create(c).raw()));
         }
         return api;
     }

@@ -4,8 +4,10 @@ import picocli.CommandLine.Option;
 
 /** The connection options every command takes (also before the command name). */
 public final class GlobalOptions {
-    @Option(names = "--server", description = "The address of the API server (default: kubeconfig, then "
-            + Connection.DEFAULT_SERVER + ").")
+    @Option(
+            names = "--server",
+            description =
+                    "The address of the API server (default: kubeconfig, then " + Connection.DEFAULT_SERVER + ").")
     String server;
 
     @Option(names = "--token", description = "Bearer token for authentication to the API server.")
@@ -14,7 +16,9 @@ public final class GlobalOptions {
     @Option(names = "--kubeconfig", description = "Path to the kubeconfig file to use.")
     String kubeconfig;
 
-    @Option(names = {"-n", "--namespace"}, description = "The namespace scope for this request.")
+    @Option(
+            names = {"-n", "--namespace"},
+            description = "The namespace scope for this request.")
     String namespace;
 
     /** This command's value where set, else the one given before the command name. */

@@ -17,22 +17,24 @@ import io.kplane.kubectl.cmd.PatchCommand;
 import io.kplane.kubectl.cmd.SuspendCommand;
 import io.kplane.kubectl.cmd.VersionCommand;
 import io.kplane.kubectl.cmd.WaitCommand;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /**
  * kubectl-lite: the kplane CLI. Commands and output follow kubectl; errors are one line on stderr
  * with a non-zero exit code.
  */
-@Command(name = "kubectl-lite", mixinStandardHelpOptions = true, versionProvider = VersionCommand.Provider.class,
+@Command(
+        name = "kubectl-lite",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionCommand.Provider.class,
         description = "kubectl-lite controls the kplane control plane.")
 public final class KubectlLite implements Runnable {
     /** What the process environment provides; tests substitute their own. */
@@ -42,7 +44,6 @@ public final class KubectlLite implements Runnable {
         }
     }
 
-
     /**
      * The subcommands in help order. They are added to picocli by name, and only the one a command line
      * names: building every command's model by reflection is a good part of start-up time.
@@ -50,8 +51,8 @@ public final class KubectlLite implements Runnable {
     private static final Map<String, Class<?>> COMMANDS = commands();
 
     /** Connection options that take a value: what follows them is not the command name. */
-    private static final Set<String> OPTIONS_WITH_VALUES = Set.of("--server", "--token", "--kubeconfig", "-n",
-            "--namespace");
+    private static final Set<String> OPTIONS_WITH_VALUES =
+            Set.of("--server", "--token", "--kubeconfig", "-n", "--namespace");
 
     @Mixin
     GlobalOptions options;
@@ -60,8 +61,8 @@ public final class KubectlLite implements Runnable {
     Environment environment = Environment.system();
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true),
-                Environment.system()));
+        System.exit(
+                run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true), Environment.system()));
     }
 
     /** Runs one command line; returns the exit code. */
@@ -161,18 +162,30 @@ public final class KubectlLite implements Runnable {
     /** {@code Error from server (Reason): message}, or the Invalid form with each cause. */
     public static String serverError(ApiException e, String context) {
         Status status = e.status();
-        if (e.code() == 422 && status != null && status.details() != null && status.details().causes() != null
+        if (e.code() == 422
+                && status != null
+                && status.details() != null
+                && status.details().causes() != null
                 && !status.details().causes().isEmpty()) {
             var causes = status.details().causes();
-            String kind = status.details().kind() == null ? "" : status.details().kind();
-            StringBuilder sb = new StringBuilder("The ").append(kind).append(" \"")
-                    .append(status.details().name() == null ? "" : status.details().name()).append("\" is invalid: ");
+            String kind =
+                    status.details().kind() == null ? "" : status.details().kind();
+            StringBuilder sb = new StringBuilder("The ")
+                    .append(kind)
+                    .append(" \"")
+                    .append(
+                            status.details().name() == null
+                                    ? ""
+                                    : status.details().name())
+                    .append("\" is invalid: ");
             if (causes.size() == 1) {
                 var c = causes.get(0);
                 sb.append(c.field() == null ? "" : c.field() + ": ").append(c.message());
             } else {
                 for (var c : causes) {
-                    sb.append("\n* ").append(c.field() == null ? "" : c.field() + ": ").append(c.message());
+                    sb.append("\n* ")
+                            .append(c.field() == null ? "" : c.field() + ": ")
+                            .append(c.message());
                 }
             }
             return sb.toString();

@@ -3,7 +3,6 @@ package io.kplane.kubectl;
 import io.kplane.client.ApiConnectionException;
 import io.kplane.client.ApiException;
 import io.kplane.client.ClientConfig;
-
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,14 +41,15 @@ final class PlainHttpTransport implements Transport {
     }
 
     @Override
-    public byte[] request(String method, String path, Map<String, String> query, byte[] body, String contentType,
-                          String accept) {
+    public byte[] request(
+            String method, String path, Map<String, String> query, byte[] body, String contentType, String accept) {
         if (method.equals("PATCH") || (method.equals("DELETE") && body != null)) {
             return full().request(method, path, query, body, contentType, accept);
         }
         String url = config.url(path, query);
         try {
-            HttpURLConnection c = open(url, accept, (int) config.requestTimeout().toMillis());
+            HttpURLConnection c =
+                    open(url, accept, (int) config.requestTimeout().toMillis());
             c.setRequestMethod(method);
             if (body != null) {
                 c.setDoOutput(true);

@@ -2,7 +2,6 @@ package io.kplane.kubectl;
 
 import io.kplane.api.ResourceType;
 import io.kplane.api.ResourceTypes;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,8 +17,8 @@ public record ResourceRef(ResourceType type, String namespace, String name) {
         if (t.endsWith(".")) {
             t = t.substring(0, t.length() - 1);
         }
-        return ResourceTypes.lookup(t).orElseThrow(() ->
-                new CliException("error: the server doesn't have a resource type \"" + text + "\""));
+        return ResourceTypes.lookup(t)
+                .orElseThrow(() -> new CliException("error: the server doesn't have a resource type \"" + text + "\""));
     }
 
     /** {@code kind/name} or {@code kind name...} arguments as kubectl accepts them. */
@@ -32,7 +31,8 @@ public record ResourceRef(ResourceType type, String namespace, String name) {
             for (String arg : args) {
                 int slash = arg.indexOf('/');
                 if (slash <= 0 || slash == arg.length() - 1) {
-                    throw new CliException("error: arguments in resource/name form must have a single resource and name");
+                    throw new CliException(
+                            "error: arguments in resource/name form must have a single resource and name");
                 }
                 ResourceType t = type(arg.substring(0, slash));
                 refs.add(new ResourceRef(t, t.namespaced() ? namespace : null, arg.substring(slash + 1)));

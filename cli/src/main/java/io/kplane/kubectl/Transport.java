@@ -9,8 +9,8 @@ import java.util.Map;
  */
 interface Transport {
     /** The response body of a successful request (empty when there is none). */
-    byte[] request(String method, String path, Map<String, String> query, byte[] body, String contentType,
-                   String accept);
+    byte[] request(
+            String method, String path, Map<String, String> query, byte[] body, String contentType, String accept);
 
     /** A streaming GET (watch, log follow); the caller closes the stream. */
     InputStream stream(String path, Map<String, String> query, String accept);

@@ -8,8 +8,7 @@ import java.nio.file.Path;
 
 /** Runs kubectl-lite in-process against a server, capturing stdout, stderr and the exit code. */
 final class CliRunner {
-    record Result(int code, String out, String err) {
-    }
+    record Result(int code, String out, String err) {}
 
     private final String server;
 
@@ -22,8 +21,7 @@ final class CliRunner {
     }
 
     /** A command running in the background (log follows, watches); its output can be read while it runs. */
-    record Running(StringWriter out, StringWriter err, java.util.concurrent.CompletableFuture<Result> result) {
-    }
+    record Running(StringWriter out, StringWriter err, java.util.concurrent.CompletableFuture<Result> result) {}
 
     Running start(String... args) {
         StringWriter out = new StringWriter();
@@ -45,8 +43,13 @@ final class CliRunner {
         full[0] = "--server";
         full[1] = server;
         System.arraycopy(args, 0, full, 2, args.length);
-        int code = KubectlLite.run(full, new PrintWriter(out), new PrintWriter(err),
-                new KubectlLite.Environment(null, Path.of("/nonexistent"),
+        int code = KubectlLite.run(
+                full,
+                new PrintWriter(out),
+                new PrintWriter(err),
+                new KubectlLite.Environment(
+                        null,
+                        Path.of("/nonexistent"),
                         new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8))));
         return new Result(code, out.toString(), err.toString());
     }

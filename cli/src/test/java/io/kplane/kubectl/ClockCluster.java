@@ -1,5 +1,7 @@
 package io.kplane.kubectl;
 
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClient;
@@ -20,7 +22,6 @@ import io.kplane.kubelet.Kubelet;
 import io.kplane.kubelet.KubeletConfig;
 import io.kplane.kubelet.KubeletMain;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,8 +29,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.awaitility.Awaitility.await;
 
 /**
  * The whole stack with the upstream default timings, every part following the cluster Clock: an API
@@ -58,10 +57,13 @@ final class ClockCluster implements AutoCloseable {
         Clock clock = follower.clock();
         informers = new SharedInformerFactory(client, Clock.system());
         EventWriter events = new EventWriter(client, clock, "controllers", "test");
-        ControllerContext ctx = new ControllerContext(client, informers, clock, events, new SimpleMeterRegistry(), 2,
-                "test");
-        for (ControllerComponent c : List.of(new JobControllerComponent(JobSyncConfig.defaults()),
-                new CronJobControllerComponent(), new TtlControllerComponent(), new GarbageCollectorComponent(),
+        ControllerContext ctx =
+                new ControllerContext(client, informers, clock, events, new SimpleMeterRegistry(), 2, "test");
+        for (ControllerComponent c : List.of(
+                new JobControllerComponent(JobSyncConfig.defaults()),
+                new CronJobControllerComponent(),
+                new TtlControllerComponent(),
+                new GarbageCollectorComponent(),
                 new SchedulerComponent(Duration.ofSeconds(60)),
                 new NodeLifecycleComponent(Duration.ofSeconds(40), Duration.ofSeconds(5), Duration.ZERO))) {
             controllers.add(c.register(ctx));
@@ -74,8 +76,9 @@ final class ClockCluster implements AutoCloseable {
         for (String node : nodes) {
             kubelets.put(node, startKubelet(node));
         }
-        await().atMost(Duration.ofSeconds(60)).until(() -> client.nodes().list().stream()
-                .filter(n -> n.isReady()).count() == nodes.length);
+        await().atMost(Duration.ofSeconds(60))
+                .until(() ->
+                        client.nodes().list().stream().filter(n -> n.isReady()).count() == nodes.length);
     }
 
     private Kubelet startKubelet(String node) throws Exception {
@@ -93,14 +96,30 @@ final class ClockCluster implements AutoCloseable {
         String java = ProcessHandle.current().info().command().orElse(System.getProperty("java.home") + "/bin/java");
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         Path root = Files.createDirectories(dir.resolve(node));
-        Process process = new ProcessBuilder(java, "-Xmx192m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-cp", classpath, KubeletMain.class.getName(), "--server", api.url(), "--node-name", node,
-                "--port", "0", "--root-dir", root.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve(node + ".log").toFile()).start();
+        Process process = new ProcessBuilder(
+                        java,
+                        "-Xmx192m",
+                        "-XX:+UseSerialGC",
+                        "-XX:TieredStopAtLevel=1",
+                        "-cp",
+                        classpath,
+                        KubeletMain.class.getName(),
+                        "--server",
+                        api.url(),
+                        "--node-name",
+                        node,
+                        "--port",
+                        "0",
+                        "--root-dir",
+                        root.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve(node + ".log").toFile())
+                .start();
         processKubelets.add(process);
         await().atMost(Duration.ofSeconds(60)).until(() -> {
             if (!process.isAlive()) {
-                throw new IllegalStateException("kubelet " + node + " exited: " + Files.readString(dir.resolve(node + ".log")));
+                throw new IllegalStateException(
+                        "kubelet " + node + " exited: " + Files.readString(dir.resolve(node + ".log")));
             }
             return client.nodes().find(node).map(n -> n.isReady()).orElse(false);
         });

@@ -1,26 +1,25 @@
 package io.kplane.kubectl;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.batch.Job;
+import io.kplane.api.core.ContainerStatus;
 import io.kplane.api.core.Event;
 import io.kplane.api.core.Node;
 import io.kplane.api.core.NodeCondition;
 import io.kplane.api.core.Pod;
-import io.kplane.api.core.ContainerStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-
-import java.time.Duration;
-import java.time.Instant;
-import java.util.Comparator;
-import java.util.List;
-import java.util.stream.IntStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The cluster clock end to end: kubectl-lite's clock commands against the whole stack with upstream's
@@ -49,7 +48,8 @@ class ClockCommandsTest {
 
     private static CliRunner.Result ok(String... args) {
         CliRunner.Result r = cli.run(args);
-        assertThat(r.code()).as("kubectl-lite %s\nstdout:\n%s\nstderr:\n%s", String.join(" ", args), r.out(), r.err())
+        assertThat(r.code())
+                .as("kubectl-lite %s\nstdout:\n%s\nstderr:\n%s", String.join(" ", args), r.out(), r.err())
                 .isZero();
         return r;
     }
@@ -83,15 +83,21 @@ class ClockCommandsTest {
                           - name: main
                             image: busybox
                             command: %s
-                """.formatted(name, ns, schedule, extraSpec, command);
+                """
+                .formatted(name, ns, schedule, extraSpec, command);
     }
 
     private static List<String> jobNames(String ns) {
-        return cluster.client.jobs().inNamespace(ns).list().stream().map(Job::name).sorted().toList();
+        return cluster.client.jobs().inNamespace(ns).list().stream()
+                .map(Job::name)
+                .sorted()
+                .toList();
     }
 
     private static List<Event> events(String ns, String reason) {
-        return cluster.client.events().inNamespace(ns).list().stream().filter(e -> reason.equals(e.reason())).toList();
+        return cluster.client.events().inNamespace(ns).list().stream()
+                .filter(e -> reason.equals(e.reason()))
+                .toList();
     }
 
     private static long minute(String instant) {
@@ -128,14 +134,18 @@ class ClockCommandsTest {
         ok("clock", "set", "2026-10-24T12:00:00Z");
         apply(cronJob(ns, "autumn", "30 2 * * *", "  timeZone: Europe/Berlin\n", "[\"true\"]"));
         CliRunner.Result next = ok("cronjob", "next", "autumn", "-n", ns, "-c", "3");
-        assertThat(next.out()).containsPattern("2026-10-25 02:30:00 \\+02:00 +2026-10-25T00:30:00Z +autumn-"
-                        + minute("2026-10-25T00:30:00Z"))
-                .containsPattern("2026-10-25 02:30:00 \\+01:00 +2026-10-25T01:30:00Z +autumn-" + minute("2026-10-25T01:30:00Z"))
+        assertThat(next.out())
+                .containsPattern(
+                        "2026-10-25 02:30:00 \\+02:00 +2026-10-25T00:30:00Z +autumn-" + minute("2026-10-25T00:30:00Z"))
+                .containsPattern(
+                        "2026-10-25 02:30:00 \\+01:00 +2026-10-25T01:30:00Z +autumn-" + minute("2026-10-25T01:30:00Z"))
                 .containsPattern("2026-10-26 02:30:00 \\+01:00 +2026-10-26T01:30:00Z");
         ok("clock", "advance", "48h", "--step", "1h");
-        assertThat(jobNames(ns).stream().filter(n -> n.startsWith("autumn-")).toList()).containsExactly(
-                "autumn-" + minute("2026-10-25T00:30:00Z"), "autumn-" + minute("2026-10-25T01:30:00Z"),
-                "autumn-" + minute("2026-10-26T01:30:00Z"));
+        assertThat(jobNames(ns).stream().filter(n -> n.startsWith("autumn-")).toList())
+                .containsExactly(
+                        "autumn-" + minute("2026-10-25T00:30:00Z"),
+                        "autumn-" + minute("2026-10-25T01:30:00Z"),
+                        "autumn-" + minute("2026-10-26T01:30:00Z"));
     }
 
     /** Frozen clock, every 5 minutes, advanced 3 hours a minute at a time: exactly 36 Jobs, named by minute. */
@@ -150,9 +160,16 @@ class ClockCommandsTest {
         CliRunner.Result advance = ok("clock", "advance", "3h", "--step", "1m");
         assertThat(advance.out()).contains("step 180/180").contains("SuccessfulCreate");
         long start = minute("2026-12-01T00:00:00Z");
-        assertThat(jobNames(ns)).containsExactlyInAnyOrderElementsOf(
-                IntStream.rangeClosed(1, 36).mapToObj(k -> "five-" + (start + 5L * k)).toList());
-        assertThat(cluster.client.cronJobs().inNamespace(ns).get("five").status().lastScheduleTime())
+        assertThat(jobNames(ns))
+                .containsExactlyInAnyOrderElementsOf(IntStream.rangeClosed(1, 36)
+                        .mapToObj(k -> "five-" + (start + 5L * k))
+                        .toList());
+        assertThat(cluster.client
+                        .cronJobs()
+                        .inNamespace(ns)
+                        .get("five")
+                        .status()
+                        .lastScheduleTime())
                 .isEqualTo(Instant.parse("2026-12-01T03:00:00Z"));
         assertThat(ok("clock").out()).contains("Mode:          Frozen").contains("Cluster time:  2026-12-01T03:00:00Z");
     }
@@ -195,7 +212,8 @@ class ClockCommandsTest {
         namespace(ns);
         ok("clock", "freeze");
         ok("clock", "set", "2026-12-04T00:00:00Z");
-        apply("""
+        apply(
+                """
                 apiVersion: batch/v1
                 kind: Job
                 metadata:
@@ -215,13 +233,16 @@ class ClockCommandsTest {
         ok("clock", "advance", "10s", "--step", "1s");
         await().atMost(Duration.ofSeconds(15)).until(() -> {
             Job j = cluster.client.jobs().inNamespace(ns).get("short");
-            return j.status() != null && j.status().succeeded() != null && j.status().succeeded() == 1
+            return j.status() != null
+                    && j.status().succeeded() != null
+                    && j.status().succeeded() == 1
                     && j.status().completionTime() != null;
         });
         ok("clock", "advance", "30m");
         assertThat(cluster.client.jobs().inNamespace(ns).find("short")).isPresent();
         ok("clock", "advance", "30m");
-        await().atMost(Duration.ofSeconds(2)).until(() -> cluster.client.jobs().inNamespace(ns).find("short").isEmpty());
+        await().atMost(Duration.ofSeconds(2))
+                .until(() -> cluster.client.jobs().inNamespace(ns).find("short").isEmpty());
     }
 
     /**
@@ -239,7 +260,8 @@ class ClockCommandsTest {
         namespace(ns);
         ok("clock", "freeze");
         ok("clock", "set", "2026-12-10T00:00:00Z");
-        apply("""
+        apply(
+                """
                 apiVersion: batch/v1
                 kind: Job
                 metadata:
@@ -260,12 +282,16 @@ class ClockCommandsTest {
         Job job = cluster.client.jobs().inNamespace(ns).get("failing");
         assertThat(job.status().conditions()).anyMatch(c -> "Failed".equals(c.type()) && "True".equals(c.status()));
         List<Pod> pods = cluster.client.pods().inNamespace(ns).list().stream()
-                .sorted(Comparator.comparing(p -> p.metadata().creationTimestamp())).toList();
+                .sorted(Comparator.comparing(p -> p.metadata().creationTimestamp()))
+                .toList();
         assertThat(pods).hasSize(4);
         List<Duration> gaps = IntStream.range(0, 3)
-                .mapToObj(i -> Duration.between(finishedAt(pods.get(i)), pods.get(i + 1).metadata().creationTimestamp())).toList();
-        System.out.printf("back-off on a frozen clock stepped 5 s: %s (wall %d ms)%n", gaps,
-                Duration.ofNanos(System.nanoTime() - began).toMillis());
+                .mapToObj(i -> Duration.between(
+                        finishedAt(pods.get(i)), pods.get(i + 1).metadata().creationTimestamp()))
+                .toList();
+        System.out.printf(
+                "back-off on a frozen clock stepped 5 s: %s (wall %d ms)%n",
+                gaps, Duration.ofNanos(System.nanoTime() - began).toMillis());
         assertThat(gaps).containsExactly(Duration.ofSeconds(10), Duration.ofSeconds(20), Duration.ofSeconds(40));
     }
 
@@ -281,7 +307,8 @@ class ClockCommandsTest {
         String ns = "backoff";
         namespace(ns);
         ok("clock", "rate", "60");
-        apply("""
+        apply(
+                """
                 apiVersion: batch/v1
                 kind: Job
                 metadata:
@@ -300,12 +327,15 @@ class ClockCommandsTest {
         long began = System.nanoTime();
         await().atMost(Duration.ofSeconds(20)).until(() -> {
             Job j = cluster.client.jobs().inNamespace(ns).get("failing");
-            return j.status() != null && j.status().conditions() != null
-                    && j.status().conditions().stream().anyMatch(c -> "Failed".equals(c.type()) && "True".equals(c.status()));
+            return j.status() != null
+                    && j.status().conditions() != null
+                    && j.status().conditions().stream()
+                            .anyMatch(c -> "Failed".equals(c.type()) && "True".equals(c.status()));
         });
         Duration wall = Duration.ofNanos(System.nanoTime() - began);
         List<Pod> pods = cluster.client.pods().inNamespace(ns).list().stream()
-                .sorted(Comparator.comparing(p -> p.metadata().creationTimestamp())).toList();
+                .sorted(Comparator.comparing(p -> p.metadata().creationTimestamp()))
+                .toList();
         assertThat(pods).hasSize(4);
         List<Double> gaps = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -313,8 +343,12 @@ class ClockCommandsTest {
             Instant nextCreated = pods.get(i + 1).metadata().creationTimestamp();
             gaps.add(Duration.between(finished, nextCreated).toMillis() / 1000.0);
         }
-        System.out.printf("back-off at x60: cluster seconds from each failed pod's finish to the next pod's creation: %s "
-                + "(wall %d ms; finishedAt %s)%n", gaps, wall.toMillis(), pods.stream().limit(3).map(p -> finishedAt(p).toString()).toList());
+        System.out.printf(
+                "back-off at x60: cluster seconds from each failed pod's finish to the next pod's creation: %s "
+                        + "(wall %d ms; finishedAt %s)%n",
+                gaps,
+                wall.toMillis(),
+                pods.stream().limit(3).map(p -> finishedAt(p).toString()).toList());
         for (int i = 0; i < 3; i++) {
             double backoff = 10L << i;
             // Running time is the hard case: the Job controller's due time for pod i+1 is finishedAt(i) +
@@ -330,7 +364,8 @@ class ClockCommandsTest {
             //    of wall time; measured 3 ms for the 40 s back-off).
             // backoffExactlyOnAFrozenClock asserts the spacing with no tolerance at all.
             double upper = Math.max(backoff, OBSERVATION_S) + REACTION_S;
-            assertThat(gaps.get(i)).as("cluster seconds from pod %d's end to pod %d's creation: %s", i, i + 1, gaps)
+            assertThat(gaps.get(i))
+                    .as("cluster seconds from pod %d's end to pod %d's creation: %s", i, i + 1, gaps)
                     .isBetween(backoff - 1, upper);
         }
         assertThat(wall).isLessThan(Duration.ofSeconds(10));
@@ -357,7 +392,8 @@ class ClockCommandsTest {
         cordon("node-a", true);
         cordon("node-b", true);
         ok("clock", "rate", "60");
-        apply("""
+        apply(
+                """
                 apiVersion: batch/v1
                 kind: Job
                 metadata:
@@ -384,7 +420,8 @@ class ClockCommandsTest {
         long began = System.nanoTime();
         try {
             kubelet.destroyForcibly(); // SIGKILL
-            assertThat(kubelet.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(kubelet.waitFor(10, java.util.concurrent.TimeUnit.SECONDS))
+                    .isTrue();
             assertThat(kubelet.exitValue()).isEqualTo(137);
             await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
                 Node node = cluster.client.nodes().get(lost);
@@ -392,11 +429,13 @@ class ClockCommandsTest {
                 assertThat(ready.status()).isEqualTo("Unknown");
                 Pod old = cluster.client.pods().inNamespace(ns).get(first.name());
                 assertThat(old.phase()).isEqualTo("Failed");
-                assertThat(cluster.client.pods().inNamespace(ns).list()).anyMatch(p -> p.nodeName() != null
-                        && !lost.equals(p.nodeName()) && "Running".equals(p.phase()));
+                assertThat(cluster.client.pods().inNamespace(ns).list())
+                        .anyMatch(
+                                p -> p.nodeName() != null && !lost.equals(p.nodeName()) && "Running".equals(p.phase()));
             });
             Duration wall = Duration.ofNanos(System.nanoTime() - began);
-            System.out.printf("node loss at x60: NotReady, pod failed and replacement running %d ms (wall) after kill -9%n",
+            System.out.printf(
+                    "node loss at x60: NotReady, pod failed and replacement running %d ms (wall) after kill -9%n",
                     wall.toMillis());
             assertThat(wall).isLessThan(Duration.ofSeconds(15));
         } finally {
@@ -406,7 +445,11 @@ class ClockCommandsTest {
     }
 
     private static void cordon(String node, boolean unschedulable) {
-        cluster.client.nodes().patch(node, io.kplane.api.patch.PatchType.MERGE,
-                "{\"spec\":{\"unschedulable\":" + unschedulable + "}}");
+        cluster.client
+                .nodes()
+                .patch(
+                        node,
+                        io.kplane.api.patch.PatchType.MERGE,
+                        "{\"spec\":{\"unschedulable\":" + unschedulable + "}}");
     }
 }

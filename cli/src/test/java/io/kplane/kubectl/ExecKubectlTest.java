@@ -1,14 +1,13 @@
 package io.kplane.kubectl;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The real kubectl 1.32's {@code exec} against the real stack (API server, scheduler, kubelet-sim with
@@ -28,7 +27,8 @@ class ExecKubectlTest {
         kubectl = new RealKubectl(cluster.api.url());
         workDir = Files.createTempDirectory("exec-workdir");
         Files.writeString(workDir.resolve("data.txt"), "in the working directory\n");
-        RealKubectl.Result r = kubectl.runWithStdin("""
+        RealKubectl.Result r = kubectl.runWithStdin(
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: shell}
@@ -40,7 +40,11 @@ class ExecKubectlTest {
                     command: [sleep, "3600"]
                     workingDir: %s
                     env: [{name: GREETING, value: hello-from-env}]
-                """.formatted(workDir), "create", "-f", "-");
+                """
+                        .formatted(workDir),
+                "create",
+                "-f",
+                "-");
         assertThat(r.code()).as(r.err()).isZero();
         cluster.awaitPhase("shell", "Running");
     }
@@ -54,7 +58,8 @@ class ExecKubectlTest {
 
     @Test
     void execRunsInTheContainersEnvironmentAndWorkingDirectory() {
-        RealKubectl.Result r = kubectl.run("exec", "shell", "--", "sh", "-c", "echo $GREETING $HOSTNAME; pwd; cat data.txt");
+        RealKubectl.Result r =
+                kubectl.run("exec", "shell", "--", "sh", "-c", "echo $GREETING $HOSTNAME; pwd; cat data.txt");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).isEqualTo("hello-from-env shell\n" + workDir + "\nin the working directory\n");
     }
@@ -77,8 +82,8 @@ class ExecKubectlTest {
 
     @Test
     void stdinReachesTheCommandAndItsEndEndsIt() {
-        RealKubectl.Result r = kubectl.runWithStdin("echo from stdin\necho $GREETING\n", "exec", "-i", "shell", "--",
-                "sh");
+        RealKubectl.Result r =
+                kubectl.runWithStdin("echo from stdin\necho $GREETING\n", "exec", "-i", "shell", "--", "sh");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).isEqualTo("from stdin\nhello-from-env\n");
         RealKubectl.Result wc = kubectl.runWithStdin("a\nb\nc\n", "exec", "-i", "shell", "--", "wc", "-l");
@@ -103,7 +108,12 @@ class ExecKubectlTest {
 
         RealKubectl.Result up = kubectl.run("cp", local.resolve("tree").toString(), "shell:" + inPod.resolve("copied"));
         assertThat(up.code()).as(up.err()).isZero();
-        RealKubectl.Result listed = kubectl.run("exec", "shell", "--", "cat", inPod.resolve("copied/sub/deep.txt").toString());
+        RealKubectl.Result listed = kubectl.run(
+                "exec",
+                "shell",
+                "--",
+                "cat",
+                inPod.resolve("copied/sub/deep.txt").toString());
         assertThat(listed.out()).isEqualTo("deep\n");
 
         kubectl.run("exec", "shell", "--", "sh", "-c", "echo made in the pod > " + inPod.resolve("made.txt"));
@@ -125,7 +135,8 @@ class ExecKubectlTest {
 
         RealKubectl.Result noSuchCommand = kubectl.run("exec", "shell", "--", "no-such-command-here");
         assertThat(noSuchCommand.code()).isEqualTo(1);
-        assertThat(noSuchCommand.err()).contains("Internal error occurred: error executing command in container")
+        assertThat(noSuchCommand.err())
+                .contains("Internal error occurred: error executing command in container")
                 .contains("\"no-such-command-here\": executable file not found in $PATH");
     }
 }

@@ -1,18 +1,18 @@
 package io.kplane.kubectl;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.kplane.apiserver.testing.TestApiServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /** kubectl-lite against a real API server on real PostgreSQL, through its command line. */
 class KubectlLiteTest {
-    private static final String JOB = """
+    private static final String JOB =
+            """
             apiVersion: batch/v1
             kind: Job
             metadata:
@@ -48,9 +48,13 @@ class KubectlLiteTest {
         CliRunner.Result created = cli.runWithStdin(JOB.formatted("pi", 4), "apply", "-f", "-");
         assertThat(created.err()).isEmpty();
         assertThat(created.out()).isEqualTo("job.batch/pi created\n");
-        assertThat(cli.runWithStdin(JOB.formatted("pi", 4), "apply", "-f", "-").out()).isEqualTo("job.batch/pi unchanged\n");
-        assertThat(cli.runWithStdin(JOB.formatted("pi", 5), "apply", "-f", "-").out()).isEqualTo("job.batch/pi configured\n");
-        assertThat(cli.run("get", "job", "pi", "-o", "jsonpath={.spec.backoffLimit}").out()).isEqualTo("5");
+        assertThat(cli.runWithStdin(JOB.formatted("pi", 4), "apply", "-f", "-").out())
+                .isEqualTo("job.batch/pi unchanged\n");
+        assertThat(cli.runWithStdin(JOB.formatted("pi", 5), "apply", "-f", "-").out())
+                .isEqualTo("job.batch/pi configured\n");
+        assertThat(cli.run("get", "job", "pi", "-o", "jsonpath={.spec.backoffLimit}")
+                        .out())
+                .isEqualTo("5");
     }
 
     @Test
@@ -58,12 +62,14 @@ class KubectlLiteTest {
         cli.runWithStdin(JOB.formatted("table", 1), "create", "-f", "-");
         CliRunner.Result r = cli.run("get", "jobs");
         assertThat(r.code()).isZero();
-        assertThat(r.out().lines().findFirst().orElse("")).startsWith("NAME").contains("STATUS", "COMPLETIONS",
-                "DURATION", "AGE");
+        assertThat(r.out().lines().findFirst().orElse(""))
+                .startsWith("NAME")
+                .contains("STATUS", "COMPLETIONS", "DURATION", "AGE");
         assertThat(r.out()).containsPattern("table\\s+Running\\s+0/1");
         assertThat(cli.run("get", "jobs", "-o", "wide").out()).contains("CONTAINERS", "IMAGES", "SELECTOR", "perl");
         assertThat(cli.run("get", "job/table", "-o", "name").out()).isEqualTo("job.batch/table\n");
-        assertThat(cli.run("get", "jobs", "-l", "app=nomatch").err()).contains("No resources found in default namespace.");
+        assertThat(cli.run("get", "jobs", "-l", "app=nomatch").err())
+                .contains("No resources found in default namespace.");
         assertThat(cli.run("get", "job", "table", "-o", "yaml").out()).contains("kind: Job", "name: table");
         assertThat(cli.run("get", "namespaces").out()).containsPattern("default\\s+Active");
     }
@@ -71,12 +77,15 @@ class KubectlLiteTest {
     @Test
     void patchSuspendWaitAndDelete() {
         cli.runWithStdin(JOB.formatted("p", 1), "create", "-f", "-");
-        assertThat(cli.run("patch", "job", "p", "--type", "merge", "-p", "{\"spec\":{\"backoffLimit\":2}}").out())
+        assertThat(cli.run("patch", "job", "p", "--type", "merge", "-p", "{\"spec\":{\"backoffLimit\":2}}")
+                        .out())
                 .isEqualTo("job.batch/p patched\n");
-        assertThat(cli.run("patch", "job", "p", "--type", "merge", "-p", "{\"spec\":{\"backoffLimit\":2}}").out())
+        assertThat(cli.run("patch", "job", "p", "--type", "merge", "-p", "{\"spec\":{\"backoffLimit\":2}}")
+                        .out())
                 .isEqualTo("job.batch/p patched (no change)\n");
         assertThat(cli.run("suspend", "job/p").out()).isEqualTo("job.batch/p suspended\n");
-        assertThat(cli.run("get", "job", "p", "-o", "jsonpath={.spec.suspend}").out()).isEqualTo("true");
+        assertThat(cli.run("get", "job", "p", "-o", "jsonpath={.spec.suspend}").out())
+                .isEqualTo("true");
         CliRunner.Result timeout = cli.run("wait", "--for=condition=complete", "job/p", "--timeout=1s");
         assertThat(timeout.code()).isEqualTo(1);
         assertThat(timeout.err()).contains("timed out waiting for the condition on jobs/p");
@@ -111,7 +120,8 @@ class KubectlLiteTest {
 
     @Test
     void describeAndCreateJobFromCronJob() {
-        String cron = """
+        String cron =
+                """
                 apiVersion: batch/v1
                 kind: CronJob
                 metadata: {name: hello}
@@ -128,10 +138,12 @@ class KubectlLiteTest {
         assertThat(cli.run("create", "job", "manual-1", "--from=cronjob/hello").out())
                 .isEqualTo("job.batch/manual-1 created\n");
         String describe = cli.run("describe", "job", "manual-1").out();
-        assertThat(describe).containsPattern("Name:\\s+manual-1").contains("Controlled By:", "CronJob/hello",
-                "Pods Statuses:", "Pod Template:", "busybox", "Events:");
+        assertThat(describe)
+                .containsPattern("Name:\\s+manual-1")
+                .contains("Controlled By:", "CronJob/hello", "Pods Statuses:", "Pod Template:", "busybox", "Events:");
         assertThat(cli.run("describe", "cronjob", "hello").out()).containsPattern("Schedule:\\s+\\*/5 \\* \\* \\* \\*");
-        assertThat(cli.run("get", "cronjobs").out()).containsPattern("hello\\s+\\*/5 \\* \\* \\* \\*\\s+<none>\\s+(False|<unset>)\\s+0");
+        assertThat(cli.run("get", "cronjobs").out())
+                .containsPattern("hello\\s+\\*/5 \\* \\* \\* \\*\\s+<none>\\s+(False|<unset>)\\s+0");
     }
 
     @Test
@@ -141,6 +153,7 @@ class KubectlLiteTest {
         assertThat(cli.run("completion", "bash").out()).contains("complete -F");
         assertThat(cli.run("cluster-info").out())
                 .isEqualTo("Kubernetes control plane is running at " + server.url() + "\n");
-        assertThat(new CliRunner("http://127.0.0.1:1").run("cluster-info").code()).isEqualTo(1);
+        assertThat(new CliRunner("http://127.0.0.1:1").run("cluster-info").code())
+                .isEqualTo(1);
     }
 }

@@ -1,9 +1,7 @@
 package io.kplane.kubectl;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,9 +11,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * kubectl-lite next to the real kubectl on the same objects of a running {@link MiniCluster}:
@@ -23,7 +22,8 @@ import static org.awaitility.Awaitility.await;
  * happen, and {@code wait --for=delete}.
  */
 class KubectlParityTest {
-    private static final String JOB = """
+    private static final String JOB =
+            """
             apiVersion: batch/v1
             kind: Job
             metadata:
@@ -71,7 +71,8 @@ class KubectlParityTest {
     }
 
     private static String podOf(String job) {
-        return cli.run("get", "pods", "-l", "job-name=" + job, "-o", "jsonpath={.items[0].metadata.name}").out();
+        return cli.run("get", "pods", "-l", "job-name=" + job, "-o", "jsonpath={.items[0].metadata.name}")
+                .out();
     }
 
     @Test
@@ -79,8 +80,10 @@ class KubectlParityTest {
         Assumptions.assumeTrue(RealKubectl.installed(), "kubectl is not installed");
         apply(job("done", "Never", "echo done"));
         Path marker = work.resolve("flaky-once");
-        apply(job("flaky", "OnFailure", "if [ -f " + marker + " ]; then echo ok; else touch " + marker + "; exit 2; fi"));
-        apply("""
+        apply(job(
+                "flaky", "OnFailure", "if [ -f " + marker + " ]; then echo ok; else touch " + marker + "; exit 2; fi"));
+        apply(
+                """
                 apiVersion: batch/v1
                 kind: CronJob
                 metadata: {name: nightly}
@@ -99,8 +102,8 @@ class KubectlParityTest {
             assertThat(waited.code()).as(waited.err()).isZero();
         }
         // the Job controller's last events and status writes land after the Complete condition
-        await().atMost(Duration.ofSeconds(10)).until(() -> kubectl.run("describe", "job", "flaky").out()
-                .contains("Completed"));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> kubectl.run("describe", "job", "flaky").out().contains("Completed"));
 
         compare("job", "done");
         compare("job", "flaky");
@@ -117,8 +120,9 @@ class KubectlParityTest {
         assertThat(lite.code()).as(lite.err()).isZero();
         // "Last decisions:" is kplane's own section (the lens's persisted syncs, docs/lens.md): not in kubectl
         String liteOut = withoutLastDecisions(lite.out());
-        assertThat(skeleton(liteOut)).as("describe %s %s\n--- kubectl:\n%s\n--- kubectl-lite:\n%s", type, name,
-                real.out(), lite.out()).isEqualTo(skeleton(real.out()));
+        assertThat(skeleton(liteOut))
+                .as("describe %s %s\n--- kubectl:\n%s\n--- kubectl-lite:\n%s", type, name, real.out(), lite.out())
+                .isEqualTo(skeleton(real.out()));
         assertThat(events(lite.out())).as("events of %s %s", type, name).isEqualTo(events(real.out()));
     }
 
@@ -167,7 +171,10 @@ class KubectlParityTest {
         for (String line : describe.split("\n")) {
             if (line.startsWith("Events:")) {
                 in = true;
-            } else if (in && line.startsWith("  ") && !line.trim().startsWith("Type") && !line.trim().startsWith("----")) {
+            } else if (in
+                    && line.startsWith("  ")
+                    && !line.trim().startsWith("Type")
+                    && !line.trim().startsWith("----")) {
                 String[] cells = line.trim().split("\\s{2,}");
                 rows.add(cells[0] + " " + cells[1] + " " + (cells.length > 3 ? cells[3] : ""));
             }
@@ -180,14 +187,16 @@ class KubectlParityTest {
         apply(job("watched", "Never", "sleep 30"));
         // the watch ends at --request-timeout, which also ends the test: long enough for a loaded machine
         CliRunner.Running lite = cli.start("get", "jobs", "watched", "-w", "--request-timeout=8s");
-        await().atMost(Duration.ofSeconds(10)).until(() -> lite.out().toString().lines().count() >= 2);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> lite.out().toString().lines().count() >= 2);
         List<String> initial = lite.out().toString().lines().toList();
         assertThat(initial.get(0)).matches("NAME\\s+STATUS\\s+COMPLETIONS\\s+DURATION\\s+AGE");
         assertThat(initial.get(1)).matches("watched\\s+Running\\s+0/1\\s+.*");
 
         assertThat(cli.run("suspend", "job/watched").code()).isZero();
-        await().atMost(Duration.ofSeconds(10)).until(() -> lite.out().toString().lines()
-                .anyMatch(l -> l.matches("watched\\s+Suspended\\s+0/1\\s+.*")));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() ->
+                        lite.out().toString().lines().anyMatch(l -> l.matches("watched\\s+Suspended\\s+0/1\\s+.*")));
         assertThat(lite.result()).isNotDone();
         assertThat(cli.run("delete", "job", "watched").code()).isZero();
         CliRunner.Result done = lite.result().get(30, TimeUnit.SECONDS);
@@ -200,7 +209,8 @@ class KubectlParityTest {
     void waitForDeleteReturnsWhenTheObjectIsGone() throws Exception {
         apply(job("doomed", "Never", "sleep 30"));
         CliRunner.Running waiting = cli.start("wait", "--for=delete", "job/doomed", "--timeout=30s");
-        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5)).until(() -> !waiting.result().isDone());
+        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5)).until(() -> !waiting.result()
+                .isDone());
         assertThat(cli.run("delete", "job", "doomed", "--wait=false").code()).isZero();
         CliRunner.Result done = waiting.result().get(30, TimeUnit.SECONDS);
         assertThat(done.code()).as(done.err()).isZero();
@@ -215,7 +225,8 @@ class KubectlParityTest {
         RealKubectl.Result real = kubectl.run("wait", "--for=delete", "job/kept", "--timeout=1s");
         assertThat(real.code()).isEqualTo(1);
         // (client-go may log a "very short watch" warning first when the 1 s watch ends)
-        assertThat(real.err().strip().lines().reduce((a, b) -> b).orElse("")).isEqualTo(timedOut.err().strip());
+        assertThat(real.err().strip().lines().reduce((a, b) -> b).orElse(""))
+                .isEqualTo(timedOut.err().strip());
         RealKubectl.Result gone = kubectl.run("wait", "--for=delete", "job/doomed", "--timeout=1s");
         CliRunner.Result liteGone = cli.run("wait", "--for=delete", "job/doomed", "--timeout=1s");
         assertThat(liteGone.code()).as(gone.err()).isEqualTo(gone.code());

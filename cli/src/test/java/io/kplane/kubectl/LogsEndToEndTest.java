@@ -1,9 +1,7 @@
 package io.kplane.kubectl;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -12,9 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code logs} end to end: containers really run (kubelet-sim, process runtime), the API server proxies
@@ -41,7 +40,8 @@ class LogsEndToEndTest {
     }
 
     private static String pod(String name, String restartPolicy, String... containerScripts) {
-        StringBuilder yaml = new StringBuilder("""
+        StringBuilder yaml = new StringBuilder(
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: %s}
@@ -49,11 +49,16 @@ class LogsEndToEndTest {
                   restartPolicy: %s
                   terminationGracePeriodSeconds: 2
                   containers:
-                """.formatted(name, restartPolicy));
+                """
+                        .formatted(name, restartPolicy));
         for (int i = 0; i < containerScripts.length; i++) {
-            yaml.append("  - name: ").append(i == 0 ? "main" : "side").append('\n')
+            yaml.append("  - name: ")
+                    .append(i == 0 ? "main" : "side")
+                    .append('\n')
                     .append("    image: busybox\n")
-                    .append("    command: [sh, -c, ").append(quote(containerScripts[i])).append("]\n");
+                    .append("    command: [sh, -c, ")
+                    .append(quote(containerScripts[i]))
+                    .append("]\n");
         }
         return yaml.toString();
     }
@@ -76,8 +81,9 @@ class LogsEndToEndTest {
         assertThat(cli.run("logs", "counter", "--tail=1").out()).isEqualTo("line 3\n");
         assertThat(cli.run("logs", "pod/counter", "--tail", "2").out()).isEqualTo("line 2\nline 3\n");
         String stamped = cli.run("logs", "counter", "--timestamps").out();
-        assertThat(stamped.lines().toList()).hasSize(3).allMatch(l ->
-                l.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z line \\d"));
+        assertThat(stamped.lines().toList())
+                .hasSize(3)
+                .allMatch(l -> l.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z line \\d"));
 
         CliRunner.Result missing = cli.run("logs", "nosuch");
         assertThat(missing.code()).isEqualTo(1);
@@ -91,7 +97,8 @@ class LogsEndToEndTest {
         cluster.awaitPhase("follower", "Running");
 
         CliRunner.Running follow = cli.start("logs", "-f", "follower");
-        await().atMost(Duration.ofSeconds(20)).until(() -> follow.out().toString().contains("first\n"));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> follow.out().toString().contains("first\n"));
         assertThat(follow.result()).isNotDone();
         assertThat(follow.out().toString()).isEqualTo("first\n");
 
@@ -120,10 +127,14 @@ class LogsEndToEndTest {
     @Test
     void previousShowsTheRunBeforeAnOnFailureRestart() {
         Path marker = work.resolve("restarted-once");
-        create(pod("flaky", "OnFailure", "if [ -f " + marker + " ]; then echo second run; else touch " + marker
-                + "; echo first run; exit 3; fi"));
+        create(pod(
+                "flaky",
+                "OnFailure",
+                "if [ -f " + marker + " ]; then echo second run; else touch " + marker
+                        + "; echo first run; exit 3; fi"));
         cluster.awaitPhase("flaky", "Succeeded");
-        assertThat(cluster.pod("flaky").status().containerStatuses().get(0).restartCount()).isEqualTo(1);
+        assertThat(cluster.pod("flaky").status().containerStatuses().get(0).restartCount())
+                .isEqualTo(1);
 
         assertThat(cli.run("logs", "flaky").out()).isEqualTo("second run\n");
         assertThat(cli.run("logs", "flaky", "--previous").out()).isEqualTo("first run\n");
@@ -132,7 +143,8 @@ class LogsEndToEndTest {
 
     @Test
     void logsOfAJobFindTheJobsPod() {
-        String job = """
+        String job =
+                """
                 apiVersion: batch/v1
                 kind: Job
                 metadata: {name: pi}
@@ -170,8 +182,8 @@ class LogsEndToEndTest {
         var err = RealKubectl.readAll(kubectl.getErrorStream());
         StringBuffer out = new StringBuffer();
         Thread reader = new Thread(() -> {
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(kubectl.getInputStream(),
-                    StandardCharsets.UTF_8))) {
+            try (BufferedReader lines =
+                    new BufferedReader(new InputStreamReader(kubectl.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = lines.readLine()) != null; ) {
                     out.append(line).append('\n');
                 }

@@ -1,23 +1,22 @@
 package io.kplane.kubectl;
 
-import io.kplane.client.informer.SharedInformerFactory;
-import io.kplane.client.time.Clock;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.core.PersistentVolume;
 import io.kplane.api.core.PersistentVolumeClaim;
+import io.kplane.client.informer.SharedInformerFactory;
+import io.kplane.client.time.Clock;
 import io.kplane.controllers.volume.LocalPathProvisioner;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The kinds manifests bring along, with the real kubectl next to kubectl-lite on a {@link MiniCluster}
@@ -27,7 +26,8 @@ import static org.awaitility.Awaitility.await;
  * ServiceAccount shows FailedCreate.
  */
 class ManifestKindsKubectlTest {
-    static final String BUNDLE = """
+    static final String BUNDLE =
+            """
             apiVersion: v1
             kind: Namespace
             metadata: {name: backup}
@@ -113,8 +113,13 @@ class ManifestKindsKubectlTest {
         kubectl = new RealKubectl(cluster.api.url());
         volumeDir = Files.createTempDirectory("volumes");
         informers = new SharedInformerFactory(cluster.client, Clock.system());
-        provisioner = new LocalPathProvisioner(informers.informerFor(PersistentVolumeClaim.class),
-                informers.informerFor(PersistentVolume.class), cluster.client, Clock.system(), volumeDir, 1);
+        provisioner = new LocalPathProvisioner(
+                informers.informerFor(PersistentVolumeClaim.class),
+                informers.informerFor(PersistentVolume.class),
+                cluster.client,
+                Clock.system(),
+                volumeDir,
+                1);
         informers.start();
         assertThat(informers.waitForCacheSync(Duration.ofSeconds(30))).isTrue();
         provisioner.startWorkers();
@@ -136,29 +141,42 @@ class ManifestKindsKubectlTest {
         Assumptions.assumeTrue(RealKubectl.installed(), "kubectl is not installed");
         RealKubectl.Result applied = kubectl.runWithStdin(BUNDLE, "apply", "-f", "-");
         assertThat(applied.code()).as(applied.err()).isZero();
-        assertThat(applied.out().lines().toList()).containsExactly(
-                "namespace/backup created",
-                "serviceaccount/backup created",
-                "role.rbac.authorization.k8s.io/backup created",
-                "rolebinding.rbac.authorization.k8s.io/backup created",
-                "configmap/backup-script created",
-                "secret/backup-creds created",
-                "persistentvolumeclaim/backup-data created",
-                "cronjob.batch/backup created");
+        assertThat(applied.out().lines().toList())
+                .containsExactly(
+                        "namespace/backup created",
+                        "serviceaccount/backup created",
+                        "role.rbac.authorization.k8s.io/backup created",
+                        "rolebinding.rbac.authorization.k8s.io/backup created",
+                        "configmap/backup-script created",
+                        "secret/backup-creds created",
+                        "persistentvolumeclaim/backup-data created",
+                        "cronjob.batch/backup created");
         RealKubectl.Result again = kubectl.runWithStdin(BUNDLE, "apply", "-f", "-");
         assertThat(again.code()).as(again.err()).isZero();
         // as against a real cluster: the live Secret never holds stringData, so kubectl patches it again
         assertThat(again.out().lines().filter(l -> !l.endsWith(" unchanged")))
                 .containsExactly("secret/backup-creds configured");
-        assertThat(cluster.client.resource(io.kplane.api.core.Secret.class).inNamespace("backup").get("backup-creds")
-                .stringData()).isNull();
+        assertThat(cluster.client
+                        .resource(io.kplane.api.core.Secret.class)
+                        .inNamespace("backup")
+                        .get("backup-creds")
+                        .stringData())
+                .isNull();
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> cluster.client.resource(PersistentVolumeClaim.class)
-                .inNamespace("backup").get("backup-data").status().phase().equals("Bound"));
-        PersistentVolumeClaim claim = cluster.client.resource(PersistentVolumeClaim.class).inNamespace("backup")
+        await().atMost(Duration.ofSeconds(30)).until(() -> cluster.client
+                .resource(PersistentVolumeClaim.class)
+                .inNamespace("backup")
+                .get("backup-data")
+                .status()
+                .phase()
+                .equals("Bound"));
+        PersistentVolumeClaim claim = cluster.client
+                .resource(PersistentVolumeClaim.class)
+                .inNamespace("backup")
                 .get("backup-data");
         assertThat(claim.status().capacity()).containsEntry("storage", "1Gi");
-        PersistentVolume volume = cluster.client.resource(PersistentVolume.class).get(claim.spec().volumeName());
+        PersistentVolume volume =
+                cluster.client.resource(PersistentVolume.class).get(claim.spec().volumeName());
         Path dir = Path.of(volume.spec().hostPath().path());
         assertThat(dir).isEqualTo(volumeDir.toAbsolutePath().resolve("pvc-" + claim.uid() + "_backup_backup-data"));
         assertThat(dir).isDirectory();
@@ -174,28 +192,39 @@ class ManifestKindsKubectlTest {
         assertThat(get.out()).containsPattern("secret/backup-creds\\s+Opaque\\s+2\\s");
         assertThat(get.out()).containsPattern("rolebinding.rbac.authorization.k8s.io/backup\\s+Role/backup\\s");
         RealKubectl.Result pv = kubectl.run("get", "pv");
-        assertThat(pv.out().lines().findFirst().orElse("")).matches("NAME\\s+CAPACITY\\s+ACCESS MODES\\s+RECLAIM POLICY"
-                + "\\s+STATUS\\s+CLAIM\\s+STORAGECLASS\\s+VOLUMEATTRIBUTESCLASS\\s+REASON\\s+AGE");
+        assertThat(pv.out().lines().findFirst().orElse(""))
+                .matches("NAME\\s+CAPACITY\\s+ACCESS MODES\\s+RECLAIM POLICY"
+                        + "\\s+STATUS\\s+CLAIM\\s+STORAGECLASS\\s+VOLUMEATTRIBUTESCLASS\\s+REASON\\s+AGE");
         assertThat(headers(cli.run("get", "pv").out())).isEqualTo(headers(pv.out()));
 
-        for (String[] obj : List.of(new String[]{"configmap", "backup-script"}, new String[]{"secret", "backup-creds"},
-                new String[]{"serviceaccount", "backup"}, new String[]{"pvc", "backup-data"},
-                new String[]{"role", "backup"}, new String[]{"rolebinding", "backup"},
-                new String[]{"pv", volume.name()})) {
+        for (String[] obj : List.of(
+                new String[] {"configmap", "backup-script"},
+                new String[] {"secret", "backup-creds"},
+                new String[] {"serviceaccount", "backup"},
+                new String[] {"pvc", "backup-data"},
+                new String[] {"role", "backup"},
+                new String[] {"rolebinding", "backup"},
+                new String[] {"pv", volume.name()})) {
             compareDescribe(obj[0], obj[1]);
         }
         assertThat(cli.run("describe", "role", "backup", "-n", "backup").out())
                 .contains("kplane stores RBAC objects but does not enforce them");
 
-        assertThat(kubectl.run("delete", "pvc", "backup-data", "-n", "backup").code()).isZero();
-        await().atMost(Duration.ofSeconds(30)).until(() -> !Files.exists(dir)
-                && cluster.client.resource(PersistentVolume.class).find(volume.name()).isEmpty());
+        assertThat(kubectl.run("delete", "pvc", "backup-data", "-n", "backup").code())
+                .isZero();
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> !Files.exists(dir)
+                        && cluster.client
+                                .resource(PersistentVolume.class)
+                                .find(volume.name())
+                                .isEmpty());
     }
 
     @Test
     void aFileWithAnUnservedKindAppliesTheRestLikeARealCluster() {
         Assumptions.assumeTrue(RealKubectl.installed(), "kubectl is not installed");
-        String file = """
+        String file =
+                """
                 apiVersion: batch/v1
                 kind: Job
                 metadata: {name: mixed}
@@ -229,7 +258,8 @@ class ManifestKindsKubectlTest {
 
     @Test
     void aJobWhosePodsNameAMissingServiceAccountShowsFailedCreate() {
-        CliRunner.Result r = cli.runWithStdin("""
+        CliRunner.Result r = cli.runWithStdin(
+                """
                 apiVersion: batch/v1
                 kind: Job
                 metadata: {name: nosa}
@@ -240,9 +270,13 @@ class ManifestKindsKubectlTest {
                       serviceAccountName: missing
                       restartPolicy: Never
                       containers: [{name: c, image: busybox, command: ["true"]}]
-                """, "apply", "-f", "-");
+                """,
+                "apply",
+                "-f",
+                "-");
         assertThat(r.code()).as(r.err()).isZero();
-        await().atMost(Duration.ofSeconds(30)).until(() -> cli.run("describe", "job", "nosa").out()
+        await().atMost(Duration.ofSeconds(30)).until(() -> cli.run("describe", "job", "nosa")
+                .out()
                 .contains("Error creating: pods \"nosa-\" is forbidden: error looking up service account "
                         + "default/missing: serviceaccount \"missing\" not found"));
         assertThat(cli.run("describe", "job", "nosa").out()).containsPattern("Warning\\s+FailedCreate");
@@ -254,7 +288,8 @@ class ManifestKindsKubectlTest {
         CliRunner.Result lite = cli.run("describe", type, name, "-n", "backup");
         assertThat(lite.code()).as(lite.err()).isZero();
         List<String> liteSkeleton = KubectlParityTest.skeleton(lite.out()).stream()
-                .filter(l -> !l.equals("Note:")).toList();
+                .filter(l -> !l.equals("Note:"))
+                .toList();
         List<String> realSkeleton = KubectlParityTest.skeleton(real.out());
         if (type.equals("secret") || type.equals("cm") || type.equals("configmap")) {
             // kubectl prints a Secret's or ConfigMap's keys in Go map order, which differs from run to
@@ -262,20 +297,25 @@ class ManifestKindsKubectlTest {
             liteSkeleton = liteSkeleton.stream().sorted().toList();
             realSkeleton = realSkeleton.stream().sorted().toList();
         }
-        assertThat(liteSkeleton).as("describe %s %s\n--- kubectl:\n%s\n--- kubectl-lite:\n%s", type, name,
-                real.out(), lite.out()).isEqualTo(realSkeleton);
+        assertThat(liteSkeleton)
+                .as("describe %s %s\n--- kubectl:\n%s\n--- kubectl-lite:\n%s", type, name, real.out(), lite.out())
+                .isEqualTo(realSkeleton);
     }
 
     private static final Pattern SPACES = Pattern.compile("\\s{2,}");
 
     /** The header line of each table kubectl printed (one per kind). */
     private static List<String> headers(String out) {
-        return out.lines().filter(l -> l.startsWith("NAME ")).map(l -> SPACES.matcher(l.strip()).replaceAll("|"))
+        return out.lines()
+                .filter(l -> l.startsWith("NAME "))
+                .map(l -> SPACES.matcher(l.strip()).replaceAll("|"))
                 .toList();
     }
 
     private static List<String> names(String out) {
-        return out.lines().filter(l -> !l.startsWith("NAME ") && !l.isBlank())
-                .map(l -> l.split("\\s+")[0]).toList();
+        return out.lines()
+                .filter(l -> !l.startsWith("NAME ") && !l.isBlank())
+                .map(l -> l.split("\\s+")[0])
+                .toList();
     }
 }

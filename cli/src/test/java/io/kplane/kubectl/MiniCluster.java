@@ -1,5 +1,7 @@
 package io.kplane.kubectl;
 
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.core.Node;
 import io.kplane.api.core.Pod;
 import io.kplane.apiserver.testing.TestApiServer;
@@ -16,12 +18,9 @@ import io.kplane.controllers.scheduler.Scheduler;
 import io.kplane.kubelet.Kubelet;
 import io.kplane.kubelet.KubeletConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-
-import static org.awaitility.Awaitility.await;
 
 /**
  * Enough of the real stack for commands that need running containers: an API server on PostgreSQL,
@@ -56,8 +55,8 @@ final class MiniCluster implements AutoCloseable {
         Clock clock = Clock.system();
         io.kplane.client.lens.Lens lens = io.kplane.client.lens.Lens.NOOP;
         if (lensOn) {
-            io.kplane.client.lens.LensRecorder recorder = new io.kplane.client.lens.LensRecorder(
-                    JobControllerComponent.NAME, "test", clock);
+            io.kplane.client.lens.LensRecorder recorder =
+                    new io.kplane.client.lens.LensRecorder(JobControllerComponent.NAME, "test", clock);
             persister = io.kplane.client.lens.SyncRecordPersister.start(client, recorder);
             lens = recorder;
         } else {
@@ -65,10 +64,16 @@ final class MiniCluster implements AutoCloseable {
         }
         informers = new SharedInformerFactory(client, clock).withLens(lens);
         EventWriter events = new EventWriter(client, clock, "test", "test");
-        scheduler = new Scheduler(informers.informerFor(Pod.class), informers.informerFor(Node.class), client, events,
-                clock, Duration.ofSeconds(1));
-        jobController = new JobControllerComponent(JobSyncConfig.defaults()).register(
-                new ControllerContext(client, informers, clock, events, new SimpleMeterRegistry(), 2, "test", lens));
+        scheduler = new Scheduler(
+                informers.informerFor(Pod.class),
+                informers.informerFor(Node.class),
+                client,
+                events,
+                clock,
+                Duration.ofSeconds(1));
+        jobController = new JobControllerComponent(JobSyncConfig.defaults())
+                .register(new ControllerContext(
+                        client, informers, clock, events, new SimpleMeterRegistry(), 2, "test", lens));
         informers.start();
         if (!informers.waitForCacheSync(Duration.ofSeconds(30))) {
             throw new IllegalStateException("informer caches did not sync");
@@ -76,10 +81,14 @@ final class MiniCluster implements AutoCloseable {
         scheduler.startWorkers();
         jobController.startWorkers();
         Path root = Files.createTempDirectory("kubectl-lite-kubelet");
-        kubelet = new Kubelet(KubeletConfig.defaults(ClientConfig.forServer(api.url()), NODE, root)
-                .withCrashLoop(Duration.ofMillis(200), Duration.ofSeconds(1))
-                .withLeaseInterval(Duration.ofSeconds(1)), clock).start();
-        await().atMost(Duration.ofSeconds(30)).until(() -> client.nodes().find(NODE).isPresent());
+        kubelet = new Kubelet(
+                        KubeletConfig.defaults(ClientConfig.forServer(api.url()), NODE, root)
+                                .withCrashLoop(Duration.ofMillis(200), Duration.ofSeconds(1))
+                                .withLeaseInterval(Duration.ofSeconds(1)),
+                        clock)
+                .start();
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> client.nodes().find(NODE).isPresent());
     }
 
     Pod pod(String name) {
@@ -88,8 +97,12 @@ final class MiniCluster implements AutoCloseable {
 
     /** Waits until the pod has reached {@code phase}. */
     Pod awaitPhase(String name, String phase) {
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
-                .until(() -> client.pods().inNamespace("default").find(name).map(p -> phase.equals(p.phase()))
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> client.pods()
+                        .inNamespace("default")
+                        .find(name)
+                        .map(p -> phase.equals(p.phase()))
                         .orElse(false));
         return pod(name);
     }

@@ -15,8 +15,7 @@ import java.util.concurrent.TimeUnit;
 final class RealKubectl {
     static final Path BINARY = Path.of("/usr/bin/kubectl");
 
-    record Result(int code, String out, String err) {
-    }
+    record Result(int code, String out, String err) {}
 
     private final Path home;
     private final Path kubeconfig;
@@ -24,7 +23,9 @@ final class RealKubectl {
     RealKubectl(String server) throws IOException {
         home = Files.createTempDirectory("kubectl-home");
         kubeconfig = home.resolve("kubeconfig");
-        Files.writeString(kubeconfig, """
+        Files.writeString(
+                kubeconfig,
+                """
                 apiVersion: v1
                 kind: Config
                 clusters:
@@ -37,7 +38,8 @@ final class RealKubectl {
                 - name: kplane
                   context: {cluster: kplane, user: kplane, namespace: default}
                 current-context: kplane
-                """.formatted(server));
+                """
+                        .formatted(server));
     }
 
     static boolean installed() {
@@ -79,13 +81,15 @@ final class RealKubectl {
 
     static CompletableFuture<String> readAll(InputStream in) {
         CompletableFuture<String> f = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
-            try {
-                f.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-            } catch (IOException e) {
-                f.completeExceptionally(e);
-            }
-        }, "kubectl-output");
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        f.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                    } catch (IOException e) {
+                        f.completeExceptionally(e);
+                    }
+                },
+                "kubectl-output");
         t.setDaemon(true);
         t.start();
         return f;

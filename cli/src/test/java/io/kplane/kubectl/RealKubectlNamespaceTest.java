@@ -1,22 +1,21 @@
 package io.kplane.kubectl;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.core.Namespace;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.namespace.NamespaceController;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The real kubectl 1.32's namespace deletion flow: {@code kubectl delete ns} waits while the namespace
@@ -36,8 +35,8 @@ class RealKubectlNamespaceTest {
         kubectl = new RealKubectl(server.url());
         KubeClient client = KubeClient.forServer(server.url());
         informers = new SharedInformerFactory(client, Clock.system());
-        controller = new NamespaceController(informers.informerFor(Namespace.class), client, Clock.system(), 2,
-                Duration.ofMillis(200));
+        controller = new NamespaceController(
+                informers.informerFor(Namespace.class), client, Clock.system(), 2, Duration.ofMillis(200));
         informers.start();
         controller.start(Duration.ofSeconds(10));
     }
@@ -56,7 +55,8 @@ class RealKubectlNamespaceTest {
     @Test
     void deleteNamespaceWaitsWhileTerminatingAndReturnsWhenItIsGone() throws Exception {
         assertThat(kubectl.run("create", "namespace", "team").out()).isEqualTo("namespace/team created\n");
-        RealKubectl.Result pod = kubectl.runWithStdin("""
+        RealKubectl.Result pod = kubectl.runWithStdin(
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata:
@@ -67,27 +67,48 @@ class RealKubectlNamespaceTest {
                   containers:
                   - name: c
                     image: busybox
-                """, "apply", "-f", "-");
+                """,
+                "apply",
+                "-f",
+                "-");
         assertThat(pod.code()).as(pod.err()).isZero();
 
-        CompletableFuture<RealKubectl.Result> delete = CompletableFuture.supplyAsync(() -> kubectl.run("delete", "ns", "team"));
-        await().atMost(Duration.ofSeconds(30)).until(() -> kubectl.run("get", "ns", "team").out().contains("Terminating"));
+        CompletableFuture<RealKubectl.Result> delete =
+                CompletableFuture.supplyAsync(() -> kubectl.run("delete", "ns", "team"));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> kubectl.run("get", "ns", "team").out().contains("Terminating"));
         assertThat(kubectl.run("get", "ns", "team").out()).containsPattern("team\\s+Terminating");
 
         RealKubectl.Result refused = kubectl.run("create", "job", "late", "--image=busybox", "-n", "team");
         assertThat(refused.code()).isNotZero();
-        assertThat(refused.err()).contains("error: failed to create job: jobs.batch \"late\" is forbidden: "
-                + "unable to create new content in namespace team because it is being terminated");
-        await().atMost(Duration.ofSeconds(30)).until(() -> kubectl.run("get", "ns", "team", "-o",
-                "jsonpath={.status.conditions[?(@.type==\"NamespaceFinalizersRemaining\")].message}").out()
+        assertThat(refused.err())
+                .contains("error: failed to create job: jobs.batch \"late\" is forbidden: "
+                        + "unable to create new content in namespace team because it is being terminated");
+        await().atMost(Duration.ofSeconds(30)).until(() -> kubectl.run(
+                        "get",
+                        "ns",
+                        "team",
+                        "-o",
+                        "jsonpath={.status.conditions[?(@.type==\"NamespaceFinalizersRemaining\")].message}")
+                .out()
                 .equals("Some finalizers are remaining: example.com/hold in 1 resource instances"));
         assertThat(delete).isNotDone(); // kubectl waits, as with a real cluster
 
-        assertThat(kubectl.run("patch", "pod", "held", "-n", "team", "--type=merge", "-p",
-                "{\"metadata\":{\"finalizers\":null}}").code()).isZero();
+        assertThat(kubectl.run(
+                                "patch",
+                                "pod",
+                                "held",
+                                "-n",
+                                "team",
+                                "--type=merge",
+                                "-p",
+                                "{\"metadata\":{\"finalizers\":null}}")
+                        .code())
+                .isZero();
         RealKubectl.Result deleted = delete.get(60, TimeUnit.SECONDS);
         assertThat(deleted.code()).as(deleted.err()).isZero();
         assertThat(deleted.out()).isEqualTo("namespace \"team\" deleted\n");
-        assertThat(kubectl.run("get", "ns", "team").err()).contains("Error from server (NotFound): namespaces \"team\" not found");
+        assertThat(kubectl.run("get", "ns", "team").err())
+                .contains("Error from server (NotFound): namespaces \"team\" not found");
     }
 }

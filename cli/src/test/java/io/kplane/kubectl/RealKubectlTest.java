@@ -1,11 +1,8 @@
 package io.kplane.kubectl;
 
-import io.kplane.apiserver.testing.TestApiServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kplane.apiserver.testing.TestApiServer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,8 +10,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The real {@code /usr/bin/kubectl} (1.32, picked by the server's {@code minor: "32"}) as a process
@@ -22,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * protobuf bodies, field selectors) checked end to end. Skipped only where kubectl is not installed.
  */
 class RealKubectlTest {
-    private static final String JOB = """
+    private static final String JOB =
+            """
             apiVersion: batch/v1
             kind: Job
             metadata:
@@ -69,7 +69,8 @@ class RealKubectlTest {
         assertThat(version.code()).as(version.err()).isZero();
         assertThat(version.out()).contains("Server Version: v1.32");
         RealKubectl.Result resources = kubectl("api-resources");
-        assertThat(resources.out()).containsPattern("cronjobs\\s+cj\\s+batch/v1\\s+true\\s+CronJob")
+        assertThat(resources.out())
+                .containsPattern("cronjobs\\s+cj\\s+batch/v1\\s+true\\s+CronJob")
                 .containsPattern("pods\\s+po\\s+v1\\s+true\\s+Pod")
                 .containsPattern("services\\s+svc\\s+v1\\s+true\\s+Service");
     }
@@ -80,7 +81,8 @@ class RealKubectlTest {
         assertThat(info.code()).as(info.err()).isZero();
         assertThat(info.err()).isEmpty();
         assertThat(info.out()).startsWith("Kubernetes control plane is running at " + server.url() + "\n");
-        assertThat(info.out().lines().filter(l -> l.contains(" is running at ")).count()).isEqualTo(1);
+        assertThat(info.out().lines().filter(l -> l.contains(" is running at ")).count())
+                .isEqualTo(1);
         RealKubectl.Result services = kubectl("get", "services", "-n", "kube-system");
         assertThat(services.code()).as(services.err()).isZero();
         assertThat(services.err()).contains("No resources found in kube-system namespace.");
@@ -104,44 +106,65 @@ class RealKubectlTest {
                 .contains("Error from server (AlreadyExists)");
 
         RealKubectl.Result get = kubectl("get", "jobs");
-        assertThat(get.out()).as(get.err()).startsWith("NAME").contains("STATUS", "COMPLETIONS", "DURATION")
+        assertThat(get.out())
+                .as(get.err())
+                .startsWith("NAME")
+                .contains("STATUS", "COMPLETIONS", "DURATION")
                 .containsPattern("pi\\s+Running\\s+0/1");
         assertThat(kubectl("get", "jobs", "-o", "wide").out()).contains("CONTAINERS", "IMAGES", "SELECTOR");
         assertThat(kubectl("get", "job", "pi", "-o", "name").out()).isEqualTo("job.batch/pi\n");
         assertThat(kubectl("get", "job", "pi", "-o", "json").out()).contains("\"backoffLimit\": 5");
-        assertThat(kubectl("get", "job", "pi", "-o", "yaml").out()).contains("kubectl.kubernetes.io/last-applied-configuration");
-        assertThat(kubectl("get", "jobs", "--field-selector", "metadata.name=made", "-o", "name").out())
+        assertThat(kubectl("get", "job", "pi", "-o", "yaml").out())
+                .contains("kubectl.kubernetes.io/last-applied-configuration");
+        assertThat(kubectl("get", "jobs", "--field-selector", "metadata.name=made", "-o", "name")
+                        .out())
                 .isEqualTo("job.batch/made\n");
         assertThat(kubectl("get", "jobs", "-A").out()).startsWith("NAMESPACE").containsPattern("default\\s+pi");
 
-        assertThat(kubectl("patch", "job", "pi", "--type=merge", "-p", "{\"spec\":{\"backoffLimit\":3}}").out())
+        assertThat(kubectl("patch", "job", "pi", "--type=merge", "-p", "{\"spec\":{\"backoffLimit\":3}}")
+                        .out())
                 .isEqualTo("job.batch/pi patched\n");
-        assertThat(kubectl("patch", "job", "pi", "--type=merge", "-p", "{\"spec\":{\"backoffLimit\":3}}").out())
+        assertThat(kubectl("patch", "job", "pi", "--type=merge", "-p", "{\"spec\":{\"backoffLimit\":3}}")
+                        .out())
                 .isEqualTo("job.batch/pi patched (no change)\n");
-        assertThat(kubectl("patch", "job", "pi", "-p", "{\"metadata\":{\"labels\":{\"x\":\"y\"}}}").out())
+        assertThat(kubectl("patch", "job", "pi", "-p", "{\"metadata\":{\"labels\":{\"x\":\"y\"}}}")
+                        .out())
                 .isEqualTo("job.batch/pi patched\n");
-        assertThat(kubectl("patch", "job", "pi", "--type=json", "-p",
-                "[{\"op\":\"replace\",\"path\":\"/spec/backoffLimit\",\"value\":2}]").out())
+        assertThat(kubectl(
+                                "patch",
+                                "job",
+                                "pi",
+                                "--type=json",
+                                "-p",
+                                "[{\"op\":\"replace\",\"path\":\"/spec/backoffLimit\",\"value\":2}]")
+                        .out())
                 .isEqualTo("job.batch/pi patched\n");
 
         RealKubectl.Result describe = kubectl("describe", "job", "pi");
-        assertThat(describe.out()).as(describe.err()).containsPattern("Name:\\s+pi").contains("Pods Statuses:");
+        assertThat(describe.out())
+                .as(describe.err())
+                .containsPattern("Name:\\s+pi")
+                .contains("Pods Statuses:");
 
         RealKubectl.Result explain = kubectl("explain", "job.spec.suspend");
         assertThat(explain.out()).as(explain.err()).contains("suspend specifies whether the Job controller");
         assertThat(kubectl("explain", "job").out()).contains("Job represents");
 
         kubectlIn(JOB.formatted("del-bg", 1), "create", "-f", "-");
-        assertThat(kubectl("delete", "job", "del-bg", "--cascade=background").out()).isEqualTo("job.batch \"del-bg\" deleted\n");
+        assertThat(kubectl("delete", "job", "del-bg", "--cascade=background").out())
+                .isEqualTo("job.batch \"del-bg\" deleted\n");
         // foreground and orphan: the object waits behind a finalizer for the garbage collector (not running here)
         for (String[] c : new String[][] {{"foreground", "foregroundDeletion"}, {"orphan", "orphan"}}) {
             String name = "del-" + c[0];
             kubectlIn(JOB.formatted(name, 1), "create", "-f", "-");
             RealKubectl.Result deleted = kubectl("delete", "job", name, "--cascade=" + c[0], "--wait=false");
             assertThat(deleted.out()).as(deleted.err()).isEqualTo("job.batch \"" + name + "\" deleted\n");
-            assertThat(kubectl("get", "job", name, "-o", "jsonpath={.metadata.finalizers}").out()).contains(c[1]);
+            assertThat(kubectl("get", "job", name, "-o", "jsonpath={.metadata.finalizers}")
+                            .out())
+                    .contains(c[1]);
         }
-        assertThat(kubectl("get", "job", "nosuch").err()).contains("Error from server (NotFound): jobs.batch \"nosuch\" not found");
+        assertThat(kubectl("get", "job", "nosuch").err())
+                .contains("Error from server (NotFound): jobs.batch \"nosuch\" not found");
     }
 
     @Test
@@ -149,20 +172,25 @@ class RealKubectlTest {
         CliRunner lite = new CliRunner(server.url());
         assertThat(kubectlIn(JOB.formatted("by-kubectl", 2), "apply", "-f", "-").out())
                 .isEqualTo("job.batch/by-kubectl created\n");
-        assertThat(lite.runWithStdin(JOB.formatted("by-kubectl", 2), "apply", "-f", "-").out())
+        assertThat(lite.runWithStdin(JOB.formatted("by-kubectl", 2), "apply", "-f", "-")
+                        .out())
                 .isEqualTo("job.batch/by-kubectl unchanged\n");
-        assertThat(lite.runWithStdin(JOB.formatted("by-lite", 2), "apply", "-f", "-").out())
+        assertThat(lite.runWithStdin(JOB.formatted("by-lite", 2), "apply", "-f", "-")
+                        .out())
                 .isEqualTo("job.batch/by-lite created\n");
         assertThat(kubectlIn(JOB.formatted("by-lite", 2), "apply", "-f", "-").out())
                 .isEqualTo("job.batch/by-lite unchanged\n");
         String annotation = "jsonpath={.metadata.annotations.kubectl\\.kubernetes\\.io/last-applied-configuration}";
         assertThat(kubectl("get", "job", "by-lite", "-o", annotation).out())
-                .isEqualTo(kubectl("get", "job", "by-kubectl", "-o", annotation).out().replace("by-kubectl", "by-lite"));
+                .isEqualTo(kubectl("get", "job", "by-kubectl", "-o", annotation)
+                        .out()
+                        .replace("by-kubectl", "by-lite"));
     }
 
     @Test
     void createJobFromCronJobPostsProtobuf() {
-        String cron = """
+        String cron =
+                """
                 apiVersion: batch/v1
                 kind: CronJob
                 metadata: {name: hello}
@@ -180,8 +208,13 @@ class RealKubectlTest {
         assertThat(kubectl("get", "cronjobs").out()).contains("SCHEDULE").containsPattern("hello\\s+\\*/5");
         RealKubectl.Result created = kubectl("create", "job", "manual-1", "--from=cronjob/hello");
         assertThat(created.out()).as(created.err()).isEqualTo("job.batch/manual-1 created\n");
-        RealKubectl.Result job = kubectl("get", "job", "manual-1", "-o", "jsonpath={.metadata.ownerReferences[0].name} "
-                + "{.metadata.annotations.cronjob\\.kubernetes\\.io/instantiate} {.spec.backoffLimit}");
+        RealKubectl.Result job = kubectl(
+                "get",
+                "job",
+                "manual-1",
+                "-o",
+                "jsonpath={.metadata.ownerReferences[0].name} "
+                        + "{.metadata.annotations.cronjob\\.kubernetes\\.io/instantiate} {.spec.backoffLimit}");
         assertThat(job.out()).isEqualTo("hello manual 0");
         assertThat(kubectl("describe", "cronjob", "hello").out()).containsPattern("Schedule:\\s+\\*/5");
     }
@@ -190,13 +223,16 @@ class RealKubectlTest {
     void waitForCompleteSetThroughTheStatusSubresource() throws Exception {
         kubectlIn(JOB.formatted("w", 1), "create", "-f", "-");
         HttpClient http = HttpClient.newHttpClient();
-        String status = "{\"status\":{\"startTime\":\"2026-01-01T00:00:00Z\",\"completionTime\":\"2026-01-01T00:00:02Z\","
-                + "\"succeeded\":1,\"conditions\":[{\"type\":\"SuccessCriteriaMet\",\"status\":\"True\"},"
-                + "{\"type\":\"Complete\",\"status\":\"True\"}]}}";
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(server.url()
-                        + "/apis/batch/v1/namespaces/default/jobs/w/status"))
-                .method("PATCH", HttpRequest.BodyPublishers.ofString(status))
-                .header("Content-Type", "application/merge-patch+json").build(), HttpResponse.BodyHandlers.ofString());
+        String status =
+                "{\"status\":{\"startTime\":\"2026-01-01T00:00:00Z\",\"completionTime\":\"2026-01-01T00:00:02Z\","
+                        + "\"succeeded\":1,\"conditions\":[{\"type\":\"SuccessCriteriaMet\",\"status\":\"True\"},"
+                        + "{\"type\":\"Complete\",\"status\":\"True\"}]}}";
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(server.url() + "/apis/batch/v1/namespaces/default/jobs/w/status"))
+                        .method("PATCH", HttpRequest.BodyPublishers.ofString(status))
+                        .header("Content-Type", "application/merge-patch+json")
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         RealKubectl.Result waited = kubectl("wait", "--for=condition=complete", "job/w", "--timeout=20s");
         assertThat(waited.out()).as(waited.err()).isEqualTo("job.batch/w condition met\n");
@@ -211,7 +247,8 @@ class RealKubectlTest {
         kubectlIn(JOB.formatted("watched", 1), "create", "-f", "-");
         Process watch = realKubectl.start("get", "jobs", "-w", "--request-timeout=20s");
         try {
-            var out = new java.io.BufferedReader(new java.io.InputStreamReader(watch.getInputStream(), StandardCharsets.UTF_8));
+            var out = new java.io.BufferedReader(
+                    new java.io.InputStreamReader(watch.getInputStream(), StandardCharsets.UTF_8));
             assertThat(out.readLine()).startsWith("NAME");
             String line;
             do {

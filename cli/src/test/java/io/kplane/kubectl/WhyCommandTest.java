@@ -1,16 +1,15 @@
 package io.kplane.kubectl;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.kplane.api.json.Json;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kplane.api.json.Json;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code why} and describe's "Last decisions" on a real stack ({@link MiniCluster} with the Job
@@ -26,7 +25,8 @@ class WhyCommandTest {
     static void start() throws Exception {
         cluster = MiniCluster.withLens();
         cli = new CliRunner(cluster.api.url());
-        String job = """
+        String job =
+                """
                 apiVersion: batch/v1
                 kind: Job
                 metadata: {name: pi}
@@ -52,8 +52,10 @@ class WhyCommandTest {
 
     @Test
     void whyShowsTheCompletedJobsSyncsNewestFirst() {
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
-                assertThat(cli.run("why", "job/pi").out()).contains("pods_created").contains("Complete"));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertThat(cli.run("why", "job/pi").out())
+                        .contains("pods_created")
+                        .contains("Complete"));
         CliRunner.Result why = cli.run("why", "jobs", "pi");
         assertThat(why.code()).as(why.err()).isZero();
         String out = why.out();
@@ -62,7 +64,8 @@ class WhyCommandTest {
         // the pods_created sync: triggered by the Job's ADDED event, wrote a pod with the resourceVersion returned
         String created = out.substring(out.lastIndexOf("\n\n", out.indexOf("pods_created")) + 2);
         created = created.contains("\n\n") ? created.substring(0, created.indexOf("\n\n")) : created;
-        assertThat(created).containsPattern("Triggers: +job default/pi ADDED rv \\d+")
+        assertThat(created)
+                .containsPattern("Triggers: +job default/pi ADDED rv \\d+")
                 .containsPattern("Wrote: +create pod default/pi-\\w+ -> rv \\d+")
                 .containsPattern("Events: +Normal  SuccessfulCreate  Created pod: pi-")
                 .containsPattern("Saw: +\\S+=")
@@ -74,19 +77,26 @@ class WhyCommandTest {
     @Test
     void whyOfThePodShowsTheKubeletsWorkerDecisions() {
         String pod = cluster.client.pods().inNamespace("default").list().stream()
-                .filter(p -> p.name().startsWith("pi-")).findFirst().orElseThrow().name();
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
-                assertThat(cli.run("why", "po/" + pod).out()).contains("kubelet-" + MiniCluster.NODE + "/pod-worker")
-                        .contains("Started").containsPattern("updateStatus pod default/" + pod + " -> rv \\d+"));
+                .filter(p -> p.name().startsWith("pi-"))
+                .findFirst()
+                .orElseThrow()
+                .name();
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertThat(cli.run("why", "po/" + pod).out())
+                        .contains("kubelet-" + MiniCluster.NODE + "/pod-worker")
+                        .contains("Started")
+                        .containsPattern("updateStatus pod default/" + pod + " -> rv \\d+"));
     }
 
     @Test
     void describeHasLastDecisionsBeforeEvents() {
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
-                assertThat(cli.run("describe", "job", "pi").out()).contains("Last decisions:"));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(
+                        () -> assertThat(cli.run("describe", "job", "pi").out()).contains("Last decisions:"));
         String out = cli.run("describe", "job", "pi").out();
         String section = out.substring(out.indexOf("Last decisions:"), out.indexOf("\nEvents:"));
-        assertThat(section.lines().skip(1).toList()).hasSizeBetween(1, 3)
+        assertThat(section.lines().skip(1).toList())
+                .hasSizeBetween(1, 3)
                 .allSatisfy(l -> assertThat(l).startsWith("  ").contains("job-controller/job"));
     }
 
@@ -105,8 +115,9 @@ class WhyCommandTest {
 
     @Test
     void jsonOutputIsTheSyncRecords() {
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
-                assertThat(cli.run("why", "job/pi", "-o", "json").out()).contains("pods_created"));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() ->
+                        assertThat(cli.run("why", "job/pi", "-o", "json").out()).contains("pods_created"));
         JsonNode list = Json.tree(cli.run("why", "job/pi", "-o", "json").out());
         assertThat(list.path("kind").asText()).isEqualTo("List");
         JsonNode record = list.path("items").get(0);
@@ -118,19 +129,28 @@ class WhyCommandTest {
     @Test
     void theRealKubectlReadsTheSyncRecords() throws Exception {
         assumeTrue(RealKubectl.installed(), "/usr/bin/kubectl is not installed");
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
-                assertThat(cli.run("why", "job/pi").out()).contains("pods_created"));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertThat(cli.run("why", "job/pi").out()).contains("pods_created"));
         RealKubectl kubectl = new RealKubectl(cluster.api.url());
         RealKubectl.Result resources = kubectl.run("api-resources", "--api-group=lens.kplane.io");
-        assertThat(resources.out()).as(resources.err()).containsPattern("syncrecords +sr +lens.kplane.io/v1 +true +SyncRecord");
+        assertThat(resources.out())
+                .as(resources.err())
+                .containsPattern("syncrecords +sr +lens.kplane.io/v1 +true +SyncRecord");
         RealKubectl.Result get = kubectl.run("get", "syncrecords", "-n", "default");
         assertThat(get.code()).as(get.err()).isZero();
-        assertThat(get.out()).containsPattern("NAME +OBJECT +CONTROLLER +SYNCS +LAST DECISION +LAST SYNC")
+        assertThat(get.out())
+                .containsPattern("NAME +OBJECT +CONTROLLER +SYNCS +LAST DECISION +LAST SYNC")
                 .containsPattern("pi\\.job\\.job +Job/pi +job +\\d+ ");
-        RealKubectl.Result raw = kubectl.run("get", "--raw", "/apis/lens.kplane.io/v1/namespaces/default/syncrecords/pi.job.job");
+        RealKubectl.Result raw =
+                kubectl.run("get", "--raw", "/apis/lens.kplane.io/v1/namespaces/default/syncrecords/pi.job.job");
         assertThat(raw.code()).as(raw.err()).isZero();
         JsonNode record = Json.tree(raw.out());
         assertThat(record.path("records").toString()).contains("pods_created");
-        assertThat(record.path("metadata").path("ownerReferences").get(0).path("kind").asText()).isEqualTo("Job");
+        assertThat(record.path("metadata")
+                        .path("ownerReferences")
+                        .get(0)
+                        .path("kind")
+                        .asText())
+                .isEqualTo("Job");
     }
 }

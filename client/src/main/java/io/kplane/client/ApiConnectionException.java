@@ -5,8 +5,10 @@ public class ApiConnectionException extends KubeClientException {
     private final String url;
 
     public ApiConnectionException(String url, Throwable cause) {
-        super("cannot reach the apiserver at URL: " + url
-                + (cause == null || cause.getMessage() == null ? "" : " (" + cause.getMessage() + ")"), cause);
+        super(
+                "cannot reach the apiserver at URL: " + url
+                        + (cause == null || cause.getMessage() == null ? "" : " (" + cause.getMessage() + ")"),
+                cause);
         this.url = url;
     }
 

@@ -2,7 +2,6 @@ package io.kplane.client;
 
 import io.kplane.api.json.Json;
 import io.kplane.api.meta.Status;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
@@ -38,16 +37,23 @@ public class ApiException extends KubeClientException {
                 if (tree != null && "Status".equals(tree.path("kind").asText())) {
                     Status status = Json.mapper().treeToValue(tree, Status.class);
                     int code = status.code() == null || status.code() == 0 ? httpCode : status.code();
-                    return new ApiException(code, status.reason() == null ? reasonFor(code) : status.reason(),
-                            status.message(), status);
+                    return new ApiException(
+                            code,
+                            status.reason() == null ? reasonFor(code) : status.reason(),
+                            status.message(),
+                            status);
                 }
             } catch (IOException | RuntimeException e) {
                 // not JSON: fall through and report the raw text
             }
         }
-        String text = body == null ? "" : new String(body, 0, Math.min(body.length, 500), StandardCharsets.UTF_8).trim();
-        return new ApiException(httpCode, reasonFor(httpCode),
-                text.isEmpty() ? "the server responded " + httpCode + " " + reasonFor(httpCode) : text, null);
+        String text =
+                body == null ? "" : new String(body, 0, Math.min(body.length, 500), StandardCharsets.UTF_8).trim();
+        return new ApiException(
+                httpCode,
+                reasonFor(httpCode),
+                text.isEmpty() ? "the server responded " + httpCode + " " + reasonFor(httpCode) : text,
+                null);
     }
 
     /** The Kubernetes reason that goes with an HTTP status code, for error responses without a Status. */

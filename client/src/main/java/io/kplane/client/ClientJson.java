@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.deser.std.StringDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import io.kplane.api.json.Json;
-
 import java.io.IOException;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -22,18 +21,20 @@ final class ClientJson {
     /** Longer strings (UIDs are 36, messages and commands longer) are rarely shared: not worth the lookup. */
     private static final int MAX_INTERNED_LENGTH = 35;
 
-    static final ObjectMapper DECODER = Json.mapper().copy().registerModule(new SimpleModule("kplane-client-interning")
-            .addDeserializer(String.class, new InterningStringDeserializer())
-            .addKeyDeserializer(String.class, new InterningKeyDeserializer()));
+    static final ObjectMapper DECODER = Json.mapper()
+            .copy()
+            .registerModule(new SimpleModule("kplane-client-interning")
+                    .addDeserializer(String.class, new InterningStringDeserializer())
+                    .addKeyDeserializer(String.class, new InterningKeyDeserializer()));
 
-    private ClientJson() {
-    }
+    private ClientJson() {}
 
     /**
      * Bounds the interner: short strings include per-object names that never repeat; once this many are
      * held the table starts over (strings already shared stay shared), so it cannot grow without end.
      */
     private static final int MAX_INTERNED = 100_000;
+
     private static volatile ConcurrentHashMap<String, String> interned = new ConcurrentHashMap<>();
 
     /** A map lookup, several times cheaper than {@link String#intern()} on the decode path. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
 import io.kplane.api.meta.Status;
 import io.kplane.api.meta.WatchEvent;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -12,7 +12,6 @@ import io.kplane.api.core.Pod;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.client.config.KubeConfig;
 import io.kplane.client.config.KubeconfigResolver;
-
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;

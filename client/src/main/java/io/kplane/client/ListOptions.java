@@ -1,7 +1,6 @@
 package io.kplane.client;
 
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -21,7 +20,8 @@ public record ListOptions(
         String resourceVersion,
         String resourceVersionMatch,
         Long timeoutSeconds,
-        Boolean allowWatchBookmarks) implements ListOptionsBuilder.With {
+        Boolean allowWatchBookmarks)
+        implements ListOptionsBuilder.With {
 
     public static final ListOptions NONE = new ListOptions(null, null, null, null, null, null, null, null);
 

@@ -1,5 +1,6 @@
 package io.kplane.client;
 
+import io.kplane.client.metrics.RequestResultObserver;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -7,7 +8,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Map;
-import io.kplane.client.metrics.RequestResultObserver;
 
 /**
  * HTTP access to any API path, with the client's server, token and TLS settings: what the typed
@@ -40,12 +40,15 @@ public final class RawClient {
     }
 
     /** Sends a request and returns the response whatever its status (only connection failures throw). */
-    public RawResponse send(String method, String path, Map<String, String> query, byte[] body,
-                            String contentType, String accept) {
+    public RawResponse send(
+            String method, String path, Map<String, String> query, byte[] body, String contentType, String accept) {
         HttpRequest.Builder builder = builder(path, query, accept)
                 .timeout(config.requestTimeout())
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofByteArray(body));
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofByteArray(body));
         if (contentType != null) {
             builder.header("Content-Type", contentType);
         }
@@ -64,8 +67,8 @@ public final class RawClient {
     }
 
     /** Like {@link #send} but throws {@link ApiException} unless the status is 2xx. */
-    public RawResponse request(String method, String path, Map<String, String> query, byte[] body,
-                               String contentType, String accept) {
+    public RawResponse request(
+            String method, String path, Map<String, String> query, byte[] body, String contentType, String accept) {
         RawResponse response = send(method, path, query, body, contentType, accept);
         if (!response.isSuccess()) {
             throw ApiException.fromResponse(response.statusCode(), response.body());

@@ -10,7 +10,6 @@ import io.kplane.api.meta.KubeList;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.patch.PatchType;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -37,8 +36,8 @@ public final class ResourceClient<T extends KubeObject> {
 
     ResourceClient(RawClient raw, ResourceType type, Class<T> javaType, String namespace) {
         if (!type.javaType().isAssignableFrom(javaType) && !javaType.isAssignableFrom(type.javaType())) {
-            throw new IllegalArgumentException(type.resource() + " decode to " + type.javaType().getSimpleName()
-                    + ", not " + javaType.getSimpleName());
+            throw new IllegalArgumentException(type.resource() + " decode to "
+                    + type.javaType().getSimpleName() + ", not " + javaType.getSimpleName());
         }
         this.raw = raw;
         this.type = type;
@@ -76,7 +75,8 @@ public final class ResourceClient<T extends KubeObject> {
 
     /** @throws ApiException with code 404 if there is no such object */
     public T get(String name) {
-        return decode(raw.request("GET", objectPath(namespace, name), null, null, null, JSON).body());
+        return decode(raw.request("GET", objectPath(namespace, name), null, null, null, JSON)
+                .body());
     }
 
     /** Like {@link #get} but empty instead of a 404. */
@@ -92,7 +92,8 @@ public final class ResourceClient<T extends KubeObject> {
     }
 
     public KubeList<T> list(ListOptions options) {
-        byte[] body = raw.request("GET", collectionPath(namespace), options.toQuery(), null, null, JSON).body();
+        byte[] body = raw.request("GET", collectionPath(namespace), options.toQuery(), null, null, JSON)
+                .body();
         try {
             return ClientJson.DECODER.readValue(body, listType);
         } catch (IOException e) {
@@ -138,19 +139,27 @@ public final class ResourceClient<T extends KubeObject> {
     public T create(T obj) {
         String ns = namespaceOf(obj);
         T body = withNamespace(obj, ns);
-        return decode(raw.request("POST", collectionPath(ns), null, Json.writeBytes(body), JSON, JSON).body());
+        return decode(raw.request("POST", collectionPath(ns), null, Json.writeBytes(body), JSON, JSON)
+                .body());
     }
 
     /** Replaces {@code obj}; with a resourceVersion set this fails with 409 Conflict if someone else wrote first. */
     public T update(T obj) {
-        return decode(raw.request("PUT", objectPath(namespaceOf(obj), obj.name()), null,
-                Json.writeBytes(obj), JSON, JSON).body());
+        return decode(
+                raw.request("PUT", objectPath(namespaceOf(obj), obj.name()), null, Json.writeBytes(obj), JSON, JSON)
+                        .body());
     }
 
     /** Replaces the {@code status} subresource of {@code obj}. */
     public T updateStatus(T obj) {
-        return decode(raw.request("PUT", objectPath(namespaceOf(obj), obj.name()) + "/status", null,
-                Json.writeBytes(obj), JSON, JSON).body());
+        return decode(raw.request(
+                        "PUT",
+                        objectPath(namespaceOf(obj), obj.name()) + "/status",
+                        null,
+                        Json.writeBytes(obj),
+                        JSON,
+                        JSON)
+                .body());
     }
 
     public T patch(String name, PatchType patchType, String patch) {
@@ -166,8 +175,9 @@ public final class ResourceClient<T extends KubeObject> {
             throw new IllegalArgumentException("use apply(...) for server-side apply: it needs a field manager");
         }
         String path = objectPath(namespace, name) + (subresource == null ? "" : "/" + subresource);
-        return decode(raw.request("PATCH", path, null, patch.getBytes(StandardCharsets.UTF_8),
-                patchType.contentType(), JSON).body());
+        return decode(
+                raw.request("PATCH", path, null, patch.getBytes(StandardCharsets.UTF_8), patchType.contentType(), JSON)
+                        .body());
     }
 
     /** Server-side apply of {@code obj} (JSON is valid YAML) as {@code fieldManager}. */
@@ -178,8 +188,14 @@ public final class ResourceClient<T extends KubeObject> {
             query.put("force", "true");
         }
         String ns = namespaceOf(obj);
-        return decode(raw.request("PATCH", objectPath(ns, obj.name()), query, Json.writeBytes(withNamespace(obj, ns)),
-                PatchType.APPLY.contentType(), JSON).body());
+        return decode(raw.request(
+                        "PATCH",
+                        objectPath(ns, obj.name()),
+                        query,
+                        Json.writeBytes(withNamespace(obj, ns)),
+                        PatchType.APPLY.contentType(),
+                        JSON)
+                .body());
     }
 
     /**
@@ -190,8 +206,8 @@ public final class ResourceClient<T extends KubeObject> {
      */
     public Optional<T> delete(String name, DeleteOptions options) {
         byte[] body = options == null ? null : Json.writeBytes(withKind(options));
-        RawResponse response = raw.request("DELETE", objectPath(namespace, name), null, body,
-                body == null ? null : JSON, JSON);
+        RawResponse response =
+                raw.request("DELETE", objectPath(namespace, name), null, body, body == null ? null : JSON, JSON);
         return decodeUnlessStatus(response.body());
     }
 
@@ -211,7 +227,10 @@ public final class ResourceClient<T extends KubeObject> {
             throw new UnsupportedOperationException("bind is only for pods, not " + type.resource());
         }
         String ns = requireNamespace();
-        Binding binding = new Binding(null, null, ObjectMeta.named(ns, podName),
+        Binding binding = new Binding(
+                null,
+                null,
+                ObjectMeta.named(ns, podName),
                 new ObjectReference("Node", null, nodeName, null, "v1", null, null));
         raw.request("POST", objectPath(ns, podName) + "/binding", null, Json.writeBytes(binding), JSON, JSON);
     }
@@ -226,7 +245,8 @@ public final class ResourceClient<T extends KubeObject> {
 
     /** GETs a subresource and returns its body as text (e.g. a finished pod's log). */
     public String getSubresourceText(String name, String subresource, Map<String, String> query) {
-        return raw.request("GET", objectPath(namespace, name) + "/" + subresource, query, null, null, "*/*").bodyText();
+        return raw.request("GET", objectPath(namespace, name) + "/" + subresource, query, null, null, "*/*")
+                .bodyText();
     }
 
     // ---- paths ----
@@ -257,7 +277,8 @@ public final class ResourceClient<T extends KubeObject> {
         String ns = obj.namespace();
         if (ns != null && !ns.isEmpty()) {
             if (namespace != null && !namespace.equals(ns)) {
-                throw new IllegalArgumentException("object namespace " + ns + " does not match client namespace " + namespace);
+                throw new IllegalArgumentException(
+                        "object namespace " + ns + " does not match client namespace " + namespace);
             }
             return ns;
         }
@@ -276,7 +297,9 @@ public final class ResourceClient<T extends KubeObject> {
         if (ns == null || ns.equals(obj.namespace())) {
             return obj;
         }
-        ObjectMeta meta = obj.metadata() == null ? ObjectMeta.named(ns, null) : obj.metadata().withNamespace(ns);
+        ObjectMeta meta = obj.metadata() == null
+                ? ObjectMeta.named(ns, null)
+                : obj.metadata().withNamespace(ns);
         return (T) obj.withMetadata(meta);
     }
 
@@ -284,8 +307,14 @@ public final class ResourceClient<T extends KubeObject> {
         if (o.kind() != null) {
             return o;
         }
-        return new DeleteOptions("v1", "DeleteOptions", o.gracePeriodSeconds(), o.preconditions(),
-                o.propagationPolicy(), o.orphanDependents(), o.dryRun());
+        return new DeleteOptions(
+                "v1",
+                "DeleteOptions",
+                o.gracePeriodSeconds(),
+                o.preconditions(),
+                o.propagationPolicy(),
+                o.orphanDependents(),
+                o.dryRun());
     }
 
     private T decode(byte[] body) {

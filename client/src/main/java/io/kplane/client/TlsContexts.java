@@ -1,10 +1,5 @@
 package io.kplane.client;
 
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.TrustManagerFactory;
-import javax.net.ssl.SSLEngine;
-import javax.net.ssl.X509ExtendedTrustManager;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -13,25 +8,30 @@ import java.security.SecureRandom;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedTrustManager;
 
 /** Builds the SSLContext for a {@link ClientConfig}: custom CA, trust-all (insecure), or the JVM default. */
 final class TlsContexts {
-    private TlsContexts() {
-    }
+    private TlsContexts() {}
 
     static SSLContext forConfig(ClientConfig config) {
         try {
             if (config.insecureSkipTlsVerify()) {
                 SSLContext context = SSLContext.getInstance("TLS");
-                context.init(null, new TrustManager[]{new TrustAll()}, new SecureRandom());
+                context.init(null, new TrustManager[] {new TrustAll()}, new SecureRandom());
                 return context;
             }
             if (config.caCertificatePem() != null) {
                 KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
                 store.load(null, null);
                 int i = 0;
-                for (Certificate cert : CertificateFactory.getInstance("X.509").generateCertificates(
-                        new ByteArrayInputStream(config.caCertificatePem().getBytes(StandardCharsets.US_ASCII)))) {
+                for (Certificate cert : CertificateFactory.getInstance("X.509")
+                        .generateCertificates(new ByteArrayInputStream(
+                                config.caCertificatePem().getBytes(StandardCharsets.US_ASCII)))) {
                     store.setCertificateEntry("ca-" + i++, cert);
                 }
                 TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
@@ -52,28 +52,22 @@ final class TlsContexts {
      */
     private static final class TrustAll extends X509ExtendedTrustManager {
         @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType, java.net.Socket socket) {
-        }
+        public void checkClientTrusted(X509Certificate[] chain, String authType, java.net.Socket socket) {}
 
         @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType, java.net.Socket socket) {
-        }
+        public void checkServerTrusted(X509Certificate[] chain, String authType, java.net.Socket socket) {}
 
         @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
-        }
+        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {}
 
         @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
-        }
+        public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {}
 
         @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) {
-        }
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {}
 
         @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType) {
-        }
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {}
 
         @Override
         public X509Certificate[] getAcceptedIssuers() {

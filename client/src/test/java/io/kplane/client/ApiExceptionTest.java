@@ -1,19 +1,20 @@
 package io.kplane.client;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The error mapping the full client and kubectl-lite's plain-HTTP transport share. */
 class ApiExceptionTest {
 
     @Test
     void aStatusBodyGivesCodeReasonAndMessage() {
-        byte[] body = """
+        byte[] body =
+                """
                 {"kind":"Status","apiVersion":"v1","status":"Failure","message":"pods \\"web\\" already exists",
-                 "reason":"AlreadyExists","code":409}""".getBytes(StandardCharsets.UTF_8);
+                 "reason":"AlreadyExists","code":409}"""
+                        .getBytes(StandardCharsets.UTF_8);
         ApiException e = ApiException.fromResponse(409, body);
         assertThat(e.code()).isEqualTo(409);
         assertThat(e.reason()).isEqualTo("AlreadyExists");
@@ -40,7 +41,8 @@ class ApiExceptionTest {
 
     @Test
     void anEmptyBodyNamesTheStatusCode() {
-        assertThat(ApiException.fromResponse(404, new byte[0]).getMessage()).isEqualTo("the server responded 404 NotFound");
+        assertThat(ApiException.fromResponse(404, new byte[0]).getMessage())
+                .isEqualTo("the server responded 404 NotFound");
         assertThat(ApiException.fromResponse(403, null).reason()).isEqualTo("Forbidden");
     }
 }

@@ -1,5 +1,8 @@
 package io.kplane.client;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodStatus;
 import io.kplane.api.core.PodStatusBuilder;
@@ -8,17 +11,13 @@ import io.kplane.api.meta.KubeList;
 import io.kplane.api.meta.WatchEvent;
 import io.kplane.api.patch.PatchType;
 import io.kplane.apiserver.testing.TestApiServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 class ResourceClientTest {
     static TestApiServer api;
@@ -57,7 +56,8 @@ class ResourceClientTest {
             assertThat(e.status()).isNotNull();
         });
         assertThatThrownBy(() -> pods.create(TestPods.pod("crud", "p1", Map.of())))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.isAlreadyExists()).isTrue());
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.isAlreadyExists()).isTrue());
     }
 
     @Test
@@ -83,9 +83,11 @@ class ResourceClientTest {
         assertThat(pods.listAll(ListOptions.none(), 3)).hasSize(7);
         assertThat(pods.list(ListOptions.labelSelector("parity=even")).items()).hasSize(4);
         assertThat(pods.list(ListOptions.fieldSelector("metadata.name=p3")).items())
-                .extracting(Pod::name).containsExactly("p3");
+                .extracting(Pod::name)
+                .containsExactly("p3");
         assertThat(client.pods().list(ListOptions.labelSelector("parity=odd")).items())
-                .as("all namespaces").hasSize(3);
+                .as("all namespaces")
+                .hasSize(3);
     }
 
     @Test
@@ -114,8 +116,8 @@ class ResourceClientTest {
     void closingAWatchUnblocksTheReader() throws Exception {
         WatchStream<Pod> watch = client.pods().inNamespace("idle").watch(ListOptions.none());
         Thread closer = new Thread(() -> watch.close());
-        java.util.concurrent.CompletableFuture<WatchEvent<Pod>> next = java.util.concurrent.CompletableFuture
-                .supplyAsync(() -> {
+        java.util.concurrent.CompletableFuture<WatchEvent<Pod>> next =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> {
                     WatchEvent<Pod> e;
                     do {
                         e = watch.next();
@@ -147,8 +149,9 @@ class ResourceClientTest {
 
         pods.delete("p", DeleteOptions.gracePeriod(0));
         assertThat(pods.find("p")).isEmpty();
-        assertThatThrownBy(() -> pods.delete("p")).isInstanceOfSatisfying(ApiException.class,
-                e -> assertThat(e.isNotFound()).isTrue());
+        assertThatThrownBy(() -> pods.delete("p"))
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.isNotFound()).isTrue());
     }
 
     @Test
@@ -168,13 +171,15 @@ class ResourceClientTest {
             port = socket.getLocalPort();
         }
         KubeClient nowhere = KubeClient.forServer("http://127.0.0.1:" + port);
-        assertThatThrownBy(() -> nowhere.pods().list()).isInstanceOf(ApiConnectionException.class)
+        assertThatThrownBy(() -> nowhere.pods().list())
+                .isInstanceOf(ApiConnectionException.class)
                 .hasMessageStartingWith("cannot reach the apiserver at URL: http://127.0.0.1:" + port);
     }
 
     @Test
     void namespacedCallsWithoutNamespaceFailClearly() {
-        assertThatThrownBy(() -> client.pods().get("x")).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> client.pods().get("x"))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("namespaced");
     }
 }

@@ -15,6 +15,11 @@
  */
 package io.fabric8.kubernetes;
 
+import static org.assertj.core.api.AssertionsForClassTypes.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.fabric8.junit.jupiter.api.LoadKubernetesManifests;
 import io.fabric8.junit.jupiter.api.RequireK8sSupport;
 import io.fabric8.kubernetes.api.model.batch.v1.CronJob;
@@ -23,49 +28,56 @@ import io.fabric8.kubernetes.api.model.batch.v1.CronJobList;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import org.junit.jupiter.api.Test;
 
-import static org.assertj.core.api.AssertionsForClassTypes.assertThat;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 @LoadKubernetesManifests("/cronjob-it.yml")
 @RequireK8sSupport(CronJob.class)
 class CronJobIT {
 
-  KubernetesClient client;
+    KubernetesClient client;
 
-  @Test
-  void load() {
-    CronJob aCronJob = client.batch().v1().cronjobs().load(getClass().getResourceAsStream("/test-cronjob.yml")).item();
-    assertNotNull(aCronJob);
-    assertEquals("hello", aCronJob.getMetadata().getName());
-  }
+    @Test
+    void load() {
+        CronJob aCronJob = client.batch()
+                .v1()
+                .cronjobs()
+                .load(getClass().getResourceAsStream("/test-cronjob.yml"))
+                .item();
+        assertNotNull(aCronJob);
+        assertEquals("hello", aCronJob.getMetadata().getName());
+    }
 
-  @Test
-  void get() {
-    CronJob cronJob1 = client.batch().v1().cronjobs().withName("hello-get").get();
-    assertThat(cronJob1).isNotNull();
-  }
+    @Test
+    void get() {
+        CronJob cronJob1 = client.batch().v1().cronjobs().withName("hello-get").get();
+        assertThat(cronJob1).isNotNull();
+    }
 
-  @Test
-  void list() {
-    CronJobList cronJobList = client.batch().v1().cronjobs().list();
-    assertNotNull(cronJobList);
-    assertTrue(cronJobList.getItems().size() >= 1);
-  }
+    @Test
+    void list() {
+        CronJobList cronJobList = client.batch().v1().cronjobs().list();
+        assertNotNull(cronJobList);
+        assertTrue(cronJobList.getItems().size() >= 1);
+    }
 
-  @Test
-  void update() {
-    CronJob cronJob1 = client.batch().v1().cronjobs().withName("hello-update")
-        .edit(c -> new CronJobBuilder(c)
-            .editMetadata().withResourceVersion(null).endMetadata()
-            .editSpec().withSchedule("*/1 * * * *").endSpec()
-            .build());
-    assertEquals("*/1 * * * *", cronJob1.getSpec().getSchedule());
-  }
+    @Test
+    void update() {
+        CronJob cronJob1 = client.batch()
+                .v1()
+                .cronjobs()
+                .withName("hello-update")
+                .edit(c -> new CronJobBuilder(c)
+                        .editMetadata()
+                        .withResourceVersion(null)
+                        .endMetadata()
+                        .editSpec()
+                        .withSchedule("*/1 * * * *")
+                        .endSpec()
+                        .build());
+        assertEquals("*/1 * * * *", cronJob1.getSpec().getSchedule());
+    }
 
-  @Test
-  void delete() {
-    assertTrue(client.batch().v1().cronjobs().withName("hello-delete").delete().size() == 1);
-  }
+    @Test
+    void delete() {
+        assertTrue(
+                client.batch().v1().cronjobs().withName("hello-delete").delete().size() == 1);
+    }
 }

@@ -15,6 +15,8 @@
  */
 package io.fabric8.kubernetes;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import io.fabric8.junit.jupiter.api.RequireK8sVersionAtLeast;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
@@ -24,27 +26,28 @@ import io.fabric8.kubernetes.client.dsl.FieldValidateable.Validation;
 import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertThrows;
-
 @RequireK8sVersionAtLeast(majorVersion = 1, minorVersion = 25)
 class FieldValidationIT {
 
-  KubernetesClient client;
+    KubernetesClient client;
 
-  @Test
-  void create() {
-    // Given
-    ConfigMap configMap = new ConfigMapBuilder()
-        .withNewMetadata().withName("invalid").endMetadata().addToData("key", "value").build();
-    // add an unknown field
-    configMap.setAdditionalProperty("unknown", "field");
+    @Test
+    void create() {
+        // Given
+        ConfigMap configMap = new ConfigMapBuilder()
+                .withNewMetadata()
+                .withName("invalid")
+                .endMetadata()
+                .addToData("key", "value")
+                .build();
+        // add an unknown field
+        configMap.setAdditionalProperty("unknown", "field");
 
-    // When
-    NonDeletingOperation<ConfigMap> fieldValidation = client.configMaps().resource(configMap)
-        .fieldValidation(Validation.STRICT);
+        // When
+        NonDeletingOperation<ConfigMap> fieldValidation =
+                client.configMaps().resource(configMap).fieldValidation(Validation.STRICT);
 
-    // Then
-    assertThrows(KubernetesClientException.class, () -> fieldValidation.create());
-  }
-
+        // Then
+        assertThrows(KubernetesClientException.class, () -> fieldValidation.create());
+    }
 }

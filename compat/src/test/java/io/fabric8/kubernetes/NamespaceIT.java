@@ -15,44 +15,49 @@
  */
 package io.fabric8.kubernetes;
 
-import io.fabric8.kubernetes.api.model.Namespace;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.AssertionsForClassTypes.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabric8.kubernetes.api.model.Namespace;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import org.junit.jupiter.api.Test;
+
 class NamespaceIT {
 
-  KubernetesClient client;
+    KubernetesClient client;
 
-  @Test
-  void testCrud() {
-    // Load
-    Namespace namespace = client.namespaces().load(getClass().getResourceAsStream("/test-namespace.yml")).item();
-    assertThat(namespace).isNotNull();
-    assertEquals("fabric8-test", namespace.getMetadata().getName());
+    @Test
+    void testCrud() {
+        // Load
+        Namespace namespace = client.namespaces()
+                .load(getClass().getResourceAsStream("/test-namespace.yml"))
+                .item();
+        assertThat(namespace).isNotNull();
+        assertEquals("fabric8-test", namespace.getMetadata().getName());
 
-    // Create
-    namespace = client.namespaces().create(namespace);
-    assertNotNull(namespace);
+        // Create
+        namespace = client.namespaces().create(namespace);
+        assertNotNull(namespace);
 
-    // Read
-    namespace = client.namespaces().withName("fabric8-test").get();
-    assertNotNull(namespace);
-    assertEquals("fabric8-test", namespace.getMetadata().getName());
+        // Read
+        namespace = client.namespaces().withName("fabric8-test").get();
+        assertNotNull(namespace);
+        assertEquals("fabric8-test", namespace.getMetadata().getName());
 
-    // Update
-    namespace = client.namespaces().withName("fabric8-test").edit(c -> new NamespaceBuilder(c)
-        .editOrNewMetadata().withResourceVersion(null).addToAnnotations("foo", "bar").endMetadata()
-        .build());
-    assertNotNull(namespace);
-    assertEquals("bar", namespace.getMetadata().getAnnotations().get("foo"));
+        // Update
+        namespace = client.namespaces().withName("fabric8-test").edit(c -> new NamespaceBuilder(c)
+                .editOrNewMetadata()
+                .withResourceVersion(null)
+                .addToAnnotations("foo", "bar")
+                .endMetadata()
+                .build());
+        assertNotNull(namespace);
+        assertEquals("bar", namespace.getMetadata().getAnnotations().get("foo"));
 
-    // Delete
-    assertTrue(client.namespaces().withName("fabric8-test").delete().size() == 1);
-  }
+        // Delete
+        assertTrue(client.namespaces().withName("fabric8-test").delete().size() == 1);
+    }
 }

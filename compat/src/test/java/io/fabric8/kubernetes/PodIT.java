@@ -13,8 +13,15 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-// Copied from fabric8io/kubernetes-client kubernetes-itests at ceb92181 (7.9 line), Apache-2.0; see compat/README.md. kplane: left out exec, attach, upload, copy, file read and port-forward (pods/exec, pods/attach, pods/portforward are covered by Fabric8ExecIT where they are served) and uploadFile.
+// Copied from fabric8io/kubernetes-client kubernetes-itests at ceb92181 (7.9 line), Apache-2.0; see compat/README.md.
+// kplane: left out exec, attach, upload, copy, file read and port-forward (pods/exec, pods/attach, pods/portforward are
+// covered by Fabric8ExecIT where they are served) and uploadFile.
 package io.fabric8.kubernetes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import io.fabric8.junit.jupiter.api.LoadKubernetesManifests;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -22,235 +29,197 @@ import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodList;
-import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.LocalPortForward;
 import io.fabric8.kubernetes.client.dsl.ContainerResource;
-import io.fabric8.kubernetes.client.dsl.ExecListener;
-import io.fabric8.kubernetes.client.dsl.ExecWatch;
 import io.fabric8.kubernetes.client.dsl.LogWatch;
 import io.fabric8.kubernetes.client.dsl.PodResource;
-import io.fabric8.kubernetes.client.utils.IOHelpers;
-import io.fabric8.kubernetes.client.utils.InputStreamPumper;
 import io.fabric8.kubernetes.client.utils.Utils;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.net.HttpURLConnection;
-import java.net.SocketException;
-import java.net.URL;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 @LoadKubernetesManifests("/pod-it.yml")
 class PodIT {
 
-  private static final int POD_READY_WAIT_IN_MILLIS = 60000;
-  private static final Logger logger = LoggerFactory.getLogger(PodIT.class);
+    private static final int POD_READY_WAIT_IN_MILLIS = 60000;
+    private static final Logger logger = LoggerFactory.getLogger(PodIT.class);
 
-  private ExecutorService executorService;
+    private ExecutorService executorService;
 
-  @TempDir
-  Path tempDir;
+    @TempDir
+    Path tempDir;
 
-  KubernetesClient client;
+    KubernetesClient client;
 
-  Namespace namespace;
+    Namespace namespace;
 
-  @BeforeEach
-  void prepare() {
-    executorService = Executors.newSingleThreadExecutor(Utils.daemonThreadFactory(this));
-  }
-
-  @AfterEach
-  void tearDown() {
-    executorService.shutdownNow();
-  }
-
-  @Test
-  void load() {
-    Pod aPod = client.pods().load(getClass().getResourceAsStream("/test-pod.yml")).item();
-    assertThat(aPod)
-        .isNotNull()
-        .extracting("metadata.name")
-        .isEqualTo("nginx");
-  }
-
-  @Test
-  void get() {
-    Pod pod1 = client.pods().withName("pod-standard").get();
-    assertNotNull(pod1);
-  }
-
-  @Test
-  void list() {
-    PodList podList = client.pods().list();
-    assertThat(podList)
-        .isNotNull()
-        .extracting(PodList::getItems)
-        .asList().hasSizeGreaterThanOrEqualTo(1);
-  }
-
-  @Test
-  void update() {
-    Pod pod1 = client.pods().withName("pod-standard").edit(p -> new PodBuilder(p)
-        .editMetadata().withResourceVersion(null).addToLabels("foo", "bar").endMetadata().build());
-    assertEquals("bar", pod1.getMetadata().getLabels().get("foo"));
-  }
-
-  @Test
-  void readinessGate() {
-    Map<String, Boolean> readiness = new HashMap<>();
-    readiness.put("test", true);
-    Pod pod1 = client.pods().withName("pod-standard").patchReadinessGateStatus(readiness);
-    assertEquals("True", pod1.getStatus().getConditions().stream().filter(pc -> pc.getType().equals("test")).findFirst()
-        .orElseThrow(() -> new NoSuchElementException()).getStatus());
-  }
-
-  @Test
-  void delete() {
-    assertEquals(1, client.pods().withName("pod-delete").delete().size());
-  }
-
-  @Test
-  void log() {
-    String log = client.pods().withName("pod-standard").withReadyWaitTimeout(POD_READY_WAIT_IN_MILLIS).getLog();
-    assertNotNull(log);
-  }
-
-  @Test
-  void logWatch() throws IOException {
-    try (
-        ByteArrayOutputStream baos = new ByteArrayOutputStream();
-        LogWatch ignore = client.pods().withName("pod-standard").withReadyWaitTimeout(POD_READY_WAIT_IN_MILLIS)
-            .watchLog(baos)) {
-      await()
-          .atMost(15, TimeUnit.SECONDS)
-          .until(() -> baos.toString(Charset.defaultCharset().name()).startsWith("1\n"));
+    @BeforeEach
+    void prepare() {
+        executorService = Executors.newSingleThreadExecutor(Utils.daemonThreadFactory(this));
     }
-  }
 
-  @Test
-  void logWatchLongerThanDefaultTimeout() throws IOException {
-    final long startTime = System.currentTimeMillis();
-    try (
-        ByteArrayOutputStream baos = new ByteArrayOutputStream();
-        LogWatch ignore = client.pods().withName("pod-standard").withReadyWaitTimeout(POD_READY_WAIT_IN_MILLIS)
-            .watchLog(baos)) {
-      await()
-          .atMost(60, TimeUnit.SECONDS)
-          .until(() -> baos.toString(Charset.defaultCharset().name()).startsWith("1\n2\n3\n"));
-      assertThat(System.currentTimeMillis() - startTime).isGreaterThanOrEqualTo(10000);
+    @AfterEach
+    void tearDown() {
+        executorService.shutdownNow();
     }
-  }
 
-  @Test
-  void logWatchWithoutNewLogsLongerThanDefaultTimeout() throws IOException {
-    final long startTime = System.currentTimeMillis();
-    final ContainerResource container = client.pods().withName("nginx").withReadyWaitTimeout(POD_READY_WAIT_IN_MILLIS);
-    try (
-        ByteArrayOutputStream baos = new ByteArrayOutputStream();
-        LogWatch ignore = container.watchLog(baos)) {
-      final String initialLog = container.getLog();
-      await()
-          .pollDelay(Duration.ofSeconds(15))
-          .atMost(Duration.ofSeconds(30))
-          .until(() -> initialLog.equals(baos.toString(StandardCharsets.UTF_8.name())));
-      assertThat(System.currentTimeMillis() - startTime).isGreaterThanOrEqualTo(10000);
+    @Test
+    void load() {
+        Pod aPod = client.pods()
+                .load(getClass().getResourceAsStream("/test-pod.yml"))
+                .item();
+        assertThat(aPod).isNotNull().extracting("metadata.name").isEqualTo("nginx");
     }
-  }
 
-
-
-
-
-
-
-  void retryUpload(BooleanSupplier operation) {
-    await().atMost(60, TimeUnit.SECONDS).until(operation::getAsBoolean);
-  }
-
-
-
-
-
-
-  private String checkFile(PodResource podResource, Path msg, String remoteFile) {
-    try {
-      ByteArrayOutputStream baos = new ByteArrayOutputStream();
-      podResource.writingOutput(baos).withReadyWaitTimeout(POD_READY_WAIT_IN_MILLIS).exec("sh", "-c",
-          String.format("ls -al %s", remoteFile)).exitCode().get();
-      String ls = new String(baos.toByteArray());
-      if (msg != null) {
-        byte[] bytes = Files.readAllBytes(msg);
-        return String.format("%s local bytes %s", ls, bytes.length);
-      }
-      return ls;
-    } catch (Exception e) {
-      throw new RuntimeException(e);
+    @Test
+    void get() {
+        Pod pod1 = client.pods().withName("pod-standard").get();
+        assertNotNull(pod1);
     }
-  }
 
+    @Test
+    void list() {
+        PodList podList = client.pods().list();
+        assertThat(podList).isNotNull().extracting(PodList::getItems).asList().hasSizeGreaterThanOrEqualTo(1);
+    }
 
+    @Test
+    void update() {
+        Pod pod1 = client.pods().withName("pod-standard").edit(p -> new PodBuilder(p)
+                .editMetadata()
+                .withResourceVersion(null)
+                .addToLabels("foo", "bar")
+                .endMetadata()
+                .build());
+        assertEquals("bar", pod1.getMetadata().getLabels().get("foo"));
+    }
 
-  @Test
-  void listFromServer() {
-    client.pods().withName("pod-standard").waitUntilReady(POD_READY_WAIT_IN_MILLIS, TimeUnit.SECONDS);
-    final Pod pod1 = client.pods().withName("pod-standard").get();
-    List<HasMetadata> resources = client.resourceList(pod1).get();
+    @Test
+    void readinessGate() {
+        Map<String, Boolean> readiness = new HashMap<>();
+        readiness.put("test", true);
+        Pod pod1 = client.pods().withName("pod-standard").patchReadinessGateStatus(readiness);
+        assertEquals(
+                "True",
+                pod1.getStatus().getConditions().stream()
+                        .filter(pc -> pc.getType().equals("test"))
+                        .findFirst()
+                        .orElseThrow(() -> new NoSuchElementException())
+                        .getStatus());
+    }
 
-    assertNotNull(resources);
-    assertEquals(1, resources.size());
-    assertNotNull(resources.get(0));
+    @Test
+    void delete() {
+        assertEquals(1, client.pods().withName("pod-delete").delete().size());
+    }
 
-    HasMetadata fromServerPod = resources.get(0);
+    @Test
+    void log() {
+        String log = client.pods()
+                .withName("pod-standard")
+                .withReadyWaitTimeout(POD_READY_WAIT_IN_MILLIS)
+                .getLog();
+        assertNotNull(log);
+    }
 
-    assertEquals(pod1.getKind(), fromServerPod.getKind());
-    assertEquals(namespace.getMetadata().getName(), fromServerPod.getMetadata().getNamespace());
-    assertEquals(pod1.getMetadata().getName(), fromServerPod.getMetadata().getName());
-  }
+    @Test
+    void logWatch() throws IOException {
+        try (ByteArrayOutputStream baos = new ByteArrayOutputStream();
+                LogWatch ignore = client.pods()
+                        .withName("pod-standard")
+                        .withReadyWaitTimeout(POD_READY_WAIT_IN_MILLIS)
+                        .watchLog(baos)) {
+            await().atMost(15, TimeUnit.SECONDS)
+                    .until(() -> baos.toString(Charset.defaultCharset().name()).startsWith("1\n"));
+        }
+    }
 
+    @Test
+    void logWatchLongerThanDefaultTimeout() throws IOException {
+        final long startTime = System.currentTimeMillis();
+        try (ByteArrayOutputStream baos = new ByteArrayOutputStream();
+                LogWatch ignore = client.pods()
+                        .withName("pod-standard")
+                        .withReadyWaitTimeout(POD_READY_WAIT_IN_MILLIS)
+                        .watchLog(baos)) {
+            await().atMost(60, TimeUnit.SECONDS)
+                    .until(() -> baos.toString(Charset.defaultCharset().name()).startsWith("1\n2\n3\n"));
+            assertThat(System.currentTimeMillis() - startTime).isGreaterThanOrEqualTo(10000);
+        }
+    }
 
+    @Test
+    void logWatchWithoutNewLogsLongerThanDefaultTimeout() throws IOException {
+        final long startTime = System.currentTimeMillis();
+        final ContainerResource container =
+                client.pods().withName("nginx").withReadyWaitTimeout(POD_READY_WAIT_IN_MILLIS);
+        try (ByteArrayOutputStream baos = new ByteArrayOutputStream();
+                LogWatch ignore = container.watchLog(baos)) {
+            final String initialLog = container.getLog();
+            await().pollDelay(Duration.ofSeconds(15))
+                    .atMost(Duration.ofSeconds(30))
+                    .until(() -> initialLog.equals(baos.toString(StandardCharsets.UTF_8.name())));
+            assertThat(System.currentTimeMillis() - startTime).isGreaterThanOrEqualTo(10000);
+        }
+    }
+
+    void retryUpload(BooleanSupplier operation) {
+        await().atMost(60, TimeUnit.SECONDS).until(operation::getAsBoolean);
+    }
+
+    private String checkFile(PodResource podResource, Path msg, String remoteFile) {
+        try {
+            ByteArrayOutputStream baos = new ByteArrayOutputStream();
+            podResource
+                    .writingOutput(baos)
+                    .withReadyWaitTimeout(POD_READY_WAIT_IN_MILLIS)
+                    .exec("sh", "-c", String.format("ls -al %s", remoteFile))
+                    .exitCode()
+                    .get();
+            String ls = new String(baos.toByteArray());
+            if (msg != null) {
+                byte[] bytes = Files.readAllBytes(msg);
+                return String.format("%s local bytes %s", ls, bytes.length);
+            }
+            return ls;
+        } catch (Exception e) {
+            throw new RuntimeException(e);
+        }
+    }
+
+    @Test
+    void listFromServer() {
+        client.pods().withName("pod-standard").waitUntilReady(POD_READY_WAIT_IN_MILLIS, TimeUnit.SECONDS);
+        final Pod pod1 = client.pods().withName("pod-standard").get();
+        List<HasMetadata> resources = client.resourceList(pod1).get();
+
+        assertNotNull(resources);
+        assertEquals(1, resources.size());
+        assertNotNull(resources.get(0));
+
+        HasMetadata fromServerPod = resources.get(0);
+
+        assertEquals(pod1.getKind(), fromServerPod.getKind());
+        assertEquals(
+                namespace.getMetadata().getName(), fromServerPod.getMetadata().getNamespace());
+        assertEquals(pod1.getMetadata().getName(), fromServerPod.getMetadata().getName());
+    }
 }

@@ -1,27 +1,26 @@
 package io.kplane.compat;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
-import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
-import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.CronJob;
 import io.fabric8.kubernetes.api.model.batch.v1.CronJobBuilder;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
+import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import java.util.Map;
-import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * fabric8 (default settings) on the served kinds' write semantics: shapes, patch flavours, server-side
@@ -35,9 +34,15 @@ class Fabric8ApiSemanticsIT {
     @BeforeAll
     static void connect() {
         client = new KubernetesClientBuilder()
-                .withConfig(Config.fromKubeconfig(KplaneStack.shared().kubeconfigText())).build();
+                .withConfig(Config.fromKubeconfig(KplaneStack.shared().kubeconfigText()))
+                .build();
         ns = "f8s-" + UUID.randomUUID().toString().substring(0, 8);
-        client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
+        client.namespaces()
+                .resource(new NamespaceBuilder()
+                        .withNewMetadata()
+                        .withName(ns)
+                        .endMetadata()
+                        .build())
                 .create();
     }
 
@@ -50,63 +55,156 @@ class Fabric8ApiSemanticsIT {
 
     @Test
     void aLeaseWithoutSpecComesBackWithAnEmptySpec() {
-        Lease created = client.leases().inNamespace(ns).resource(new LeaseBuilder().withNewMetadata()
-                .withName("bare").endMetadata().build()).create();
+        Lease created = client.leases()
+                .inNamespace(ns)
+                .resource(new LeaseBuilder()
+                        .withNewMetadata()
+                        .withName("bare")
+                        .endMetadata()
+                        .build())
+                .create();
         assertThat(created.getSpec()).isNotNull();
     }
 
     @Test
     void patchFlavoursAndServerSideApply() {
-        client.leases().inNamespace(ns).resource(new LeaseBuilder().withNewMetadata().withName("p")
-                .endMetadata().withNewSpec().withHolderIdentity("a").endSpec().build()).create();
-        Lease merged = client.leases().inNamespace(ns).withName("p").patch(PatchContext.of(PatchType.JSON_MERGE),
-                "{\"metadata\":{\"labels\":{\"merge\":\"yes\"}}}");
+        client.leases()
+                .inNamespace(ns)
+                .resource(new LeaseBuilder()
+                        .withNewMetadata()
+                        .withName("p")
+                        .endMetadata()
+                        .withNewSpec()
+                        .withHolderIdentity("a")
+                        .endSpec()
+                        .build())
+                .create();
+        Lease merged = client.leases()
+                .inNamespace(ns)
+                .withName("p")
+                .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"metadata\":{\"labels\":{\"merge\":\"yes\"}}}");
         assertThat(merged.getMetadata().getLabels()).containsEntry("merge", "yes");
-        Lease json = client.leases().inNamespace(ns).withName("p").patch(PatchContext.of(PatchType.JSON),
-                "[{\"op\":\"replace\",\"path\":\"/spec/holderIdentity\",\"value\":\"b\"}]");
+        Lease json = client.leases()
+                .inNamespace(ns)
+                .withName("p")
+                .patch(
+                        PatchContext.of(PatchType.JSON),
+                        "[{\"op\":\"replace\",\"path\":\"/spec/holderIdentity\",\"value\":\"b\"}]");
         assertThat(json.getSpec().getHolderIdentity()).isEqualTo("b");
-        Lease applied = client.leases().inNamespace(ns).resource(new LeaseBuilder().withNewMetadata()
-                .withName("ssa").withLabels(Map.of("via", "apply")).endMetadata().withNewSpec()
-                .withHolderIdentity("x").endSpec().build()).fieldManager("compat").forceConflicts().serverSideApply();
+        Lease applied = client.leases()
+                .inNamespace(ns)
+                .resource(new LeaseBuilder()
+                        .withNewMetadata()
+                        .withName("ssa")
+                        .withLabels(Map.of("via", "apply"))
+                        .endMetadata()
+                        .withNewSpec()
+                        .withHolderIdentity("x")
+                        .endSpec()
+                        .build())
+                .fieldManager("compat")
+                .forceConflicts()
+                .serverSideApply();
         assertThat(applied.getMetadata().getLabels()).containsEntry("via", "apply");
     }
 
     @Test
     void dryRunWritesNothing() {
-        CronJob cj = new CronJobBuilder().withNewMetadata().withName("dry").endMetadata().withNewSpec()
-                .withSchedule("*/5 * * * *").withNewJobTemplate().withNewSpec().withNewTemplate().withNewSpec()
-                .withRestartPolicy("Never").addNewContainer().withName("c").withImage("busybox").endContainer()
-                .endSpec().endTemplate().endSpec().endJobTemplate().endSpec().build();
-        CronJob answered = client.batch().v1().cronjobs().inNamespace(ns).resource(cj).dryRun().create();
+        CronJob cj = new CronJobBuilder()
+                .withNewMetadata()
+                .withName("dry")
+                .endMetadata()
+                .withNewSpec()
+                .withSchedule("*/5 * * * *")
+                .withNewJobTemplate()
+                .withNewSpec()
+                .withNewTemplate()
+                .withNewSpec()
+                .withRestartPolicy("Never")
+                .addNewContainer()
+                .withName("c")
+                .withImage("busybox")
+                .endContainer()
+                .endSpec()
+                .endTemplate()
+                .endSpec()
+                .endJobTemplate()
+                .endSpec()
+                .build();
+        CronJob answered = client.batch()
+                .v1()
+                .cronjobs()
+                .inNamespace(ns)
+                .resource(cj)
+                .dryRun()
+                .create();
         assertThat(answered.getMetadata().getName()).isEqualTo("dry");
-        assertThat(client.batch().v1().cronjobs().inNamespace(ns).withName("dry").get()).isNull();
+        assertThat(client.batch()
+                        .v1()
+                        .cronjobs()
+                        .inNamespace(ns)
+                        .withName("dry")
+                        .get())
+                .isNull();
     }
 
     @Test
     void conflictsAndNotFoundAreKubernetesErrors() {
-        Lease l = client.leases().inNamespace(ns).resource(new LeaseBuilder().withNewMetadata().withName("c")
-                .endMetadata().withNewSpec().withHolderIdentity("a").endSpec().build()).create();
+        Lease l = client.leases()
+                .inNamespace(ns)
+                .resource(new LeaseBuilder()
+                        .withNewMetadata()
+                        .withName("c")
+                        .endMetadata()
+                        .withNewSpec()
+                        .withHolderIdentity("a")
+                        .endSpec()
+                        .build())
+                .create();
         client.leases().inNamespace(ns).withName("c").edit(x -> {
             x.getSpec().setHolderIdentity("b");
             return x;
         });
         l.getSpec().setHolderIdentity("stale");
         assertThatThrownBy(() -> client.leases().inNamespace(ns).resource(l).update())
-                .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(409));
+                .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode())
+                        .isEqualTo(409));
         assertThat(client.leases().inNamespace(ns).withName("missing").get()).isNull();
-        assertThatThrownBy(() -> client.leases().inNamespace(ns).resource(new LeaseBuilder().withNewMetadata()
-                .withName("c").endMetadata().build()).create())
-                .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(409));
+        assertThatThrownBy(() -> client.leases()
+                        .inNamespace(ns)
+                        .resource(new LeaseBuilder()
+                                .withNewMetadata()
+                                .withName("c")
+                                .endMetadata()
+                                .build())
+                        .create())
+                .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode())
+                        .isEqualTo(409));
     }
 
     @Test
     void eventsAreCreatedAndListed() {
-        Event e = new EventBuilder().withNewMetadata().withName("e1").endMetadata().withReason("Tested")
-                .withMessage("from fabric8").withType("Normal").withNewInvolvedObject().withKind("Lease")
-                .withName("c").withNamespace(ns).endInvolvedObject().build();
+        Event e = new EventBuilder()
+                .withNewMetadata()
+                .withName("e1")
+                .endMetadata()
+                .withReason("Tested")
+                .withMessage("from fabric8")
+                .withType("Normal")
+                .withNewInvolvedObject()
+                .withKind("Lease")
+                .withName("c")
+                .withNamespace(ns)
+                .endInvolvedObject()
+                .build();
         client.v1().events().inNamespace(ns).resource(e).create();
-        assertThat(client.v1().events().inNamespace(ns).withField("involvedObject.name", "c").list().getItems())
-                .extracting(Event::getReason).contains("Tested");
+        assertThat(client.v1()
+                        .events()
+                        .inNamespace(ns)
+                        .withField("involvedObject.name", "c")
+                        .list()
+                        .getItems())
+                .extracting(Event::getReason)
+                .contains("Tested");
     }
-
 }

@@ -1,5 +1,8 @@
 package io.kplane.compat;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -15,10 +18,6 @@ import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +25,9 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * fabric8 kubernetes-client 7.x exactly as a Java developer gets it: default transport (Vert.x), default
@@ -45,7 +44,12 @@ class Fabric8DefaultClientIT {
         assertThat(config.isOnlyHttpWatches()).isFalse();
         client = new KubernetesClientBuilder().withConfig(config).build();
         ns = "f8-" + UUID.randomUUID().toString().substring(0, 8);
-        client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
+        client.namespaces()
+                .resource(new NamespaceBuilder()
+                        .withNewMetadata()
+                        .withName(ns)
+                        .endMetadata()
+                        .build())
                 .create();
     }
 
@@ -57,24 +61,33 @@ class Fabric8DefaultClientIT {
     }
 
     static Lease lease(String name) {
-        return new LeaseBuilder().withNewMetadata().withName(name).withNamespace(ns).endMetadata()
-                .withNewSpec().withHolderIdentity("me").endSpec().build();
+        return new LeaseBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .withNamespace(ns)
+                .endMetadata()
+                .withNewSpec()
+                .withHolderIdentity("me")
+                .endSpec()
+                .build();
     }
 
     @Test
     void watchDeliversEventsOverTheWebSocket() throws Exception {
         List<String> seen = new CopyOnWriteArrayList<>();
         // a label selector too: the other tests' leases in this namespace must not be seen
-        try (Watch ignored = client.leases().inNamespace(ns).withLabel("test", "watch").watch(new Watcher<>() {
-            @Override
-            public void eventReceived(Action action, Lease lease) {
-                seen.add(action + " " + lease.getMetadata().getName());
-            }
+        try (Watch ignored = client.leases()
+                .inNamespace(ns)
+                .withLabel("test", "watch")
+                .watch(new Watcher<>() {
+                    @Override
+                    public void eventReceived(Action action, Lease lease) {
+                        seen.add(action + " " + lease.getMetadata().getName());
+                    }
 
-            @Override
-            public void onClose(WatcherException cause) {
-            }
-        })) {
+                    @Override
+                    public void onClose(WatcherException cause) {}
+                })) {
             Lease w1 = lease("w1");
             w1.getMetadata().setLabels(Map.of("test", "watch"));
             client.leases().inNamespace(ns).resource(lease("w0")).create();
@@ -101,7 +114,9 @@ class Fabric8DefaultClientIT {
 
             @Override
             public void onUpdate(Lease oldObj, Lease newObj) {
-                if (!oldObj.getMetadata().getResourceVersion().equals(newObj.getMetadata().getResourceVersion())) {
+                if (!oldObj.getMetadata()
+                        .getResourceVersion()
+                        .equals(newObj.getMetadata().getResourceVersion())) {
                     seen.add("update " + newObj.getMetadata().getName());
                 }
             }
@@ -122,7 +137,9 @@ class Fabric8DefaultClientIT {
             await().atMost(Duration.ofSeconds(20)).until(() -> seen.contains("delete i1"));
             assertThat(seen).containsSubsequence("add i0", "add i1", "delete i1");
             assertThat(seen).contains("update i0");
-            assertThat(informer.getIndexer().list()).extracting(l -> l.getMetadata().getName()).contains("i0");
+            assertThat(informer.getIndexer().list())
+                    .extracting(l -> l.getMetadata().getName())
+                    .contains("i0");
         } finally {
             informer.close();
         }
@@ -131,41 +148,83 @@ class Fabric8DefaultClientIT {
     @Test
     void waitUntilConditionSeesALaterChange() throws Exception {
         client.leases().inNamespace(ns).resource(lease("c0")).create();
-        CompletableFuture<Lease> waited = CompletableFuture.supplyAsync(() -> client.leases().inNamespace(ns)
-                .withName("c0").waitUntilCondition(l -> l != null && "later".equals(l.getSpec().getHolderIdentity()),
-                        30, TimeUnit.SECONDS));
+        CompletableFuture<Lease> waited = CompletableFuture.supplyAsync(() -> client.leases()
+                .inNamespace(ns)
+                .withName("c0")
+                .waitUntilCondition(
+                        l -> l != null && "later".equals(l.getSpec().getHolderIdentity()), 30, TimeUnit.SECONDS));
         // the wait is established (list + watch) before the change, or it sees the change in its list
         client.leases().inNamespace(ns).withName("c0").edit(l -> {
             l.getSpec().setHolderIdentity("later");
             return l;
         });
-        assertThat(waited.get(40, TimeUnit.SECONDS).getSpec().getHolderIdentity()).isEqualTo("later");
+        assertThat(waited.get(40, TimeUnit.SECONDS).getSpec().getHolderIdentity())
+                .isEqualTo("later");
     }
 
     @Test
     void jobRunsToCompletionAndWaitUntilConditionSeesIt() {
-        Job job = new JobBuilder().withNewMetadata().withName("done").withNamespace(ns).endMetadata()
-                .withNewSpec().withNewTemplate().withNewSpec().withRestartPolicy("Never")
-                .addNewContainer().withName("c").withImage("busybox").withCommand("sh", "-c", "echo hi")
-                .endContainer().endSpec().endTemplate().endSpec().build();
+        Job job = new JobBuilder()
+                .withNewMetadata()
+                .withName("done")
+                .withNamespace(ns)
+                .endMetadata()
+                .withNewSpec()
+                .withNewTemplate()
+                .withNewSpec()
+                .withRestartPolicy("Never")
+                .addNewContainer()
+                .withName("c")
+                .withImage("busybox")
+                .withCommand("sh", "-c", "echo hi")
+                .endContainer()
+                .endSpec()
+                .endTemplate()
+                .endSpec()
+                .build();
         client.batch().v1().jobs().inNamespace(ns).resource(job).create();
-        Job done = client.batch().v1().jobs().inNamespace(ns).withName("done").waitUntilCondition(j -> j != null
-                && j.getStatus() != null && j.getStatus().getConditions() != null
-                && j.getStatus().getConditions().stream().anyMatch(c -> c.getType().equals("Complete")
-                && c.getStatus().equals("True")), 60, TimeUnit.SECONDS);
+        Job done = client.batch()
+                .v1()
+                .jobs()
+                .inNamespace(ns)
+                .withName("done")
+                .waitUntilCondition(
+                        j -> j != null
+                                && j.getStatus() != null
+                                && j.getStatus().getConditions() != null
+                                && j.getStatus().getConditions().stream()
+                                        .anyMatch(c -> c.getType().equals("Complete")
+                                                && c.getStatus().equals("True")),
+                        60,
+                        TimeUnit.SECONDS);
         assertThat(done.getStatus().getSucceeded()).isEqualTo(1);
     }
 
     @Test
     void blockingDeleteWaitsUntilTheKubeletHasStoppedThePod() {
-        Pod pod = new PodBuilder().withNewMetadata().withName("sleeper").withNamespace(ns)
-                .withLabels(Map.of("app", "sleeper")).endMetadata()
-                .withNewSpec().withTerminationGracePeriodSeconds(5L).addNewContainer().withName("c")
-                .withImage("busybox").withCommand("sleep", "3600").endContainer().endSpec().build();
+        Pod pod = new PodBuilder()
+                .withNewMetadata()
+                .withName("sleeper")
+                .withNamespace(ns)
+                .withLabels(Map.of("app", "sleeper"))
+                .endMetadata()
+                .withNewSpec()
+                .withTerminationGracePeriodSeconds(5L)
+                .addNewContainer()
+                .withName("c")
+                .withImage("busybox")
+                .withCommand("sleep", "3600")
+                .endContainer()
+                .endSpec()
+                .build();
         client.pods().inNamespace(ns).resource(pod).create();
         client.pods().inNamespace(ns).withName("sleeper").waitUntilReady(60, TimeUnit.SECONDS);
         // blocking delete: returns once the DELETED event arrived over the watch
-        client.pods().inNamespace(ns).withName("sleeper").withTimeout(60, TimeUnit.SECONDS).delete();
+        client.pods()
+                .inNamespace(ns)
+                .withName("sleeper")
+                .withTimeout(60, TimeUnit.SECONDS)
+                .delete();
         assertThat(client.pods().inNamespace(ns).withName("sleeper").get()).isNull();
     }
 }

@@ -34,6 +34,7 @@ public final class KplaneClusterForFabric8Itests implements ExecutionCondition, 
     }
 
     private static void pointFabric8AtTheStack() {
-        System.setProperty(KUBECONFIG_PROPERTY, KplaneStack.shared().kubeconfig().toString());
+        System.setProperty(
+                KUBECONFIG_PROPERTY, KplaneStack.shared().kubeconfig().toString());
     }
 }

@@ -46,13 +46,24 @@ public final class KplaneStack {
             Path stateDir = Files.createTempDirectory("kplane-compat");
             int apiPort = freePort();
             String server = "http://127.0.0.1:" + apiPort;
-            List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar",
-                    ROOT.resolve("launcher/target/kplane-launcher.jar").toString(), "up",
-                    "--state-dir", stateDir.toString(), "--port", String.valueOf(apiPort),
-                    "--db-port", String.valueOf(freePort()), "--nodes", "1", "--free-ports",
+            List<String> command = new ArrayList<>(List.of(
+                    javaBinary(),
+                    "-jar",
+                    ROOT.resolve("launcher/target/kplane-launcher.jar").toString(),
+                    "up",
+                    "--state-dir",
+                    stateDir.toString(),
+                    "--port",
+                    String.valueOf(apiPort),
+                    "--db-port",
+                    String.valueOf(freePort()),
+                    "--nodes",
+                    "1",
+                    "--free-ports",
                     "--component-arg=kubelet-sim=--crashloop-base=1s",
                     "--component-arg=job-controller=--pod-failure-backoff=1s"));
-            ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+            ProcessBuilder pb = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
                     .redirectOutput(stateDir.resolve("launcher.out").toFile());
             pb.environment().put("KPLANE_HOME", ROOT.toString());
             pb.environment().put("CI", "true");
@@ -65,8 +76,8 @@ public final class KplaneStack {
                 stack.stop();
                 throw e;
             }
-            System.out.printf("kplane stack ready in %.1f s (state in %s)%n", (System.nanoTime() - started) / 1e9,
-                    stateDir);
+            System.out.printf(
+                    "kplane stack ready in %.1f s (state in %s)%n", (System.nanoTime() - started) / 1e9, stateDir);
             return stack;
         } catch (IOException e) {
             throw new IllegalStateException("cannot start the stack: " + e.getMessage(), e);
@@ -82,7 +93,9 @@ public final class KplaneStack {
             }
             if (Files.exists(kubeconfig()) && launcherOutput().contains("kplane is up")) {
                 try {
-                    HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(server + "/readyz")).build(),
+                    HttpResponse<String> r = http.send(
+                            HttpRequest.newBuilder(URI.create(server + "/readyz"))
+                                    .build(),
                             HttpResponse.BodyHandlers.ofString());
                     if (r.statusCode() == 200) {
                         return;

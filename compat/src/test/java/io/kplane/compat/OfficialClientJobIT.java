@@ -1,5 +1,8 @@
 package io.kplane.compat;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kubernetes.client.informer.ResourceEventHandler;
 import io.kubernetes.client.informer.SharedIndexInformer;
 import io.kubernetes.client.informer.SharedInformerFactory;
@@ -20,19 +23,15 @@ import io.kubernetes.client.util.KubeConfig;
 import io.kubernetes.client.util.generic.GenericKubernetesApi;
 import io.kubernetes.client.util.generic.KubernetesApiResponse;
 import io.kubernetes.client.util.generic.options.DeleteOptions;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.io.StringReader;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * A program on the official Java client ({@code io.kubernetes:client-java} 27), default settings, the
@@ -46,10 +45,13 @@ class OfficialClientJobIT {
 
     @BeforeAll
     static void connect() throws Exception {
-        client = ClientBuilder.kubeconfig(KubeConfig.loadKubeConfig(new StringReader(KplaneStack.shared()
-                .kubeconfigText()))).build();
+        client = ClientBuilder.kubeconfig(KubeConfig.loadKubeConfig(
+                        new StringReader(KplaneStack.shared().kubeconfigText())))
+                .build();
         ns = "official-" + UUID.randomUUID().toString().substring(0, 8);
-        new CoreV1Api(client).createNamespace(new V1Namespace().metadata(new V1ObjectMeta().name(ns))).execute();
+        new CoreV1Api(client)
+                .createNamespace(new V1Namespace().metadata(new V1ObjectMeta().name(ns)))
+                .execute();
         informers = new SharedInformerFactory(client);
     }
 
@@ -62,8 +64,8 @@ class OfficialClientJobIT {
 
     @Test
     void jobCompletesIsSeenByAnInformerAndIsDeletedInTheForeground() throws Exception {
-        GenericKubernetesApi<V1Job, V1JobList> jobs = new GenericKubernetesApi<>(V1Job.class, V1JobList.class, "batch",
-                "v1", "jobs", client);
+        GenericKubernetesApi<V1Job, V1JobList> jobs =
+                new GenericKubernetesApi<>(V1Job.class, V1JobList.class, "batch", "v1", "jobs", client);
         SharedIndexInformer<V1Job> informer = informers.sharedIndexInformerFor(jobs, V1Job.class, 0, ns);
         List<String> seen = new CopyOnWriteArrayList<>();
         informer.addEventHandler(new ResourceEventHandler<>() {
@@ -87,10 +89,17 @@ class OfficialClientJobIT {
         informers.startAllRegisteredInformers();
         await().atMost(Duration.ofSeconds(30)).until(informer::hasSynced);
 
-        V1Job job = new V1Job().metadata(new V1ObjectMeta().name("pi").labels(Map.of("app", "pi")))
-                .spec(new V1JobSpec().backoffLimit(1).template(new V1PodTemplateSpec().spec(new V1PodSpec()
-                        .restartPolicy("Never").containers(List.of(new V1Container().name("pi").image("busybox")
-                                .command(List.of("sh", "-c", "echo 3.14159")))))));
+        V1Job job = new V1Job()
+                .metadata(new V1ObjectMeta().name("pi").labels(Map.of("app", "pi")))
+                .spec(new V1JobSpec()
+                        .backoffLimit(1)
+                        .template(new V1PodTemplateSpec()
+                                .spec(new V1PodSpec()
+                                        .restartPolicy("Never")
+                                        .containers(List.of(new V1Container()
+                                                .name("pi")
+                                                .image("busybox")
+                                                .command(List.of("sh", "-c", "echo 3.14159")))))));
         BatchV1Api batch = new BatchV1Api(client);
         V1Job created = batch.createNamespacedJob(ns, job).execute();
         assertThat(created.getMetadata().getUid()).isNotBlank();
@@ -101,26 +110,50 @@ class OfficialClientJobIT {
         assertThat(cached.getStatus().getSucceeded()).isEqualTo(1);
 
         CoreV1Api core = new CoreV1Api(client);
-        List<V1Pod> byLabel = core.listNamespacedPod(ns).labelSelector("job-name=pi").execute().getItems();
+        List<V1Pod> byLabel = core.listNamespacedPod(ns)
+                .labelSelector("job-name=pi")
+                .execute()
+                .getItems();
         assertThat(byLabel).hasSize(1);
         String pod = byLabel.get(0).getMetadata().getName();
-        assertThat(core.listNamespacedPod(ns).fieldSelector("status.phase=Succeeded").execute().getItems())
-                .extracting(p -> p.getMetadata().getName()).containsExactly(pod);
-        assertThat(core.listNamespacedPod(ns).fieldSelector("status.phase=Running").execute().getItems()).isEmpty();
+        assertThat(core.listNamespacedPod(ns)
+                        .fieldSelector("status.phase=Succeeded")
+                        .execute()
+                        .getItems())
+                .extracting(p -> p.getMetadata().getName())
+                .containsExactly(pod);
+        assertThat(core.listNamespacedPod(ns)
+                        .fieldSelector("status.phase=Running")
+                        .execute()
+                        .getItems())
+                .isEmpty();
         assertThat(core.readNamespacedPodLog(pod, ns).container("pi").execute()).isEqualTo("3.14159\n");
-        assertThat(batch.listNamespacedJob(ns).labelSelector("app in (pi, other)").execute().getItems()).hasSize(1);
+        assertThat(batch.listNamespacedJob(ns)
+                        .labelSelector("app in (pi, other)")
+                        .execute()
+                        .getItems())
+                .hasSize(1);
 
         DeleteOptions foreground = new DeleteOptions();
         foreground.setPropagationPolicy("Foreground");
         KubernetesApiResponse<V1Job> deleted = jobs.delete(ns, "pi", foreground);
-        assertThat(deleted.isSuccess()).as("delete answered %s", deleted.getHttpStatusCode()).isTrue();
+        assertThat(deleted.isSuccess())
+                .as("delete answered %s", deleted.getHttpStatusCode())
+                .isTrue();
         await().atMost(Duration.ofSeconds(60)).until(() -> seen.contains("delete pi"));
         // foreground: the Job is gone only after its pods are
-        assertThat(core.listNamespacedPod(ns).labelSelector("job-name=pi").execute().getItems()).isEmpty();
+        assertThat(core.listNamespacedPod(ns)
+                        .labelSelector("job-name=pi")
+                        .execute()
+                        .getItems())
+                .isEmpty();
     }
 
     static boolean complete(V1Job job) {
-        return job.getStatus() != null && job.getStatus().getConditions() != null && job.getStatus().getConditions()
-                .stream().anyMatch(c -> c.getType().equals("Complete") && c.getStatus().equals("True"));
+        return job.getStatus() != null
+                && job.getStatus().getConditions() != null
+                && job.getStatus().getConditions().stream()
+                        .anyMatch(c ->
+                                c.getType().equals("Complete") && c.getStatus().equals("True"));
     }
 }

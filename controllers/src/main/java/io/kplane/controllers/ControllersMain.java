@@ -2,7 +2,6 @@ package io.kplane.controllers;
 
 import io.kplane.controllers.job.JobControllerMain;
 import io.kplane.controllers.runtime.ComponentMain;
-
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -44,12 +43,12 @@ public final class ControllersMain {
         return factory == null ? null : factory.get();
     }
 
-    private ControllersMain() {
-    }
+    private ControllersMain() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0 || !COMPONENTS.containsKey(args[0])) {
-            System.err.println("usage: kplane-controllers <component> [options]   (<component> --help for its options)");
+            System.err.println(
+                    "usage: kplane-controllers <component> [options]   (<component> --help for its options)");
             System.err.println("components: " + String.join(", ", COMPONENTS.keySet()));
             System.exit(args.length == 0 || "--help".equals(args[0]) || "-h".equals(args[0]) ? 0 : 2);
             return;

@@ -15,8 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /** Helpers for the scheduler and node-lifecycle integration tests. */
 public final class ControllerTestSupport {
-    private ControllerTestSupport() {
-    }
+    private ControllerTestSupport() {}
 
     /** An event writer that remembers {@code reason: message} lines instead of writing Events. */
     public static final class RememberingEvents extends EventWriter {
@@ -34,14 +33,20 @@ public final class ControllerTestSupport {
 
     /** Registers a node the way a kubelet does (create, then a Ready status). */
     public static Node readyNode(KubeClient client, String name, Map<String, String> labels, int maxPods) {
-        Node created = client.nodes().create(NodeBuilder.builder()
-                .metadata(ObjectMetaBuilder.builder().name(name).labels(labels).build()).build());
+        Node created = client.nodes()
+                .create(NodeBuilder.builder()
+                        .metadata(ObjectMetaBuilder.builder()
+                                .name(name)
+                                .labels(labels)
+                                .build())
+                        .build());
         Instant now = Instant.now();
-        return client.nodes().updateStatus(created.withStatus(NodeStatusBuilder.builder()
-                .allocatable(Map.of("pods", Integer.toString(maxPods)))
-                .capacity(Map.of("pods", Integer.toString(maxPods)))
-                .conditions(List.of(new NodeCondition("Ready", "True", now, now, "KubeletReady",
-                        "kubelet is posting ready status")))
-                .build()));
+        return client.nodes()
+                .updateStatus(created.withStatus(NodeStatusBuilder.builder()
+                        .allocatable(Map.of("pods", Integer.toString(maxPods)))
+                        .capacity(Map.of("pods", Integer.toString(maxPods)))
+                        .conditions(List.of(new NodeCondition(
+                                "Ready", "True", now, now, "KubeletReady", "kubelet is posting ready status")))
+                        .build()));
     }
 }

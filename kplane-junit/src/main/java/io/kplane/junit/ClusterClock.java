@@ -2,7 +2,6 @@ package io.kplane.junit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.time.Duration;
 import java.time.Instant;
 

@@ -3,7 +3,6 @@ package io.kplane.junit;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -16,8 +15,7 @@ import java.nio.file.Files;
 final class Fabric8Clients {
     static final String CLIENT_CLASS = "io.fabric8.kubernetes.client.KubernetesClient";
 
-    private Fabric8Clients() {
-    }
+    private Fabric8Clients() {}
 
     static KubernetesClient create(KplaneNamespace namespace) {
         try {

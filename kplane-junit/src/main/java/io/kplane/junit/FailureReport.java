@@ -1,7 +1,6 @@
 package io.kplane.junit;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -34,7 +33,8 @@ final class FailureReport {
         } catch (RuntimeException e) {
             out.append("(report incomplete: ").append(e.getMessage()).append(")\n");
         }
-        out.append("==== end of kplane report (component logs: ").append(cluster.stateDir().resolve("logs"))
+        out.append("==== end of kplane report (component logs: ")
+                .append(cluster.stateDir().resolve("logs"))
                 .append(") ====\n");
         return out.toString();
     }
@@ -46,14 +46,20 @@ final class FailureReport {
         if (list != null) {
             list.path("items").forEach(events::add);
         }
-        events.sort(Comparator.comparing(e -> e.path("metadata").path("creationTimestamp").asText()));
+        events.sort(Comparator.comparing(
+                e -> e.path("metadata").path("creationTimestamp").asText()));
         if (events.isEmpty()) {
             out.append("   (none)\n");
         }
         for (JsonNode e : events) {
             JsonNode obj = e.path("involvedObject");
-            out.append(String.format("   %-8s %-24s %s/%s: %s%n", e.path("type").asText(), e.path("reason").asText(),
-                    obj.path("kind").asText(), obj.path("name").asText(), e.path("message").asText()));
+            out.append(String.format(
+                    "   %-8s %-24s %s/%s: %s%n",
+                    e.path("type").asText(),
+                    e.path("reason").asText(),
+                    obj.path("kind").asText(),
+                    obj.path("name").asText(),
+                    e.path("message").asText()));
         }
     }
 
@@ -66,16 +72,21 @@ final class FailureReport {
             String name = pod.path("metadata").path("name").asText();
             for (JsonNode container : pod.path("spec").path("containers")) {
                 String c = container.path("name").asText();
-                out.append("-- log of pod ").append(name).append(" container ").append(c).append(" (phase ")
-                        .append(pod.path("status").path("phase").asText("?")).append(")\n");
+                out.append("-- log of pod ")
+                        .append(name)
+                        .append(" container ")
+                        .append(c)
+                        .append(" (phase ")
+                        .append(pod.path("status").path("phase").asText("?"))
+                        .append(")\n");
                 String log = http.text("/api/v1/namespaces/" + namespace + "/pods/" + name + "/log?container=" + c);
                 out.append(log.isEmpty() ? "   (empty)\n" : indent(log));
             }
         }
     }
 
-    private void syncRecords(String namespace, String resource, String groupVersion, String component,
-                             StringBuilder out) {
+    private void syncRecords(
+            String namespace, String resource, String groupVersion, String component, StringBuilder out) {
         JsonNode list = http.get(groupVersion + "/namespaces/" + namespace + "/" + resource);
         if (list == null || list.path("items").isEmpty()) {
             return;
@@ -83,10 +94,17 @@ final class FailureReport {
         OptionalInt port = cluster.componentPort(component);
         for (JsonNode item : list.path("items")) {
             String name = item.path("metadata").path("name").asText();
-            out.append("-- ").append(component).append(" sync records of ").append(resource).append(' ')
-                    .append(name).append('\n');
-            JsonNode records = port.isEmpty() ? null : http.getAbsolute("http://127.0.0.1:" + port.getAsInt()
-                    + "/lens/objects/" + namespace + "/" + name);
+            out.append("-- ")
+                    .append(component)
+                    .append(" sync records of ")
+                    .append(resource)
+                    .append(' ')
+                    .append(name)
+                    .append('\n');
+            JsonNode records = port.isEmpty()
+                    ? null
+                    : http.getAbsolute(
+                            "http://127.0.0.1:" + port.getAsInt() + "/lens/objects/" + namespace + "/" + name);
             if (records == null) {
                 out.append("   (not available from ").append(component).append(")\n");
                 continue;

@@ -1,7 +1,6 @@
 package io.kplane.junit;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -46,12 +45,26 @@ public final class KplaneCluster implements AutoCloseable {
         try {
             Path stateDir = Files.createTempDirectory("kplane-junit");
             int apiPort = freePort();
-            List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx128m", "-XX:+UseSerialGC",
-                    "-XX:TieredStopAtLevel=1", "-jar", KplaneHome.launcherJar(home).toString(), "up",
-                    "--state-dir", stateDir.toString(), "--port", String.valueOf(apiPort),
-                    "--db-port", String.valueOf(freePort()), "--nodes", "1", "--free-ports"));
+            List<String> command = new ArrayList<>(List.of(
+                    javaBinary(),
+                    "-Xmx128m",
+                    "-XX:+UseSerialGC",
+                    "-XX:TieredStopAtLevel=1",
+                    "-jar",
+                    KplaneHome.launcherJar(home).toString(),
+                    "up",
+                    "--state-dir",
+                    stateDir.toString(),
+                    "--port",
+                    String.valueOf(apiPort),
+                    "--db-port",
+                    String.valueOf(freePort()),
+                    "--nodes",
+                    "1",
+                    "--free-ports"));
             componentArgs.forEach(a -> command.add("--component-arg=" + a));
-            ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+            ProcessBuilder pb = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
                     .redirectOutput(stateDir.resolve("launcher.out").toFile());
             pb.environment().put("KPLANE_HOME", home.toString());
             pb.environment().put("CI", "true"); // no live status table in the output file
@@ -118,7 +131,9 @@ public final class KplaneCluster implements AutoCloseable {
     /** Resident memory of the whole stack: the launcher and every component process, in MiB. */
     public long residentMemoryMiB() {
         return Stream.concat(Stream.of(launcher.toHandle()), launcher.descendants())
-                .mapToLong(p -> ProcessMemory.residentKiB(p.pid())).sum() / 1024;
+                        .mapToLong(p -> ProcessMemory.residentKiB(p.pid()))
+                        .sum()
+                / 1024;
     }
 
     /** The health/metrics (and lens) port of a component of the stack, e.g. {@code job-controller}. */

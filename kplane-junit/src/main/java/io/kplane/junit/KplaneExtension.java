@@ -1,13 +1,5 @@
 package io.kplane.junit;
 
-import org.junit.jupiter.api.extension.AfterEachCallback;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
-import org.junit.jupiter.api.extension.BeforeEachCallback;
-import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.ParameterContext;
-import org.junit.jupiter.api.extension.ParameterResolutionException;
-import org.junit.jupiter.api.extension.ParameterResolver;
-
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -17,16 +9,24 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * The JUnit 5 side of {@link KplaneTest}: one {@link KplaneCluster} per test JVM, a {@link TestNamespace} per test, parameter
  * and field injection, the {@link FailureReport} when a test fails, and the clock back to real time
  * after a test that was handed it.
  */
-public final class KplaneExtension implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback,
-        ParameterResolver {
+public final class KplaneExtension
+        implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
     /** {@code NAME=ARG,...}: extra component arguments for the shared stack, e.g. {@code kubelet-sim=--crashloop-base=1s}. */
     public static final String COMPONENT_ARGS_PROPERTY = "kplane.component-args";
+
     private static final ExtensionContext.Namespace STORE = ExtensionContext.Namespace.create(KplaneExtension.class);
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final AtomicBoolean FIRST_TEST = new AtomicBoolean();
@@ -40,7 +40,8 @@ public final class KplaneExtension implements BeforeAllCallback, BeforeEachCallb
     public void beforeEach(ExtensionContext context) throws IllegalAccessException {
         TestNamespace namespace = namespace(context);
         if (FIRST_TEST.compareAndSet(false, true)) {
-            long sinceJvmStart = System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
+            long sinceJvmStart = System.currentTimeMillis()
+                    - ManagementFactory.getRuntimeMXBean().getStartTime();
             System.out.printf("kplane: first test starts %.1f s after the test JVM started%n", sinceJvmStart / 1000.0);
         }
         Object instance = context.getRequiredTestInstance();
@@ -62,7 +63,8 @@ public final class KplaneExtension implements BeforeAllCallback, BeforeEachCallb
             return;
         }
         if (context.getExecutionException().isPresent()) {
-            String report = new FailureReport(cluster(context)).render(namespace.info().name());
+            String report =
+                    new FailureReport(cluster(context)).render(namespace.info().name());
             System.out.print(report);
             context.publishReportEntry("kplane", report);
         }
@@ -70,8 +72,9 @@ public final class KplaneExtension implements BeforeAllCallback, BeforeEachCallb
             cluster(context).clock().real();
         }
         namespace.close();
-        System.out.printf("kplane: namespace %s created in %d ms, deleted in %d ms%n", namespace.info().name(),
-                namespace.createMillis(), namespace.deleteMillis());
+        System.out.printf(
+                "kplane: namespace %s created in %d ms, deleted in %d ms%n",
+                namespace.info().name(), namespace.createMillis(), namespace.deleteMillis());
     }
 
     @Override
@@ -94,7 +97,8 @@ public final class KplaneExtension implements BeforeAllCallback, BeforeEachCallb
             return cluster(context).clock();
         }
         if (context.getTestMethod().isEmpty()) {
-            throw new ParameterResolutionException(type.getSimpleName() + " belongs to one test's namespace: declare it "
+            throw new ParameterResolutionException(type.getSimpleName()
+                    + " belongs to one test's namespace: declare it "
                     + "on a test, @BeforeEach or @AfterEach method, not on " + parameter.getDeclaringExecutable());
         }
         TestNamespace namespace = namespace(context);
@@ -108,7 +112,8 @@ public final class KplaneExtension implements BeforeAllCallback, BeforeEachCallb
     }
 
     private static boolean namespaceBound(Class<?> type) {
-        return type == KplaneNamespace.class || type.getName().equals(Fabric8Clients.CLIENT_CLASS)
+        return type == KplaneNamespace.class
+                || type.getName().equals(Fabric8Clients.CLIENT_CLASS)
                 || type.getName().equals(OfficialClients.CLIENT_CLASS);
     }
 
@@ -124,15 +129,21 @@ public final class KplaneExtension implements BeforeAllCallback, BeforeEachCallb
 
     private static TestNamespace namespace(ExtensionContext context) {
         KplaneCluster cluster = cluster(context);
-        return context.getStore(STORE).getOrComputeIfAbsent(TestNamespace.class,
-                k -> TestNamespace.create(cluster, namespaceName(context)), TestNamespace.class);
+        return context.getStore(STORE)
+                .getOrComputeIfAbsent(
+                        TestNamespace.class,
+                        k -> TestNamespace.create(cluster, namespaceName(context)),
+                        TestNamespace.class);
     }
 
     /** {@code kt-<test method>-<5 random>}: recognisable in {@code kubectl get ns}, unique per run. */
     static String namespaceName(ExtensionContext context) {
         String method = context.getTestMethod().map(m -> m.getName()).orElse("test");
-        String slug = method.replaceAll("([a-z0-9])([A-Z])", "$1-$2").replaceAll("([A-Z])([A-Z][a-z])", "$1-$2").toLowerCase(Locale.ROOT)
-                .replaceAll("[^a-z0-9-]", "-").replaceAll("-+", "-");
+        String slug = method.replaceAll("([a-z0-9])([A-Z])", "$1-$2")
+                .replaceAll("([A-Z])([A-Z][a-z])", "$1-$2")
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("[^a-z0-9-]", "-")
+                .replaceAll("-+", "-");
         if (slug.length() > 40) {
             slug = slug.substring(0, 40);
         }
@@ -146,30 +157,34 @@ public final class KplaneExtension implements BeforeAllCallback, BeforeEachCallb
     }
 
     /** Marks a test that was handed the clock. */
-    private record ClockUsed() {
-    }
+    private record ClockUsed() {}
 
     /** The JVM-wide stack. */
     static final class SharedCluster {
         private static KplaneCluster cluster;
 
-        private SharedCluster() {
-        }
+        private SharedCluster() {}
 
         static synchronized KplaneCluster get() {
             if (cluster == null) {
                 cluster = KplaneCluster.start(KplaneHome.locate(), componentArgs());
                 Runtime.getRuntime().addShutdownHook(new Thread(cluster::close, "kplane-junit-stop"));
-                System.out.printf("kplane: stack started in %.1f s, %d MiB resident (launcher and components), "
-                        + "API server %s, logs in %s%n", cluster.startDuration().toMillis() / 1000.0,
-                        cluster.residentMemoryMiB(), cluster.server(), cluster.stateDir().resolve("logs"));
+                System.out.printf(
+                        "kplane: stack started in %.1f s, %d MiB resident (launcher and components), "
+                                + "API server %s, logs in %s%n",
+                        cluster.startDuration().toMillis() / 1000.0,
+                        cluster.residentMemoryMiB(),
+                        cluster.server(),
+                        cluster.stateDir().resolve("logs"));
             }
             return cluster;
         }
 
         private static List<String> componentArgs() {
             String value = System.getProperty(COMPONENT_ARGS_PROPERTY, "");
-            return new ArrayList<>(Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+            return new ArrayList<>(Arrays.stream(value.split(","))
+                    .map(String::trim)
+                    .filter(s -> !s.isEmpty())
                     .toList());
         }
     }

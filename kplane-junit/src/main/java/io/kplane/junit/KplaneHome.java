@@ -10,8 +10,7 @@ import java.nio.file.Path;
  * else the environment variable {@code KPLANE_HOME}.
  */
 final class KplaneHome {
-    private KplaneHome() {
-    }
+    private KplaneHome() {}
 
     static Path locate() {
         String value = System.getProperty("kplane.home");
@@ -19,13 +18,14 @@ final class KplaneHome {
             value = System.getenv("KPLANE_HOME");
         }
         if (value == null || value.isBlank()) {
-            throw new IllegalStateException("@KplaneTest needs the kplane distribution: set the system property "
-                    + "kplane.home (or KPLANE_HOME) to a kplane checkout whose jars are built (./kplane up builds them)");
+            throw new IllegalStateException(
+                    "@KplaneTest needs the kplane distribution: set the system property "
+                            + "kplane.home (or KPLANE_HOME) to a kplane checkout whose jars are built (./kplane up builds them)");
         }
         Path home = Path.of(value).toAbsolutePath().normalize();
         if (!Files.isRegularFile(launcherJar(home))) {
-            throw new IllegalStateException("no " + launcherJar(home) + ": build kplane first (mvn -DskipTests package "
-                    + "in " + home + ")");
+            throw new IllegalStateException(
+                    "no " + launcherJar(home) + ": build kplane first (mvn -DskipTests package " + "in " + home + ")");
         }
         return home;
     }

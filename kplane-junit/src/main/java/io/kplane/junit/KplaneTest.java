@@ -1,13 +1,12 @@
 package io.kplane.junit;
 
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Runs the annotated test class against a real kplane stack: started once per test JVM (the first
@@ -28,5 +27,4 @@ import java.lang.annotation.Target;
 @Documented
 @Inherited
 @ExtendWith(KplaneExtension.class)
-public @interface KplaneTest {
-}
+public @interface KplaneTest {}

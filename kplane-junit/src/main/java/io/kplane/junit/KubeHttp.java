@@ -2,7 +2,6 @@ package io.kplane.junit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,7 +17,8 @@ final class KubeHttp {
     static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final String server;
 
     KubeHttp(String server) {
@@ -38,13 +38,19 @@ final class KubeHttp {
     }
 
     JsonNode post(String path, String body) {
-        return json(send(request(path).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body))), path);
+        return json(
+                send(request(path)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body))),
+                path);
     }
 
     JsonNode mergePatch(String path, String body) {
-        return json(send(request(path).header("Content-Type", "application/merge-patch+json")
-                .method("PATCH", HttpRequest.BodyPublishers.ofString(body))), path);
+        return json(
+                send(request(path)
+                        .header("Content-Type", "application/merge-patch+json")
+                        .method("PATCH", HttpRequest.BodyPublishers.ofString(body))),
+                path);
     }
 
     /** Deletes; a missing object is not an error. */
@@ -58,7 +64,11 @@ final class KubeHttp {
     /** A GET on any URL (a component's own port), {@code null} when it cannot be reached. */
     JsonNode getAbsolute(String url) {
         try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(TIMEOUT).GET().build(),
+            HttpResponse<String> r = http.send(
+                    HttpRequest.newBuilder(URI.create(url))
+                            .timeout(TIMEOUT)
+                            .GET()
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             return r.statusCode() == 200 ? JSON.readTree(r.body()) : null;
         } catch (IOException e) {
@@ -70,7 +80,9 @@ final class KubeHttp {
     }
 
     private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(URI.create(server + path)).timeout(TIMEOUT).header("Accept", "application/json");
+        return HttpRequest.newBuilder(URI.create(server + path))
+                .timeout(TIMEOUT)
+                .header("Accept", "application/json");
     }
 
     private HttpResponse<String> send(HttpRequest.Builder request) {
@@ -86,8 +98,8 @@ final class KubeHttp {
 
     private static JsonNode json(HttpResponse<String> r, String path) {
         if (r.statusCode() / 100 != 2) {
-            throw new IllegalStateException(r.request().method() + " " + path + ": HTTP " + r.statusCode() + " "
-                    + r.body());
+            throw new IllegalStateException(
+                    r.request().method() + " " + path + ": HTTP " + r.statusCode() + " " + r.body());
         }
         try {
             return JSON.readTree(r.body());

@@ -1,7 +1,6 @@
 package io.kplane.junit;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,16 +12,24 @@ import java.nio.file.Path;
  * Written as JSON, which kubectl and both Java clients read as YAML.
  */
 final class NamespaceKubeconfig {
-    private NamespaceKubeconfig() {
-    }
+    private NamespaceKubeconfig() {}
 
     static String text(String server, String namespace) {
         ObjectNode config = KubeHttp.JSON.createObjectNode();
         config.put("apiVersion", "v1").put("kind", "Config").put("current-context", "kplane");
-        config.putArray("clusters").addObject().put("name", "kplane").putObject("cluster").put("server", server);
+        config.putArray("clusters")
+                .addObject()
+                .put("name", "kplane")
+                .putObject("cluster")
+                .put("server", server);
         config.putArray("users").addObject().put("name", "kplane").putObject("user");
-        config.putArray("contexts").addObject().put("name", "kplane").putObject("context")
-                .put("cluster", "kplane").put("user", "kplane").put("namespace", namespace);
+        config.putArray("contexts")
+                .addObject()
+                .put("name", "kplane")
+                .putObject("context")
+                .put("cluster", "kplane")
+                .put("user", "kplane")
+                .put("namespace", namespace);
         return config.toPrettyString();
     }
 

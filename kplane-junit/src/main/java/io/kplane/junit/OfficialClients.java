@@ -3,7 +3,6 @@ package io.kplane.junit;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.util.ClientBuilder;
 import io.kubernetes.client.util.KubeConfig;
-
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -16,8 +15,7 @@ import java.nio.file.Files;
 final class OfficialClients {
     static final String CLIENT_CLASS = "io.kubernetes.client.openapi.ApiClient";
 
-    private OfficialClients() {
-    }
+    private OfficialClients() {}
 
     static ApiClient create(KplaneNamespace namespace) {
         try (Reader reader = Files.newBufferedReader(namespace.kubeconfig())) {

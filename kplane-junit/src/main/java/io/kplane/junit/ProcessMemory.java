@@ -6,8 +6,7 @@ import java.nio.file.Path;
 
 /** A process's resident set size from {@code /proc/PID/status} (Linux); 0 where that does not exist. */
 final class ProcessMemory {
-    private ProcessMemory() {
-    }
+    private ProcessMemory() {}
 
     static long residentKiB(long pid) {
         Path status = Path.of("/proc", String.valueOf(pid), "status");

@@ -25,9 +25,13 @@ final class TestNamespace implements AutoCloseable {
 
     static TestNamespace create(KplaneCluster cluster, String name) {
         long start = System.nanoTime();
-        cluster.http().post("/api/v1/namespaces", "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\""
-                + name + "\",\"labels\":{\"app.kubernetes.io/managed-by\":\"kplane-junit\"}}}");
-        KplaneNamespace info = new KplaneNamespace(name,
+        cluster.http()
+                .post(
+                        "/api/v1/namespaces",
+                        "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"" + name
+                                + "\",\"labels\":{\"app.kubernetes.io/managed-by\":\"kplane-junit\"}}}");
+        KplaneNamespace info = new KplaneNamespace(
+                name,
                 NamespaceKubeconfig.write(cluster.stateDir().resolve("test-kubeconfigs"), cluster.server(), name));
         return new TestNamespace(cluster, info, (System.nanoTime() - start) / 1_000_000);
     }

@@ -1,21 +1,20 @@
 package io.kplane.junit;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.apis.CoreV1Api;
 import io.kubernetes.client.openapi.models.V1ConfigMap;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-
-import java.nio.file.Files;
-import java.time.Duration;
-import java.time.Instant;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /** What {@link KplaneTest} hands a test, against the real stack it starts. */
 @KplaneTest
@@ -35,9 +34,17 @@ class KplaneExtensionIT {
         assertThat(fabric8.getNamespace()).isEqualTo(namespace.name());
         assertThat(fabric8.namespaces().withName(namespace.name()).get()).isNotNull();
 
-        fabric8.configMaps().resource(new ConfigMapBuilder().withNewMetadata().withName("settings").endMetadata()
-                .addToData("k", "v").build()).create();
-        V1ConfigMap read = new CoreV1Api(official).readNamespacedConfigMap("settings", namespace.name()).execute();
+        fabric8.configMaps()
+                .resource(new ConfigMapBuilder()
+                        .withNewMetadata()
+                        .withName("settings")
+                        .endMetadata()
+                        .addToData("k", "v")
+                        .build())
+                .create();
+        V1ConfigMap read = new CoreV1Api(official)
+                .readNamespacedConfigMap("settings", namespace.name())
+                .execute();
         assertThat(read.getData()).containsEntry("k", "v");
         previousNamespace = namespace.name();
     }
@@ -47,9 +54,10 @@ class KplaneExtensionIT {
     void theNextTestHasANewNamespaceAndThePreviousOneIsGone(KplaneNamespace namespace, KplaneCluster cluster) {
         assertThat(previousNamespace).isNotNull();
         assertThat(namespace.name()).isNotEqualTo(previousNamespace);
-        await().atMost(Duration.ofSeconds(30)).until(() ->
-                cluster.http().get("/api/v1/namespaces/" + previousNamespace) == null);
-        assertThat(cluster.http().get("/api/v1/namespaces/" + previousNamespace + "/configmaps/settings")).isNull();
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> cluster.http().get("/api/v1/namespaces/" + previousNamespace) == null);
+        assertThat(cluster.http().get("/api/v1/namespaces/" + previousNamespace + "/configmaps/settings"))
+                .isNull();
     }
 
     @Test

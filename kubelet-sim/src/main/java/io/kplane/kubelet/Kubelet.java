@@ -12,6 +12,7 @@ import io.kplane.client.lens.LensAnnouncer;
 import io.kplane.client.time.Clock;
 import io.kplane.client.time.ClusterClock;
 import io.kplane.kubelet.clock.ClockNotices;
+import io.kplane.kubelet.config.ApiConfigObjects;
 import io.kplane.kubelet.lens.PodWorkerLens;
 import io.kplane.kubelet.logs.LogRegistry;
 import io.kplane.kubelet.node.AdvertisedAddress;
@@ -31,7 +32,6 @@ import io.kplane.kubelet.runtime.ProcessRuntime;
 import io.kplane.kubelet.server.KubeletServer;
 import io.kplane.kubelet.stream.StateContainerLookup;
 import io.kplane.kubelet.stream.StreamingServer;
-import io.kplane.kubelet.config.ApiConfigObjects;
 import io.kplane.kubelet.volume.VolumeManager;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -69,7 +69,8 @@ public final class Kubelet implements AutoCloseable {
     }
 
     /** {@code runtimeWrapper} wraps the configured runtime, e.g. to inject engine failures in tests. */
-    public Kubelet(KubeletConfig config, Clock clock, java.util.function.UnaryOperator<ContainerRuntime> runtimeWrapper) {
+    public Kubelet(
+            KubeletConfig config, Clock clock, java.util.function.UnaryOperator<ContainerRuntime> runtimeWrapper) {
         this.config = config;
         this.clock = clock;
         this.runtimeWrapper = runtimeWrapper;
@@ -91,55 +92,95 @@ public final class Kubelet implements AutoCloseable {
         KubeClient client = KubeClient.create(config.client());
         PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         // upstream's rest_client_requests_total{code,method,host}, as client-go reports it
-        client.raw().observeRequestResults((code, method, host) -> io.micrometer.core.instrument.Counter
-                .builder(io.kplane.client.metrics.RequestResultObserver.METRIC)
+        client.raw().observeRequestResults((code, method, host) -> io.micrometer.core.instrument.Counter.builder(
+                        io.kplane.client.metrics.RequestResultObserver.METRIC)
                 .description(io.kplane.client.metrics.RequestResultObserver.HELP)
-                .tags("code", code, "method", method, "host", host).register(metrics).increment());
+                .tags("code", code, "method", method, "host", host)
+                .register(metrics)
+                .increment());
         LogRegistry logs = new LogRegistry(config.rootDir(), config.logMaxBytes(), config.logMaxFiles(), clock::now);
         PodStateStore states = new PodStateStore(config.rootDir());
         // the JDK server keeps the plain endpoints on a loopback port; the streaming server in front of it
         // is what the node advertises (exec/attach/portforward need a protocol switch the JDK cannot do)
         server = new KubeletServer("127.0.0.1", 0, logs, config.tokens(), metrics, clock::now);
         // the lens (docs/lens.md): pod-worker decisions and the informer, on /lens/* of this port
-        io.kplane.client.lens.LensRecorder lens = new io.kplane.client.lens.LensRecorder(
-                "kubelet-" + config.nodeName(), config.nodeName(), clock);
+        io.kplane.client.lens.LensRecorder lens =
+                new io.kplane.client.lens.LensRecorder("kubelet-" + config.nodeName(), config.nodeName(), clock);
         server.serveLens(lens);
         // pod-worker decisions outlive this process as SyncRecords (docs/lens.md); one write per pod per second at most
         lensPersister = io.kplane.kubelet.lens.PodWorkerLens.persist(client, lens, metrics);
         server.start();
-        streaming = new StreamingServer(server.port(), config.tokens(), new StateContainerLookup(states,
-                (ns, name) -> informer == null ? java.util.Optional.empty()
-                        : informer.lister().get(ns, name).map(p -> p.metadata().uid())), runtime);
+        streaming = new StreamingServer(
+                server.port(),
+                config.tokens(),
+                new StateContainerLookup(
+                        states,
+                        (ns, name) -> informer == null
+                                ? java.util.Optional.empty()
+                                : informer.lister().get(ns, name).map(p -> p.metadata()
+                                        .uid())),
+                runtime);
         int port = streaming.listen(config.bind(), config.port());
 
         AdvertisedAddress address = AdvertisedAddress.of(config.nodeAddress(), config.nodeName());
         PodEvents podEvents = PodWorkerLens.events(events(client), lens, config.nodeName());
-        volumes = new VolumeManager(config.rootDir().resolve("pods"), new ApiConfigObjects(client.raw()), podEvents,
-                address.internalIp(), volumeSyncPeriod);
-        lensAnnouncer = new LensAnnouncer(client, clock, lens.component(),
-                "http://" + address.internalIp() + ":" + port, config.nodeName()).start();
-        WorkerSettings settings = new WorkerSettings(config.nodeName(), address.internalIp(), config.rootDir(), runtime, states,
+        volumes = new VolumeManager(
+                config.rootDir().resolve("pods"),
+                new ApiConfigObjects(client.raw()),
+                podEvents,
+                address.internalIp(),
+                volumeSyncPeriod);
+        lensAnnouncer = new LensAnnouncer(
+                        client,
+                        clock,
+                        lens.component(),
+                        "http://" + address.internalIp() + ":" + port,
+                        config.nodeName())
+                .start();
+        WorkerSettings settings = new WorkerSettings(
+                config.nodeName(),
+                address.internalIp(),
+                config.rootDir(),
+                runtime,
+                states,
                 PodWorkerLens.statusWriter(new ApiPodStatusWriter(client), lens, config.nodeName()),
-                podEvents, logs,
+                podEvents,
+                logs,
                 new CrashLoopBackoff(config.crashLoopBase(), config.crashLoopMax()),
-                config.logMaxBytes(), config.logMaxFiles(), clock, volumes);
+                config.logMaxBytes(),
+                config.logMaxFiles(),
+                clock,
+                volumes);
         pods = new PodManager(settings, config.maxPods());
         Gauge.builder("kubelet_running_pods", pods, PodManager::runningPods)
-                .description("pods this kubelet runs (not terminal)").register(metrics);
+                .description("pods this kubelet runs (not terminal)")
+                .register(metrics);
 
-        node = new NodeAgent(client, clock, config.nodeName(), address, port, config.maxPods(), runtime.version(),
-                config.leaseInterval(), config.nodeStatusInterval());
+        node = new NodeAgent(
+                client,
+                clock,
+                config.nodeName(),
+                address,
+                port,
+                config.maxPods(),
+                runtime.version(),
+                config.leaseInterval(),
+                config.nodeStatusInterval());
         node.start();
 
-        informer = new SharedIndexInformer<>("pods@" + config.nodeName(),
+        informer = new SharedIndexInformer<>(
+                "pods@" + config.nodeName(),
                 ListerWatcher.of(client.pods(), ListOptions.fieldSelector("spec.nodeName=" + config.nodeName())),
-                Clock.system(), ReflectorOptions.DEFAULT, Indexers.standard()); // reconnects: wall time
+                Clock.system(),
+                ReflectorOptions.DEFAULT,
+                Indexers.standard()); // reconnects: wall time
         informer.lens(lens);
         server.healthChecks(this::informerChecks);
         informer.addEventHandler(pods);
         informer.addEventHandler(volumes.podUpdates());
         if (clock instanceof ClusterClock cluster) {
-            ClockNotices notices = new ClockNotices(cluster, runtime.type(), informer.lister()::list, settings.events());
+            ClockNotices notices =
+                    new ClockNotices(cluster, runtime.type(), informer.lister()::list, settings.events());
             informer.addEventHandler(notices);
             cluster.addListener(notices);
         }
@@ -149,8 +190,12 @@ public final class Kubelet implements AutoCloseable {
         }
         cleanOrphans(states, logs);
         nodeContainers().ifPresent(c -> c.removeOrphans(live()));
-        log.info("kubelet-sim {} ready: runtime {}, endpoint port {}, root {}", config.nodeName(), runtime.type(),
-                port, config.rootDir());
+        log.info(
+                "kubelet-sim {} ready: runtime {}, endpoint port {}, root {}",
+                config.nodeName(),
+                runtime.type(),
+                port,
+                config.rootDir());
         server.markReady();
         return this;
     }
@@ -177,8 +222,9 @@ public final class Kubelet implements AutoCloseable {
 
     private ContainerRuntime createRuntime() {
         if ("docker".equals(config.runtime())) {
-            DockerRuntime docker = new DockerRuntime(config.dockerHost() != null ? config.dockerHost()
-                    : DockerRuntime.defaultHost(), clock,
+            DockerRuntime docker = new DockerRuntime(
+                    config.dockerHost() != null ? config.dockerHost() : DockerRuntime.defaultHost(),
+                    clock,
                     NodeContainers.labels(config.nodeName(), config.client().server()));
             docker.ping();
             return docker;
@@ -199,7 +245,8 @@ public final class Kubelet implements AutoCloseable {
     /** The docker runtime's containers of this node (the process runtime's die with their kubelet's tree). */
     private java.util.Optional<NodeContainers> nodeContainers() {
         return runtime instanceof DockerRuntime docker
-                ? java.util.Optional.of(new NodeContainers(docker.client(), config.nodeName(), config.client().server()))
+                ? java.util.Optional.of(new NodeContainers(
+                        docker.client(), config.nodeName(), config.client().server()))
                 : java.util.Optional.empty();
     }
 

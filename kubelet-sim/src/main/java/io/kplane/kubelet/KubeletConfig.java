@@ -34,43 +34,162 @@ public record KubeletConfig(
         String nodeAddress) {
 
     public static KubeletConfig defaults(ClientConfig client, String nodeName, Path rootDir) {
-        return new KubeletConfig(client, nodeName, "127.0.0.1", 0, rootDir, "process", null, 110,
-                Duration.ofSeconds(10), Duration.ofMinutes(1), Duration.ofSeconds(10), Duration.ofMinutes(5),
-                10L * 1024 * 1024, 5, Set.of(), io.kplane.kubelet.node.AdvertisedAddress.DEFAULT);
+        return new KubeletConfig(
+                client,
+                nodeName,
+                "127.0.0.1",
+                0,
+                rootDir,
+                "process",
+                null,
+                110,
+                Duration.ofSeconds(10),
+                Duration.ofMinutes(1),
+                Duration.ofSeconds(10),
+                Duration.ofMinutes(5),
+                10L * 1024 * 1024,
+                5,
+                Set.of(),
+                io.kplane.kubelet.node.AdvertisedAddress.DEFAULT);
     }
 
     public KubeletConfig withRuntime(String runtime, String dockerHost) {
-        return new KubeletConfig(client, nodeName, bind, port, rootDir, runtime, dockerHost, maxPods, leaseInterval,
-                nodeStatusInterval, crashLoopBase, crashLoopMax, logMaxBytes, logMaxFiles, tokens, nodeAddress);
+        return new KubeletConfig(
+                client,
+                nodeName,
+                bind,
+                port,
+                rootDir,
+                runtime,
+                dockerHost,
+                maxPods,
+                leaseInterval,
+                nodeStatusInterval,
+                crashLoopBase,
+                crashLoopMax,
+                logMaxBytes,
+                logMaxFiles,
+                tokens,
+                nodeAddress);
     }
 
     public KubeletConfig withCrashLoop(Duration base, Duration max) {
-        return new KubeletConfig(client, nodeName, bind, port, rootDir, runtime, dockerHost, maxPods, leaseInterval,
-                nodeStatusInterval, base, max, logMaxBytes, logMaxFiles, tokens, nodeAddress);
+        return new KubeletConfig(
+                client,
+                nodeName,
+                bind,
+                port,
+                rootDir,
+                runtime,
+                dockerHost,
+                maxPods,
+                leaseInterval,
+                nodeStatusInterval,
+                base,
+                max,
+                logMaxBytes,
+                logMaxFiles,
+                tokens,
+                nodeAddress);
     }
 
     public KubeletConfig withLeaseInterval(Duration lease) {
-        return new KubeletConfig(client, nodeName, bind, port, rootDir, runtime, dockerHost, maxPods, lease,
-                nodeStatusInterval, crashLoopBase, crashLoopMax, logMaxBytes, logMaxFiles, tokens, nodeAddress);
+        return new KubeletConfig(
+                client,
+                nodeName,
+                bind,
+                port,
+                rootDir,
+                runtime,
+                dockerHost,
+                maxPods,
+                lease,
+                nodeStatusInterval,
+                crashLoopBase,
+                crashLoopMax,
+                logMaxBytes,
+                logMaxFiles,
+                tokens,
+                nodeAddress);
     }
 
     public KubeletConfig withMaxPods(int max) {
-        return new KubeletConfig(client, nodeName, bind, port, rootDir, runtime, dockerHost, max, leaseInterval,
-                nodeStatusInterval, crashLoopBase, crashLoopMax, logMaxBytes, logMaxFiles, tokens, nodeAddress);
+        return new KubeletConfig(
+                client,
+                nodeName,
+                bind,
+                port,
+                rootDir,
+                runtime,
+                dockerHost,
+                max,
+                leaseInterval,
+                nodeStatusInterval,
+                crashLoopBase,
+                crashLoopMax,
+                logMaxBytes,
+                logMaxFiles,
+                tokens,
+                nodeAddress);
     }
 
     public KubeletConfig withTokens(Set<String> t) {
-        return new KubeletConfig(client, nodeName, bind, port, rootDir, runtime, dockerHost, maxPods, leaseInterval,
-                nodeStatusInterval, crashLoopBase, crashLoopMax, logMaxBytes, logMaxFiles, t, nodeAddress);
+        return new KubeletConfig(
+                client,
+                nodeName,
+                bind,
+                port,
+                rootDir,
+                runtime,
+                dockerHost,
+                maxPods,
+                leaseInterval,
+                nodeStatusInterval,
+                crashLoopBase,
+                crashLoopMax,
+                logMaxBytes,
+                logMaxFiles,
+                t,
+                nodeAddress);
     }
 
     public KubeletConfig withPort(int p) {
-        return new KubeletConfig(client, nodeName, bind, p, rootDir, runtime, dockerHost, maxPods, leaseInterval,
-                nodeStatusInterval, crashLoopBase, crashLoopMax, logMaxBytes, logMaxFiles, tokens, nodeAddress);
+        return new KubeletConfig(
+                client,
+                nodeName,
+                bind,
+                p,
+                rootDir,
+                runtime,
+                dockerHost,
+                maxPods,
+                leaseInterval,
+                nodeStatusInterval,
+                crashLoopBase,
+                crashLoopMax,
+                logMaxBytes,
+                logMaxFiles,
+                tokens,
+                nodeAddress);
     }
 
     public KubeletConfig withNodeAddress(String address) {
-        return new KubeletConfig(client, nodeName, bind, port, rootDir, runtime, dockerHost, maxPods, leaseInterval,
-                nodeStatusInterval, crashLoopBase, crashLoopMax, logMaxBytes, logMaxFiles, tokens, address);
+        return new KubeletConfig(
+                client,
+                nodeName,
+                bind,
+                port,
+                rootDir,
+                runtime,
+                dockerHost,
+                maxPods,
+                leaseInterval,
+                nodeStatusInterval,
+                crashLoopBase,
+                crashLoopMax,
+                logMaxBytes,
+                logMaxFiles,
+                tokens,
+                address);
     }
 }

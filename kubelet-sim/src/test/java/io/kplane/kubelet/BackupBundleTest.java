@@ -72,25 +72,45 @@ class BackupBundleTest {
         work = Files.createTempDirectory("backup-bundle");
         informers = new SharedInformerFactory(client, Clock.system());
         EventWriter events = new EventWriter(client, Clock.system(), "test", "test");
-        scheduler = new Scheduler(informers.informerFor(Pod.class), informers.informerFor(Node.class), client, events,
-                Clock.system(), Duration.ofSeconds(1));
-        jobs = new JobController(new ControllerContext(client, informers, Clock.system(), events,
-                new SimpleMeterRegistry(), 2, "test"), JobSyncConfig.defaults());
+        scheduler = new Scheduler(
+                informers.informerFor(Pod.class),
+                informers.informerFor(Node.class),
+                client,
+                events,
+                Clock.system(),
+                Duration.ofSeconds(1));
+        jobs = new JobController(
+                new ControllerContext(client, informers, Clock.system(), events, new SimpleMeterRegistry(), 2, "test"),
+                JobSyncConfig.defaults());
         cronClock = new FakeClock(Instant.now());
-        cronJobs = new CronJobController(informers.informerFor(CronJob.class), informers.informerFor(Job.class),
-                new ApiJobControl(client), events::record, cronClock, 1);
-        provisioner = new LocalPathProvisioner(informers.informerFor(PersistentVolumeClaim.class),
-                informers.informerFor(PersistentVolume.class), client, Clock.system(), work.resolve("volumes"), 1);
+        cronJobs = new CronJobController(
+                informers.informerFor(CronJob.class),
+                informers.informerFor(Job.class),
+                new ApiJobControl(client),
+                events::record,
+                cronClock,
+                1);
+        provisioner = new LocalPathProvisioner(
+                informers.informerFor(PersistentVolumeClaim.class),
+                informers.informerFor(PersistentVolume.class),
+                client,
+                Clock.system(),
+                work.resolve("volumes"),
+                1);
         informers.start();
         assertThat(informers.waitForCacheSync(Duration.ofSeconds(30))).isTrue();
         scheduler.startWorkers();
         jobs.startWorkers();
         cronJobs.startWorkers();
         provisioner.startWorkers();
-        kubelet = new Kubelet(KubeletConfig.defaults(ClientConfig.forServer(api.url()), "backup-node",
-                work.resolve("kubelet")).withLeaseInterval(Duration.ofSeconds(1)).withRuntime(runtime, dockerHost),
-                Clock.system())
-                .withVolumeSyncPeriod(Duration.ofMillis(500)).start();
+        kubelet = new Kubelet(
+                        KubeletConfig.defaults(
+                                        ClientConfig.forServer(api.url()), "backup-node", work.resolve("kubelet"))
+                                .withLeaseInterval(Duration.ofSeconds(1))
+                                .withRuntime(runtime, dockerHost),
+                        Clock.system())
+                .withVolumeSyncPeriod(Duration.ofMillis(500))
+                .start();
     }
 
     @AfterAll
@@ -117,21 +137,28 @@ class BackupBundleTest {
     void backupCronJobBundleRunsTwiceAndKeepsBothResultsOnItsClaim() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/kubectl")), "the real kubectl is not installed");
         Assumptions.assumeTrue(api != null, "no stack (see the reason printed above)");
-        String apply = kubectl("apply", "-f", ROOT.resolve("examples/backup-cronjob.yaml").toString());
-        assertThat(apply).contains(
-                "namespace/backup created",
-                "serviceaccount/backup created",
-                "role.rbac.authorization.k8s.io/backup created",
-                "rolebinding.rbac.authorization.k8s.io/backup created",
-                "configmap/backup-script created",
-                "secret/backup-creds created",
-                "persistentvolumeclaim/backup-data created",
-                "cronjob.batch/backup created");
+        String apply = kubectl(
+                "apply", "-f", ROOT.resolve("examples/backup-cronjob.yaml").toString());
+        assertThat(apply)
+                .contains(
+                        "namespace/backup created",
+                        "serviceaccount/backup created",
+                        "role.rbac.authorization.k8s.io/backup created",
+                        "rolebinding.rbac.authorization.k8s.io/backup created",
+                        "configmap/backup-script created",
+                        "secret/backup-creds created",
+                        "persistentvolumeclaim/backup-data created",
+                        "cronjob.batch/backup created");
 
-        PersistentVolumeClaim claim = await("claim bound").atMost(Duration.ofSeconds(20))
-                .until(() -> client.resource(PersistentVolumeClaim.class).inNamespace("backup").get("backup-data"),
+        PersistentVolumeClaim claim = await("claim bound")
+                .atMost(Duration.ofSeconds(20))
+                .until(
+                        () -> client.resource(PersistentVolumeClaim.class)
+                                .inNamespace("backup")
+                                .get("backup-data"),
                         c -> c.status() != null && "Bound".equals(c.status().phase()));
-        PersistentVolume volume = client.resource(PersistentVolume.class).get(claim.spec().volumeName());
+        PersistentVolume volume =
+                client.resource(PersistentVolume.class).get(claim.spec().volumeName());
         Path claimDir = Path.of(volume.spec().hostPath().path());
 
         List<String> finished = new ArrayList<>();
@@ -139,20 +166,25 @@ class BackupBundleTest {
             // the next minute of the CronJob controller's clock: one scheduled run. Never before the real now:
             // a scheduled time before the CronJob's creationTimestamp (real time) would not run.
             Instant base = cronClock.now().isAfter(Instant.now()) ? cronClock.now() : Instant.now();
-            Instant next = base.truncatedTo(ChronoUnit.MINUTES).plus(Duration.ofMinutes(1)).plusSeconds(1);
+            Instant next = base.truncatedTo(ChronoUnit.MINUTES)
+                    .plus(Duration.ofMinutes(1))
+                    .plusSeconds(1);
             cronClock.setTime(next);
             int expected = run;
-            await("run " + run + " complete").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+            await("run " + run + " complete")
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(200))
                     .until(() -> completed(), l -> l.size() >= expected);
             finished = completed();
         }
         assertThat(finished).hasSize(2);
         try (Stream<Path> files = Files.list(claimDir)) {
-            List<String> names = files.map(p -> p.getFileName().toString()).sorted().toList();
+            List<String> names =
+                    files.map(p -> p.getFileName().toString()).sorted().toList();
             assertThat(names).hasSize(2).allMatch(n -> n.startsWith("backup-") && n.endsWith(".txt"));
             for (String n : names) {
-                assertThat(Files.readString(claimDir.resolve(n))).isEqualTo("dump of db.backup.svc taken by "
-                        + n.substring(0, n.length() - 4) + "\n");
+                assertThat(Files.readString(claimDir.resolve(n)))
+                        .isEqualTo("dump of db.backup.svc taken by " + n.substring(0, n.length() - 4) + "\n");
             }
         }
         String logs = kubectl("logs", "-n", "backup", "job/" + finished.get(0));
@@ -165,9 +197,15 @@ class BackupBundleTest {
     private static List<String> completed() {
         List<String> names = new ArrayList<>();
         for (Job j : client.jobs().inNamespace("backup").list()) {
-            boolean failed = j.status() != null && j.status().failed() != null && j.status().failed() > 0;
-            assertThat(failed).as("job %s failed: %s", j.name(), Json.write(j.status())).isFalse();
-            if (j.status() != null && j.status().succeeded() != null && j.status().succeeded() == 1) {
+            boolean failed = j.status() != null
+                    && j.status().failed() != null
+                    && j.status().failed() > 0;
+            assertThat(failed)
+                    .as("job %s failed: %s", j.name(), Json.write(j.status()))
+                    .isFalse();
+            if (j.status() != null
+                    && j.status().succeeded() != null
+                    && j.status().succeeded() == 1) {
                 names.add(j.name());
             }
         }
@@ -184,7 +222,9 @@ class BackupBundleTest {
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as("kubectl %s:\n%s", String.join(" ", args), out).isZero();
+        assertThat(p.exitValue())
+                .as("kubectl %s:\n%s", String.join(" ", args), out)
+                .isZero();
         return out;
     }
 }

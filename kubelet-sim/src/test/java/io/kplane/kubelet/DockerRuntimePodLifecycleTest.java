@@ -1,15 +1,15 @@
 package io.kplane.kubelet;
 
-import io.kplane.kubelet.runtime.DockerRuntime;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kplane.api.core.Pod;
 import io.kplane.client.time.Clock;
+import io.kplane.kubelet.runtime.DockerRuntime;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
-import io.kplane.api.core.Pod;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The same pod lifecycle as {@link ProcessRuntimePodLifecycleTest}, with containers run by a Docker
@@ -44,14 +44,30 @@ class DockerRuntimePodLifecycleTest extends PodLifecycleContract {
     void missingImageWithPullPolicyNeverWaitsWithErrImageNeverPull() {
         Pod pod = PodManifests.shPod("noimage", env.node, "Never", "echo never");
         // created straight through the client: the fixture would swap in the test image
-        env.client.pods().inNamespace("default").create(pod.withSpec(pod.spec().withContainers(java.util.List.of(
-                pod.spec().containers().get(0).withImage("localhost/kplane-no-such-image:1")
-                        .withImagePullPolicy("Never")))));
-        Pod waiting = env.awaitPod("noimage", p -> p.status() != null && !p.status().containerStatusesOrEmpty().isEmpty()
-                && p.status().containerStatuses().get(0).state().waiting() != null
-                && "ErrImageNeverPull".equals(p.status().containerStatuses().get(0).state().waiting().reason()));
+        env.client
+                .pods()
+                .inNamespace("default")
+                .create(pod.withSpec(pod.spec()
+                        .withContainers(java.util.List.of(pod.spec()
+                                .containers()
+                                .get(0)
+                                .withImage("localhost/kplane-no-such-image:1")
+                                .withImagePullPolicy("Never")))));
+        Pod waiting = env.awaitPod(
+                "noimage",
+                p -> p.status() != null
+                        && !p.status().containerStatusesOrEmpty().isEmpty()
+                        && p.status().containerStatuses().get(0).state().waiting() != null
+                        && "ErrImageNeverPull"
+                                .equals(p.status()
+                                        .containerStatuses()
+                                        .get(0)
+                                        .state()
+                                        .waiting()
+                                        .reason()));
         assertThat(waiting.phase()).isEqualTo("Pending");
         assertThat(waiting.status().containerStatuses().get(0).state().waiting().message())
-                .isEqualTo("Container image \"localhost/kplane-no-such-image:1\" is not present with pull policy of Never");
+                .isEqualTo(
+                        "Container image \"localhost/kplane-no-such-image:1\" is not present with pull policy of Never");
     }
 }

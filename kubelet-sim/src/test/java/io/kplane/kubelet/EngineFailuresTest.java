@@ -1,5 +1,8 @@
 package io.kplane.kubelet;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.core.ContainerStatus;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodStatus;
@@ -11,9 +14,6 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * Engine failures at each step of a container's life never make the kubelet run an attempt twice:
@@ -44,7 +44,10 @@ class EngineFailuresTest {
      */
     static Pod countingPod(String name, String restartPolicy, double seconds) {
         Path file = runs.resolve(name);
-        return PodManifests.shPod(name, "faulty-node", restartPolicy,
+        return PodManifests.shPod(
+                name,
+                "faulty-node",
+                restartPolicy,
                 "echo start $$$$ >> " + file + "; sleep " + seconds + "; echo end $$$$ >> " + file + "; exit 0");
     }
 
@@ -63,7 +66,9 @@ class EngineFailuresTest {
         List<String> lines = lines(name);
         for (int i = 1; i < lines.size(); i++) {
             if (lines.get(i).startsWith("start ")) {
-                assertThat(lines.get(i - 1)).as("run before line %d of %s", i, lines).startsWith("end ");
+                assertThat(lines.get(i - 1))
+                        .as("run before line %d of %s", i, lines)
+                        .startsWith("end ");
             }
         }
     }
@@ -122,10 +127,12 @@ class EngineFailuresTest {
         faults.fail("stop", Step.STOP, 2);
         env.create(countingPod("stop", "Never", 60));
         await().atMost(Duration.ofSeconds(30)).until(() -> runsOf("stop").size() == 1);
-        long pid = Long.parseLong(runsOf("stop").get(0).substring("start ".length()).trim());
+        long pid = Long.parseLong(
+                runsOf("stop").get(0).substring("start ".length()).trim());
         env.client.pods().inNamespace("default").delete("stop");
         await().atMost(Duration.ofSeconds(30)).until(() -> env.find("stop").isEmpty());
-        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                .isFalse();
 
         faults.fail("remove", Step.REMOVE, 2);
         env.create(countingPod("remove", "Never", 0.2));

@@ -1,5 +1,7 @@
 package io.kplane.kubelet;
 
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.core.Pod;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.ClientConfig;
@@ -18,8 +20,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Predicate;
 
-import static org.awaitility.Awaitility.await;
-
 /** A real API server (on real PostgreSQL) and one in-process kubelet-sim. */
 final class KubeletFixture implements AutoCloseable {
     final TestApiServer api;
@@ -33,8 +33,11 @@ final class KubeletFixture implements AutoCloseable {
     }
 
     /** {@code runtimeWrapper} wraps the kubelet's runtime (e.g. a {@link FaultInjectingRuntime}). */
-    KubeletFixture(String node, String runtime, String dockerHost,
-                   java.util.function.UnaryOperator<io.kplane.kubelet.runtime.ContainerRuntime> runtimeWrapper)
+    KubeletFixture(
+            String node,
+            String runtime,
+            String dockerHost,
+            java.util.function.UnaryOperator<io.kplane.kubelet.runtime.ContainerRuntime> runtimeWrapper)
             throws Exception {
         this.node = node;
         this.api = TestApiServer.start();
@@ -45,7 +48,8 @@ final class KubeletFixture implements AutoCloseable {
                 .withCrashLoop(Duration.ofMillis(300), Duration.ofSeconds(2))
                 .withLeaseInterval(Duration.ofSeconds(1));
         this.kubelet = new Kubelet(config, Clock.system(), runtimeWrapper)
-                .withVolumeSyncPeriod(Duration.ofMillis(500)).start();
+                .withVolumeSyncPeriod(Duration.ofMillis(500))
+                .start();
     }
 
     Pod create(Pod pod) {
@@ -53,10 +57,14 @@ final class KubeletFixture implements AutoCloseable {
         String image = PodLifecycleContract.image;
         pod = pod.withSpec(pod.spec()
                 .withContainers(pod.spec().containersOrEmpty().stream()
-                        .map(c -> c.withImage(image).withImagePullPolicy("IfNotPresent")).toList())
-                .withInitContainers(pod.spec().initContainers() == null ? null
-                        : pod.spec().initContainers().stream()
-                                .map(c -> c.withImage(image).withImagePullPolicy("IfNotPresent")).toList()));
+                        .map(c -> c.withImage(image).withImagePullPolicy("IfNotPresent"))
+                        .toList())
+                .withInitContainers(
+                        pod.spec().initContainers() == null
+                                ? null
+                                : pod.spec().initContainers().stream()
+                                        .map(c -> c.withImage(image).withImagePullPolicy("IfNotPresent"))
+                                        .toList()));
         return client.pods().inNamespace(pod.metadata().namespace()).create(pod);
     }
 
@@ -65,7 +73,8 @@ final class KubeletFixture implements AutoCloseable {
     }
 
     Pod awaitPod(String name, Predicate<Pod> condition) {
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(50))
                 .until(() -> find(name).filter(condition).isPresent());
         return find(name).orElseThrow();
     }
@@ -76,16 +85,24 @@ final class KubeletFixture implements AutoCloseable {
 
     /** GET the kubelet's own log endpoint. */
     String logs(String pod, String container, String query) throws IOException, InterruptedException {
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-                "http://127.0.0.1:" + kubelet.port() + "/containerLogs/default/" + pod + "/" + container
-                        + (query.isEmpty() ? "" : "?" + query))).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(
+                                        URI.create("http://127.0.0.1:" + kubelet.port() + "/containerLogs/default/"
+                                                + pod + "/" + container + (query.isEmpty() ? "" : "?" + query)))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         return r.body();
     }
 
     InputStream logStream(String pod, String container, String query) throws IOException, InterruptedException {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-                "http://127.0.0.1:" + kubelet.port() + "/containerLogs/default/" + pod + "/" + container + "?"
-                        + query)).build(), HttpResponse.BodyHandlers.ofInputStream()).body();
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + kubelet.port()
+                                        + "/containerLogs/default/" + pod + "/" + container + "?" + query))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofInputStream())
+                .body();
     }
 
     static String readAll(InputStream in) throws IOException {

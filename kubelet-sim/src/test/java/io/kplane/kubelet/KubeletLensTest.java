@@ -1,13 +1,12 @@
 package io.kplane.kubelet;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kplane.api.coordination.Lease;
 import io.kplane.client.lens.LensAnnouncer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,9 +14,9 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** The kubelet's lens: announced in a Lease, served on its port, with the pod worker's decisions. */
 class KubeletLensTest {
@@ -36,8 +35,14 @@ class KubeletLensTest {
 
     @Test
     void podWorkerDecisionsAreServedAtTheAnnouncedEndpoint() throws Exception {
-        Lease lease = await().atMost(Duration.ofSeconds(30)).until(() -> env.client.leases()
-                .inNamespace(LensAnnouncer.NAMESPACE).find("kplane-lens-kubelet-lens-node").orElse(null), l -> l != null);
+        Lease lease = await().atMost(Duration.ofSeconds(30))
+                .until(
+                        () -> env.client
+                                .leases()
+                                .inNamespace(LensAnnouncer.NAMESPACE)
+                                .find("kplane-lens-kubelet-lens-node")
+                                .orElse(null),
+                        l -> l != null);
         String endpoint = lease.metadata().annotations().get(LensAnnouncer.ENDPOINT_ANNOTATION);
         assertThat(endpoint).isEqualTo("http://127.0.0.1:" + env.kubelet.port());
         assertThat(lease.spec().holderIdentity()).isEqualTo("lens-node");
@@ -46,20 +51,26 @@ class KubeletLensTest {
         env.awaitPhase("lensed", "Succeeded");
         HttpClient http = HttpClient.newHttpClient();
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(endpoint + "/lens/snapshot")).build(),
+            HttpResponse<String> r = http.send(
+                    HttpRequest.newBuilder(URI.create(endpoint + "/lens/snapshot"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).isEqualTo(200);
             JsonNode snapshot = json.readTree(r.body());
             assertThat(snapshot.path("component").asText()).isEqualTo("kubelet-lens-node");
             List<String> decisions = new ArrayList<>();
             for (JsonNode record : snapshot.path("records")) {
-                if ("kubelet".equals(record.path("stage").asText()) && "default/lensed".equals(record.path("key").asText())) {
+                if ("kubelet".equals(record.path("stage").asText())
+                        && "default/lensed".equals(record.path("key").asText())) {
                     decisions.add(record.path("type").asText());
                 }
             }
             assertThat(decisions).contains("Started", "status-written");
             assertThat(decisions.indexOf("Started")).isLessThan(decisions.lastIndexOf("status-written"));
-            assertThat(snapshot.path("gauges").path("cacheObjects.pods@lens-node").asInt()).isGreaterThanOrEqualTo(1);
+            assertThat(snapshot.path("gauges")
+                            .path("cacheObjects.pods@lens-node")
+                            .asInt())
+                    .isGreaterThanOrEqualTo(1);
         });
     }
 }

@@ -14,17 +14,34 @@ final class KubeletProcess implements AutoCloseable {
         this.process = process;
     }
 
-    static KubeletProcess start(String server, String node, Path rootDir, Path logFile, String runtime,
-            String... extra) throws IOException {
+    static KubeletProcess start(String server, String node, Path rootDir, Path logFile, String runtime, String... extra)
+            throws IOException {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"),
+                "-cp",
+                System.getProperty("java.class.path"),
                 "io.kplane.kubelet.KubeletMain",
-                "--server", server, "--node-name", node, "--port", "0", "--root-dir", rootDir.toString(),
-                "--runtime", runtime, "--lease-interval", "1s", "--crashloop-base", "300ms", "--crashloop-max", "2s"));
+                "--server",
+                server,
+                "--node-name",
+                node,
+                "--port",
+                "0",
+                "--root-dir",
+                rootDir.toString(),
+                "--runtime",
+                runtime,
+                "--lease-interval",
+                "1s",
+                "--crashloop-base",
+                "300ms",
+                "--crashloop-max",
+                "2s"));
         cmd.addAll(List.of(extra));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+                .start();
         return new KubeletProcess(p);
     }
 

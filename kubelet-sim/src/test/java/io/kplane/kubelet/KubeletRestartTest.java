@@ -1,5 +1,8 @@
 package io.kplane.kubelet;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.core.ContainerStatus;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodStatus;
@@ -16,9 +19,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * kill -9 of a kubelet-sim process and a restart on the same root directory: nothing runs twice
@@ -53,7 +53,8 @@ class KubeletRestartTest {
     }
 
     private static Pod awaitPod(String name, Predicate<Pod> condition) {
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
                 .until(() -> find(name).filter(condition).isPresent());
         return find(name).orElseThrow();
     }
@@ -77,8 +78,9 @@ class KubeletRestartTest {
         KubeletProcess kubelet = KubeletProcess.start(api.url(), node, root, log, "process");
         try {
             client.pods().inNamespace("default").create(pod("finished", node, "Never", "echo run >> " + done));
-            client.pods().inNamespace("default").create(pod("longrun", node, "Never",
-                    "echo run >> " + long1 + "; sleep 60"));
+            client.pods()
+                    .inNamespace("default")
+                    .create(pod("longrun", node, "Never", "echo run >> " + long1 + "; sleep 60"));
             awaitPod("finished", p -> PodStatus.SUCCEEDED.equals(p.phase()));
             awaitPod("longrun", p -> PodStatus.RUNNING.equals(p.phase()));
 
@@ -109,10 +111,14 @@ class KubeletRestartTest {
         Path runs = work.resolve("runs.txt");
         KubeletProcess kubelet = KubeletProcess.start(api.url(), node, root, log, "process");
         try {
-            client.pods().inNamespace("default").create(pod("flaky", node, "OnFailure",
-                    "echo run >> " + runs + "; sleep 0.5; exit 1"));
-            awaitPod("flaky", p -> p.status() != null && !p.status().containerStatusesOrEmpty().isEmpty()
-                    && main(p).restartCount() >= 2);
+            client.pods()
+                    .inNamespace("default")
+                    .create(pod("flaky", node, "OnFailure", "echo run >> " + runs + "; sleep 0.5; exit 1"));
+            awaitPod(
+                    "flaky",
+                    p -> p.status() != null
+                            && !p.status().containerStatusesOrEmpty().isEmpty()
+                            && main(p).restartCount() >= 2);
             kubelet.kill9();
             kubelet = KubeletProcess.start(api.url(), node, root, log, "process");
             Pod p = awaitPod("flaky", x -> main(x).restartCount() >= 5);
@@ -131,8 +137,8 @@ class KubeletRestartTest {
         Optional<String> why = TestImages.dockerUnavailable();
         Assumptions.assumeTrue(why.isEmpty(), () -> "docker re-attach test skipped: " + why.orElse(""));
         String image;
-        try (var probe = new io.kplane.kubelet.runtime.DockerRuntime(System.getenv("DOCKER_HOST"),
-                io.kplane.client.time.Clock.system())) {
+        try (var probe = new io.kplane.kubelet.runtime.DockerRuntime(
+                System.getenv("DOCKER_HOST"), io.kplane.client.time.Clock.system())) {
             image = TestImages.workingBusybox(probe.client());
         }
         String node = "restart-docker";
@@ -141,7 +147,9 @@ class KubeletRestartTest {
         KubeletProcess kubelet = KubeletProcess.start(api.url(), node, root, log, "docker");
         try {
             Pod pod = pod("survivor", node, "Never", "echo before; sleep 4; echo after");
-            pod = pod.withSpec(pod.spec().withContainers(List.of(pod.spec().containers().get(0).withImage(image).withImagePullPolicy("IfNotPresent"))));
+            pod = pod.withSpec(pod.spec()
+                    .withContainers(List.of(
+                            pod.spec().containers().get(0).withImage(image).withImagePullPolicy("IfNotPresent"))));
             client.pods().inNamespace("default").create(pod);
             Pod running = awaitPod("survivor", p -> PodStatus.RUNNING.equals(p.phase()));
             String containerId = main(running).containerID();

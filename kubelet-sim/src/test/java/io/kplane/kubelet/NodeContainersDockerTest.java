@@ -63,8 +63,8 @@ class NodeContainersDockerTest {
     void start() throws Exception {
         Assumptions.assumeTrue(unavailable.isEmpty(), () -> "docker runtime test skipped: " + unavailable.get());
         node = "shutdown-node-" + ++nodes;
-        config = KubeletConfig.defaults(ClientConfig.forServer(api.url()), node,
-                        Files.createTempDirectory("kubelet-shutdown"))
+        config = KubeletConfig.defaults(
+                        ClientConfig.forServer(api.url()), node, Files.createTempDirectory("kubelet-shutdown"))
                 .withRuntime("docker", System.getenv("DOCKER_HOST"))
                 .withLeaseInterval(Duration.ofSeconds(1));
         kubelet = new Kubelet(config, Clock.system()).start();
@@ -87,10 +87,16 @@ class NodeContainersDockerTest {
 
     private void runSleeper(String name) {
         Pod pod = PodManifests.shPod(name, node, "Never", "sleep 300");
-        client.pods().inNamespace("default").create(pod.withSpec(pod.spec().withContainers(List.of(
-                pod.spec().containers().get(0).withImage(image).withImagePullPolicy("IfNotPresent")))));
-        await().atMost(Duration.ofSeconds(30)).until(() -> client.pods().inNamespace("default").find(name)
-                .filter(p -> "Running".equals(p.phase())).isPresent());
+        client.pods()
+                .inNamespace("default")
+                .create(pod.withSpec(pod.spec()
+                        .withContainers(List.of(
+                                pod.spec().containers().get(0).withImage(image).withImagePullPolicy("IfNotPresent")))));
+        await().atMost(Duration.ofSeconds(30)).until(() -> client.pods()
+                .inNamespace("default")
+                .find(name)
+                .filter(p -> "Running".equals(p.phase()))
+                .isPresent());
     }
 
     @Test
@@ -109,7 +115,9 @@ class NodeContainersDockerTest {
         runSleeper("orphan");
         kubelet.close(); // a crash: the container keeps running
         kubelet = null;
-        client.pods().inNamespace("default").delete("orphan", new io.kplane.api.meta.DeleteOptions(null, null, 0L, null, null, null, null));
+        client.pods()
+                .inNamespace("default")
+                .delete("orphan", new io.kplane.api.meta.DeleteOptions(null, null, 0L, null, null, null, null));
         // the kubelet's own record of the pod is gone too (e.g. its state volume was removed)
         try (var files = Files.walk(config.rootDir())) {
             files.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(java.io.File::delete);

@@ -1,5 +1,10 @@
 package io.kplane.kubelet;
 
+import static io.kplane.kubelet.PodManifests.parse;
+import static io.kplane.kubelet.PodManifests.shPod;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.core.ContainerStatus;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodCondition;
@@ -10,11 +15,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-
-import static io.kplane.kubelet.PodManifests.parse;
-import static io.kplane.kubelet.PodManifests.shPod;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * Pod lifecycle behaviour every runtime must show, against a real API server and real containers
@@ -62,8 +62,12 @@ abstract class PodLifecycleContract {
 
     @Test
     void piStyleComputationRunsToCompletion() throws Exception {
-        env.create(shPod("pi", env.node, "Never",
-                "awk 'BEGIN { s = 0; for (k = 0; k < 20000; k++) s += (k % 2 ? -4 : 4) / (2 * k + 1); printf \"%.2f\\n\", s }'"));
+        env.create(
+                shPod(
+                        "pi",
+                        env.node,
+                        "Never",
+                        "awk 'BEGIN { s = 0; for (k = 0; k < 20000; k++) s += (k % 2 ? -4 : 4) / (2 * k + 1); printf \"%.2f\\n\", s }'"));
         env.awaitPhase("pi", PodStatus.SUCCEEDED);
         assertThat(env.logs("pi", "main", "")).isEqualTo("3.14\n");
     }
@@ -80,15 +84,20 @@ abstract class PodLifecycleContract {
     @Test
     void onFailureRestartsInPlaceWithCrashLoopBackOff() throws Exception {
         env.create(shPod("crashy", env.node, "OnFailure", "echo run; exit 1"));
-        Pod pod = env.awaitPod("crashy", p -> p.status() != null && !p.status().containerStatusesOrEmpty().isEmpty()
-                && main(p).restartCount() >= 3);
+        Pod pod = env.awaitPod(
+                "crashy",
+                p -> p.status() != null
+                        && !p.status().containerStatusesOrEmpty().isEmpty()
+                        && main(p).restartCount() >= 3);
         assertThat(pod.phase()).isEqualTo(PodStatus.RUNNING);
         ContainerStatus cs = main(pod);
         assertThat(cs.lastState().terminated()).isNotNull();
         assertThat(cs.lastState().terminated().exitCode()).isEqualTo(1);
         // between restarts the container waits in CrashLoopBackOff
-        env.awaitPod("crashy", p -> main(p).state().waiting() != null
-                && "CrashLoopBackOff".equals(main(p).state().waiting().reason()));
+        env.awaitPod(
+                "crashy",
+                p -> main(p).state().waiting() != null
+                        && "CrashLoopBackOff".equals(main(p).state().waiting().reason()));
         // each attempt has its own log; previous=true serves the one before the latest
         assertThat(env.logs("crashy", "main", "previous=true")).isEqualTo("run\n");
         env.client.pods().inNamespace("default").delete("crashy");
@@ -98,8 +107,11 @@ abstract class PodLifecycleContract {
     @Test
     void alwaysRestartsEvenAfterSuccess() {
         env.create(shPod("always", env.node, "Always", "echo once"));
-        Pod pod = env.awaitPod("always", p -> p.status() != null && !p.status().containerStatusesOrEmpty().isEmpty()
-                && main(p).restartCount() >= 2);
+        Pod pod = env.awaitPod(
+                "always",
+                p -> p.status() != null
+                        && !p.status().containerStatusesOrEmpty().isEmpty()
+                        && main(p).restartCount() >= 2);
         assertThat(pod.phase()).isEqualTo(PodStatus.RUNNING);
         assertThat(main(pod).lastState().terminated().reason()).isEqualTo("Completed");
         env.client.pods().inNamespace("default").delete("always");
@@ -108,10 +120,14 @@ abstract class PodLifecycleContract {
 
     @Test
     void gracefulDeletionSendsSigtermToTheTrapThenRemovesThePod() throws Exception {
-        env.create(shPod("graceful", env.node, "Never",
+        env.create(shPod(
+                "graceful",
+                env.node,
+                "Never",
                 "trap 'echo got TERM; exit 0' TERM; echo started; while true; do sleep 0.1; done"));
         env.awaitPhase("graceful", PodStatus.RUNNING);
-        await().atMost(Duration.ofSeconds(10)).until(() -> env.logs("graceful", "main", "").contains("started"));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> env.logs("graceful", "main", "").contains("started"));
         InputStream follow = env.logStream("graceful", "main", "follow=true");
         CompletableFuture<String> followed = CompletableFuture.supplyAsync(() -> {
             try {
@@ -127,7 +143,8 @@ abstract class PodLifecycleContract {
 
     @Test
     void environmentFieldRefsAndExpansion() throws Exception {
-        env.create(parse("""
+        env.create(parse(
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata:
@@ -152,17 +169,21 @@ abstract class PodLifecycleContract {
                     - {name: TEAM, valueFrom: {fieldRef: {fieldPath: "metadata.annotations['team']"}}}
                     - {name: HOST_IP, valueFrom: {fieldRef: {fieldPath: status.hostIP}}}
                     command: ["sh", "-c", "echo \\"$MESSAGE|$POD_NAME|$POD_NS|$NODE|$APP|$TEAM|$HOST_IP|$POD_UID\\"; echo '$(GREETING) $$(GREETING) $(MISSING)'"]
-                """.formatted(env.node)));
+                """
+                        .formatted(env.node)));
         Pod pod = env.awaitPhase("envy", PodStatus.SUCCEEDED);
         String log = env.logs("envy", "main", "");
-        assertThat(log).contains("hello world|envy|default|" + env.node + "|demo|blue|127.0.0.1|" + pod.metadata().uid());
+        assertThat(log)
+                .contains("hello world|envy|default|" + env.node + "|demo|blue|127.0.0.1|"
+                        + pod.metadata().uid());
         // $(VAR) expands in command, $$ escapes, an undefined $(VAR) stays as written
         assertThat(log.lines().toList()).contains("hello $(GREETING) $(MISSING)");
     }
 
     @Test
     void initContainersRunFirstInOrder() throws Exception {
-        env.create(parse("""
+        env.create(parse(
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: inits, namespace: default}
@@ -174,12 +195,16 @@ abstract class PodLifecycleContract {
                   - {name: second, image: busybox, command: ["sh", "-c", "echo second"]}
                   containers:
                   - {name: main, image: busybox, command: ["sh", "-c", "echo main"]}
-                """.formatted(env.node)));
+                """
+                        .formatted(env.node)));
         Pod pod = env.awaitPhase("inits", PodStatus.SUCCEEDED);
-        assertThat(pod.status().initContainerStatuses()).hasSize(2).allSatisfy(s ->
-                assertThat(s.state().terminated().reason()).isEqualTo("Completed"));
-        var first = pod.status().initContainerStatuses().get(0).state().terminated().finishedAt();
-        var second = pod.status().initContainerStatuses().get(1).state().terminated().startedAt();
+        assertThat(pod.status().initContainerStatuses())
+                .hasSize(2)
+                .allSatisfy(s -> assertThat(s.state().terminated().reason()).isEqualTo("Completed"));
+        var first =
+                pod.status().initContainerStatuses().get(0).state().terminated().finishedAt();
+        var second =
+                pod.status().initContainerStatuses().get(1).state().terminated().startedAt();
         var main = main(pod).state().terminated().startedAt();
         assertThat(second).isAfterOrEqualTo(first);
         assertThat(main).isAfterOrEqualTo(second);
@@ -188,7 +213,8 @@ abstract class PodLifecycleContract {
 
     @Test
     void failingInitContainerWithNeverFailsThePod() {
-        env.create(parse("""
+        env.create(parse(
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: badinit, namespace: default}
@@ -199,9 +225,16 @@ abstract class PodLifecycleContract {
                   - {name: setup, image: busybox, command: ["sh", "-c", "exit 7"]}
                   containers:
                   - {name: main, image: busybox, command: ["sh", "-c", "echo never"]}
-                """.formatted(env.node)));
+                """
+                        .formatted(env.node)));
         Pod pod = env.awaitPhase("badinit", PodStatus.FAILED);
-        assertThat(pod.status().initContainerStatuses().get(0).state().terminated().exitCode()).isEqualTo(7);
+        assertThat(pod.status()
+                        .initContainerStatuses()
+                        .get(0)
+                        .state()
+                        .terminated()
+                        .exitCode())
+                .isEqualTo(7);
         assertThat(main(pod).state().waiting()).isNotNull();
         assertThat(main(pod).containerID()).isNull();
     }
@@ -212,7 +245,8 @@ abstract class PodLifecycleContract {
         env.create(pod.withSpec(pod.spec().withActiveDeadlineSeconds(2L).withTerminationGracePeriodSeconds(1L)));
         Pod failed = env.awaitPhase("deadline", PodStatus.FAILED);
         assertThat(failed.status().reason()).isEqualTo("DeadlineExceeded");
-        assertThat(failed.status().message()).isEqualTo("Pod was active on the node longer than the specified deadline");
+        assertThat(failed.status().message())
+                .isEqualTo("Pod was active on the node longer than the specified deadline");
         assertThat(main(failed).state().terminated()).isNotNull();
         assertThat(main(failed).state().terminated().exitCode()).isIn(137, 143);
     }
@@ -220,11 +254,14 @@ abstract class PodLifecycleContract {
     @Test
     void logsFollowUntilTheContainerEndsAndHonourTailLines() throws Exception {
         env.create(shPod("counter", env.node, "Never", "for i in 1 2 3 4 5 6; do echo line $i; sleep 0.2; done"));
-        env.awaitPod("counter", p -> p.status() != null && !p.status().containerStatusesOrEmpty().isEmpty()
-                && main(p).containerID() != null);
+        env.awaitPod(
+                "counter",
+                p -> p.status() != null
+                        && !p.status().containerStatusesOrEmpty().isEmpty()
+                        && main(p).containerID() != null);
         String followed = KubeletFixture.readAll(env.logStream("counter", "main", "follow=true"));
-        assertThat(followed.lines().toList()).containsExactly("line 1", "line 2", "line 3", "line 4", "line 5",
-                "line 6");
+        assertThat(followed.lines().toList())
+                .containsExactly("line 1", "line 2", "line 3", "line 4", "line 5", "line 6");
         assertThat(env.logs("counter", "main", "tailLines=2")).isEqualTo("line 5\nline 6\n");
         assertThat(env.logs("counter", "main", "limitBytes=6")).isEqualTo("line 1");
     }

@@ -5,8 +5,7 @@ import io.kplane.api.json.Json;
 
 /** Pods for tests, written as the YAML a user would write. */
 final class PodManifests {
-    private PodManifests() {
-    }
+    private PodManifests() {}
 
     static Pod parse(String yaml) {
         try {
@@ -18,7 +17,8 @@ final class PodManifests {
 
     /** One container running {@code sh -c script} on {@code node}. */
     static Pod shPod(String name, String node, String restartPolicy, String script) {
-        return parse("""
+        return parse(
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata:
@@ -33,7 +33,8 @@ final class PodManifests {
                     image: busybox
                     command: ["sh", "-c"]
                     args: [%s]
-                """.formatted(name, node, restartPolicy, quote(script)));
+                """
+                        .formatted(name, node, restartPolicy, quote(script)));
     }
 
     static String quote(String s) {

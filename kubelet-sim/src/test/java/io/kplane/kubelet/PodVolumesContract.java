@@ -39,14 +39,16 @@ abstract class PodVolumesContract {
 
     static List<Event> events(String pod, String reason) {
         return env.client.events().inNamespace("default").list().stream()
-                .filter(e -> pod.equals(e.involvedObject().name()) && reason.equals(e.reason())).toList();
+                .filter(e -> pod.equals(e.involvedObject().name()) && reason.equals(e.reason()))
+                .toList();
     }
 
     @Test
     void emptyDirHostPathDownwardApiAndSubPathAreMountedAtTheirPaths() throws Exception {
         Path host = Files.createTempDirectory("kplane-hostpath");
         Path data = host.resolve("data");
-        env.create(parse("""
+        env.create(parse(
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: vols, namespace: default, labels: {app: backup, tier: web}}
@@ -85,10 +87,14 @@ abstract class PodVolumesContract {
                     - {name: info, mountPath: /etc/kplane-podinfo}
                     - {name: out, mountPath: /kplane-out, subPath: run1}
                     - {name: scratch, mountPath: /kplane-ro, readOnly: true}
-                """.formatted(env.node, data)));
+                """
+                        .formatted(env.node, data)));
         Pod pod = env.awaitPhase("vols", "Succeeded");
-        assertThat(pod.status().containerStatuses().get(0).state().terminated().exitCode()).isZero();
-        assertThat(env.logs("vols", "main", "")).isEqualTo("""
+        assertThat(pod.status().containerStatuses().get(0).state().terminated().exitCode())
+                .isZero();
+        assertThat(env.logs("vols", "main", ""))
+                .isEqualTo(
+                        """
                 from-init
                 mem
                 app="backup"
@@ -105,7 +111,8 @@ abstract class PodVolumesContract {
 
     @Test
     void hostPathTypeCheckFailureKeepsThePodCreatingWithFailedMount() {
-        env.create(parse("""
+        env.create(parse(
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: badhost, namespace: default}
@@ -117,9 +124,11 @@ abstract class PodVolumesContract {
                   containers:
                   - {name: main, image: busybox, command: [sh, -c, "true"],
                      volumeMounts: [{name: f, mountPath: /f}]}
-                """.formatted(env.node)));
-        Pod pod = env.awaitPod("badhost", p -> waiting(p).map(w -> "ContainerCreating".equals(w.reason())
-                && w.message() != null).orElse(false));
+                """
+                        .formatted(env.node)));
+        Pod pod = env.awaitPod("badhost", p -> waiting(p)
+                .map(w -> "ContainerCreating".equals(w.reason()) && w.message() != null)
+                .orElse(false));
         assertThat(pod.phase()).isEqualTo("Pending");
         await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(events("badhost", "FailedMount"))
                 .extracting(Event::message)
@@ -129,7 +138,8 @@ abstract class PodVolumesContract {
 
     @Test
     void missingConfigMapVolumeIsAFailedMount() {
-        env.create(parse("""
+        env.create(parse(
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: nocm, namespace: default}
@@ -142,8 +152,11 @@ abstract class PodVolumesContract {
                   containers:
                   - {name: main, image: busybox, command: [sh, -c, "true"],
                      volumeMounts: [{name: scripts, mountPath: /scripts}, {name: opt, mountPath: /opt-cm}]}
-                """.formatted(env.node)));
-        env.awaitPod("nocm", p -> waiting(p).map(w -> "ContainerCreating".equals(w.reason())).orElse(false));
+                """
+                        .formatted(env.node)));
+        env.awaitPod(
+                "nocm",
+                p -> waiting(p).map(w -> "ContainerCreating".equals(w.reason())).orElse(false));
         await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(events("nocm", "FailedMount"))
                 .extracting(Event::message)
                 .contains("MountVolume.SetUp failed for volume \"scripts\" : configmap \"kplane-missing-script\" "
@@ -152,7 +165,8 @@ abstract class PodVolumesContract {
 
     @Test
     void missingSecretForEnvIsCreateContainerConfigError() {
-        env.create(parse("""
+        env.create(parse(
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: nosecret, namespace: default}
@@ -168,34 +182,48 @@ abstract class PodVolumesContract {
                       valueFrom: {configMapKeyRef: {name: kplane-nothing, key: k, optional: true}}
                     - name: PASSWORD
                       valueFrom: {secretKeyRef: {name: kplane-db-creds, key: password}}
-                """.formatted(env.node)));
-        Pod pod = env.awaitPod("nosecret", p -> waiting(p).map(w -> "CreateContainerConfigError".equals(w.reason()))
+                """
+                        .formatted(env.node)));
+        Pod pod = env.awaitPod("nosecret", p -> waiting(p)
+                .map(w -> "CreateContainerConfigError".equals(w.reason()))
                 .orElse(false));
         assertThat(waiting(pod).orElseThrow().message()).isEqualTo("secret \"kplane-db-creds\" not found");
         await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(events("nosecret", "Failed"))
-                .extracting(Event::message).anyMatch(m -> m.endsWith("secret \"kplane-db-creds\" not found")));
+                .extracting(Event::message)
+                .anyMatch(m -> m.endsWith("secret \"kplane-db-creds\" not found")));
     }
 
     static void post(String resource, String yaml) {
         byte[] body = io.kplane.api.json.Json.writeBytes(PodManifests.yamlTree(yaml));
-        env.client.raw().request("POST", "/api/v1/namespaces/default/" + resource, null, body, "application/json",
-                null);
+        env.client
+                .raw()
+                .request("POST", "/api/v1/namespaces/default/" + resource, null, body, "application/json", null);
     }
 
     static void mergePatch(String resource, String name, String json) {
-        env.client.raw().request("PATCH", "/api/v1/namespaces/default/" + resource + "/" + name, null,
-                json.getBytes(java.nio.charset.StandardCharsets.UTF_8), "application/merge-patch+json", null);
+        env.client
+                .raw()
+                .request(
+                        "PATCH",
+                        "/api/v1/namespaces/default/" + resource + "/" + name,
+                        null,
+                        json.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                        "application/merge-patch+json",
+                        null);
     }
 
     @Test
     void missingSecretKeyWaitsUntilTheKeyAppearsThenRuns() throws Exception {
-        post("secrets", """
+        post(
+                "secrets",
+                """
                 apiVersion: v1
                 kind: Secret
                 metadata: {name: kplane-late-creds}
                 stringData: {user: admin}
                 """);
-        env.create(parse("""
+        env.create(parse(
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: latekey, namespace: default}
@@ -212,17 +240,23 @@ abstract class PodVolumesContract {
                     env:
                     - name: PASSWORD
                       valueFrom: {secretKeyRef: {name: kplane-late-creds, key: password}}
-                """.formatted(env.node)));
-        env.awaitPod("latekey", p -> waiting(p).map(w -> "CreateContainerConfigError".equals(w.reason())
-                && "configmap \"kplane-late-settings\" not found".equals(w.message())).orElse(false));
-        post("configmaps", """
+                """
+                        .formatted(env.node)));
+        env.awaitPod("latekey", p -> waiting(p)
+                .map(w -> "CreateContainerConfigError".equals(w.reason())
+                        && "configmap \"kplane-late-settings\" not found".equals(w.message()))
+                .orElse(false));
+        post(
+                "configmaps",
+                """
                 apiVersion: v1
                 kind: ConfigMap
                 metadata: {name: kplane-late-settings}
                 data: {MODE: fast}
                 """);
-        env.awaitPod("latekey", p -> waiting(p).map(w -> "CreateContainerConfigError".equals(w.reason())
-                && "couldn't find key password in Secret default/kplane-late-creds".equals(w.message()))
+        env.awaitPod("latekey", p -> waiting(p)
+                .map(w -> "CreateContainerConfigError".equals(w.reason())
+                        && "couldn't find key password in Secret default/kplane-late-creds".equals(w.message()))
                 .orElse(false));
         mergePatch("secrets", "kplane-late-creds", "{\"stringData\":{\"password\":\"hunter2\"}}");
         env.awaitPhase("latekey", "Succeeded");
@@ -231,19 +265,24 @@ abstract class PodVolumesContract {
 
     @Test
     void configMapUpdateReachesTheRunningPodAtomically() throws Exception {
-        post("configmaps", """
+        post(
+                "configmaps",
+                """
                 apiVersion: v1
                 kind: ConfigMap
                 metadata: {name: kplane-live-config}
                 data: {greeting: v1, other: x}
                 """);
-        post("secrets", """
+        post(
+                "secrets",
+                """
                 apiVersion: v1
                 kind: Secret
                 metadata: {name: kplane-live-secret}
                 stringData: {token: abc}
                 """);
-        env.create(parse("""
+        env.create(parse(
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: liveconfig, namespace: default}
@@ -274,14 +313,22 @@ abstract class PodVolumesContract {
                     volumeMounts:
                     - {name: cfg, mountPath: /etc/kplane-cfg}
                     - {name: sec, mountPath: /etc/kplane-sec}
-                """.formatted(env.node)));
-        env.awaitPod("liveconfig", p -> p.status() != null && !p.status().containerStatusesOrEmpty().isEmpty()
-                && p.status().containerStatuses().get(0).state().running() != null);
-        await().atMost(Duration.ofSeconds(15)).until(() -> env.logs("liveconfig", "main", "").contains("read-only"));
+                """
+                        .formatted(env.node)));
+        env.awaitPod(
+                "liveconfig",
+                p -> p.status() != null
+                        && !p.status().containerStatusesOrEmpty().isEmpty()
+                        && p.status().containerStatuses().get(0).state().running() != null);
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> env.logs("liveconfig", "main", "").contains("read-only"));
         mergePatch("configmaps", "kplane-live-config", "{\"data\":{\"greeting\":\"v2\"}}");
         Pod done = env.awaitPhase("liveconfig", "Succeeded");
-        assertThat(done.status().containerStatuses().get(0).state().terminated().exitCode()).isZero();
-        assertThat(env.logs("liveconfig", "main", "")).isEqualTo("""
+        assertThat(done.status().containerStatuses().get(0).state().terminated().exitCode())
+                .isZero();
+        assertThat(env.logs("liveconfig", "main", ""))
+                .isEqualTo(
+                        """
                 first v1 mode 600
                 token abc mode 400
                 conf

@@ -16,8 +16,7 @@ import java.util.Optional;
  * working one is imported from the host's static busybox as {@code localhost/kplane-busybox:latest}.
  */
 public final class TestImages {
-    private TestImages() {
-    }
+    private TestImages() {}
 
     /** The reason the docker tests cannot run, or empty if they can. */
     public static Optional<String> dockerUnavailable() {
@@ -51,11 +50,16 @@ public final class TestImages {
 
     private static boolean runsShell(DockerClient docker, String image) {
         try {
-            CreateContainerResponse c = docker.createContainerCmd(image).withEntrypoint("sh", "-c", "true")
-                    .withEnv("PATH=/bin").exec();
+            CreateContainerResponse c = docker.createContainerCmd(image)
+                    .withEntrypoint("sh", "-c", "true")
+                    .withEnv("PATH=/bin")
+                    .exec();
             try {
                 docker.startContainerCmd(c.getId()).exec();
-                return docker.waitContainerCmd(c.getId()).exec(new WaitContainerResultCallback()).awaitStatusCode() == 0;
+                return docker.waitContainerCmd(c.getId())
+                                .exec(new WaitContainerResultCallback())
+                                .awaitStatusCode()
+                        == 0;
             } finally {
                 docker.removeContainerCmd(c.getId()).withForce(true).exec();
             }
@@ -74,7 +78,8 @@ public final class TestImages {
         Files.createDirectories(dir.resolve("rootfs/tmp"));
         Files.copy(busybox, bin.resolve("busybox"));
         Process list = new ProcessBuilder(busybox.toString(), "--list").start();
-        List<String> applets = new String(list.getInputStream().readAllBytes()).lines().toList();
+        List<String> applets =
+                new String(list.getInputStream().readAllBytes()).lines().toList();
         list.waitFor();
         for (String applet : applets) {
             if (!applet.equals("busybox") && !applet.isBlank()) {
@@ -83,7 +88,9 @@ public final class TestImages {
         }
         Path tar = dir.resolve("rootfs.tar");
         new ProcessBuilder("tar", "-C", dir.resolve("rootfs").toString(), "-cf", tar.toString(), ".")
-                .inheritIO().start().waitFor();
+                .inheritIO()
+                .start()
+                .waitFor();
         // POST /images/create?fromSrc=- with a Content-Length body (docker-java streams it chunked,
         // which Podman's compatible service reads as a truncated tar)
         String host = System.getenv("DOCKER_HOST");
@@ -91,11 +98,21 @@ public final class TestImages {
             throw new IllegalStateException("importing a test image needs a unix-socket DOCKER_HOST");
         }
         int colon = image.lastIndexOf(':');
-        Process curl = new ProcessBuilder("curl", "-sf", "--unix-socket", host.substring("unix://".length()),
-                "-X", "POST", "-H", "Content-Type: application/x-tar", "--data-binary", "@" + tar,
-                "http://engine/images/create?fromSrc=-&repo=" + image.substring(0, colon) + "&tag="
-                        + image.substring(colon + 1))
-                .redirectErrorStream(true).start();
+        Process curl = new ProcessBuilder(
+                        "curl",
+                        "-sf",
+                        "--unix-socket",
+                        host.substring("unix://".length()),
+                        "-X",
+                        "POST",
+                        "-H",
+                        "Content-Type: application/x-tar",
+                        "--data-binary",
+                        "@" + tar,
+                        "http://engine/images/create?fromSrc=-&repo=" + image.substring(0, colon) + "&tag="
+                                + image.substring(colon + 1))
+                .redirectErrorStream(true)
+                .start();
         String out = new String(curl.getInputStream().readAllBytes());
         if (curl.waitFor() != 0) {
             throw new IllegalStateException("image import failed: " + out);

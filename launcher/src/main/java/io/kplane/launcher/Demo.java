@@ -2,7 +2,6 @@ package io.kplane.launcher;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -21,8 +20,8 @@ import java.util.Map;
  * each one has finished, the way a user would watch {@code kubectl get jobs -w}.
  */
 final class Demo {
-    static final List<String> MANIFESTS = List.of("pi-job.yaml", "parallel-job.yaml", "indexed-job.yaml",
-            "hello-cronjob.yaml");
+    static final List<String> MANIFESTS =
+            List.of("pi-job.yaml", "parallel-job.yaml", "indexed-job.yaml", "hello-cronjob.yaml");
     private static final Duration TIMEOUT = Duration.ofMinutes(3);
 
     private final StackOptions options;
@@ -45,16 +44,21 @@ final class Demo {
                     .header("Content-Type", "application/yaml")
                     .POST(HttpRequest.BodyPublishers.ofString(yaml)));
             String name = manifest.path("metadata").path("name").asText();
-            String verdict = response.statusCode() == 201 ? "created"
-                    : response.statusCode() == 409 ? "unchanged (already exists)"
-                    : "failed: " + Json.tree(response.body()).path("message").asText(response.body());
+            String verdict = response.statusCode() == 201
+                    ? "created"
+                    : response.statusCode() == 409
+                            ? "unchanged (already exists)"
+                            : "failed: "
+                                    + Json.tree(response.body()).path("message").asText(response.body());
             out.println(kind.toLowerCase() + ".batch/" + name + " " + verdict);
         }
         Map<String, String> last = new LinkedHashMap<>();
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             JsonNode jobs = Json.tree(send(HttpRequest.newBuilder(
-                    URI.create(options.serverUrl() + "/apis/batch/v1/namespaces/default/jobs")).GET()).body());
+                                    URI.create(options.serverUrl() + "/apis/batch/v1/namespaces/default/jobs"))
+                            .GET())
+                    .body());
             boolean allDone = true;
             for (JsonNode job : jobs.path("items")) {
                 String name = job.path("metadata").path("name").asText();
@@ -78,14 +82,19 @@ final class Demo {
         String state = "Running";
         for (JsonNode c : job.path("status").path("conditions")) {
             if (c.path("status").asText().equals("True")
-                    && List.of("Complete", "Failed", "Suspended").contains(c.path("type").asText())) {
+                    && List.of("Complete", "Failed", "Suspended")
+                            .contains(c.path("type").asText())) {
                 state = c.path("type").asText();
             }
         }
         int completions = job.path("spec").path("completions").asInt(1);
-        return String.format("%-9s %d/%d succeeded, %d active, %d failed", state,
-                job.path("status").path("succeeded").asInt(), completions,
-                job.path("status").path("active").asInt(), job.path("status").path("failed").asInt());
+        return String.format(
+                "%-9s %d/%d succeeded, %d active, %d failed",
+                state,
+                job.path("status").path("succeeded").asInt(),
+                completions,
+                job.path("status").path("active").asInt(),
+                job.path("status").path("failed").asInt());
     }
 
     private HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {

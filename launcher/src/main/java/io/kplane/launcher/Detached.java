@@ -12,13 +12,13 @@ import java.util.List;
 final class Detached {
     private static final Duration TIMEOUT = Duration.ofMinutes(4);
 
-    private Detached() {
-    }
+    private Detached() {}
 
     static int start(StackOptions options, List<String> upArgs) throws IOException, InterruptedException {
         StateFile existing = StateFile.read(options.stateDir());
         if (existing != null && existing.launcherAlive()) {
-            throw new LauncherException("a kplane stack is already running (launcher pid " + existing.launcherPid() + ")");
+            throw new LauncherException(
+                    "a kplane stack is already running (launcher pid " + existing.launcherPid() + ")");
         }
         Files.createDirectories(options.logsDir());
         Path log = options.logsDir().resolve("launcher.log");
@@ -33,9 +33,11 @@ final class Detached {
         command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
         command.addAll(List.of("-cp", classpath, LauncherMain.class.getName()));
         command.addAll(upArgs);
-        Process launcher = new ProcessBuilder(command).redirectErrorStream(true)
+        Process launcher = new ProcessBuilder(command)
+                .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .start();
         System.out.print("starting kplane in the background");
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         int polls = 0;
@@ -59,6 +61,7 @@ final class Detached {
             Thread.sleep(50); // a file read: polling it often costs nothing and ends the wait at once
         }
         launcher.destroy(); // its shutdown hook stops whatever it started
-        throw new LauncherException("kplane did not become healthy within " + TIMEOUT.toMinutes() + " minutes; see " + log);
+        throw new LauncherException(
+                "kplane did not become healthy within " + TIMEOUT.toMinutes() + " minutes; see " + log);
     }
 }

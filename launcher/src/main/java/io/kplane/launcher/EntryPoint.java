@@ -9,8 +9,7 @@ import java.nio.file.Path;
  * components with the same commands.
  */
 final class EntryPoint {
-    private EntryPoint() {
-    }
+    private EntryPoint() {}
 
     static Path script(Path home) {
         Path script = home.resolve("deploy").resolve("bin").resolve("kplane-component");
@@ -23,6 +22,8 @@ final class EntryPoint {
 
     static Path home() {
         String env = System.getenv("KPLANE_HOME");
-        return Path.of(env != null && !env.isBlank() ? env : ".").toAbsolutePath().normalize();
+        return Path.of(env != null && !env.isBlank() ? env : ".")
+                .toAbsolutePath()
+                .normalize();
     }
 }

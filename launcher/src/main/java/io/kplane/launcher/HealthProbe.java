@@ -11,10 +11,10 @@ import java.time.Duration;
 
 /** Asks a component whether it is healthy: its /healthz answers 200, or (PostgreSQL) its port accepts. */
 final class HealthProbe {
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
-    private HealthProbe() {
-    }
+    private HealthProbe() {}
 
     static boolean healthy(ComponentSpec spec) {
         if (spec.healthPath() == null) {
@@ -26,8 +26,12 @@ final class HealthProbe {
             }
         }
         try {
-            HttpResponse<Void> response = HTTP.send(HttpRequest.newBuilder(URI.create(spec.healthUrl()))
-                    .timeout(Duration.ofSeconds(2)).GET().build(), HttpResponse.BodyHandlers.discarding());
+            HttpResponse<Void> response = HTTP.send(
+                    HttpRequest.newBuilder(URI.create(spec.healthUrl()))
+                            .timeout(Duration.ofSeconds(2))
+                            .GET()
+                            .build(),
+                    HttpResponse.BodyHandlers.discarding());
             return response.statusCode() == 200;
         } catch (IOException e) {
             return false;

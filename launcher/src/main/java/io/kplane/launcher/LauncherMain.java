@@ -1,10 +1,5 @@
 package io.kplane.launcher;
 
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -13,12 +8,23 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** {@code ./kplane up|down|status|logs}: the all-in-one launcher. */
-@Command(name = "kplane", mixinStandardHelpOptions = true, version = "kplane 0.1.0",
+@Command(
+        name = "kplane",
+        mixinStandardHelpOptions = true,
+        version = "kplane 0.1.0",
         description = "Runs the kplane control plane locally, every component as its own process.",
-        subcommands = {LauncherMain.Up.class, LauncherMain.Down.class, LauncherMain.Status.class,
-                LauncherMain.Logs.class})
+        subcommands = {
+            LauncherMain.Up.class,
+            LauncherMain.Down.class,
+            LauncherMain.Status.class,
+            LauncherMain.Logs.class
+        })
 public final class LauncherMain implements Runnable {
 
     @CommandLine.Spec
@@ -46,37 +52,73 @@ public final class LauncherMain implements Runnable {
     }
 
     static class StateDirOption {
-        @Option(names = "--state-dir", defaultValue = ".kplane",
+        @Option(
+                names = "--state-dir",
+                defaultValue = ".kplane",
                 description = "Where the database, logs and kubeconfig live (default: ${DEFAULT-VALUE}).")
         Path stateDir;
     }
 
-    @Command(name = "up", description = "Start the stack (PostgreSQL, apiserver, controllers, kubelet-sim) and keep it running.")
+    @Command(
+            name = "up",
+            description = "Start the stack (PostgreSQL, apiserver, controllers, kubelet-sim) and keep it running.")
     static final class Up implements Callable<Integer> {
         @CommandLine.Mixin
         StateDirOption state = new StateDirOption();
-        @Option(names = "--bind", defaultValue = "127.0.0.1", description = "API server address (default: ${DEFAULT-VALUE}).")
+
+        @Option(
+                names = "--bind",
+                defaultValue = "127.0.0.1",
+                description = "API server address (default: ${DEFAULT-VALUE}).")
         String bind;
+
         @Option(names = "--port", defaultValue = "6443", description = "API server port (default: ${DEFAULT-VALUE}).")
         int port;
-        @Option(names = "--db-url", description = "Use this PostgreSQL instead of the embedded one (postgresql://user:pass@host:port/db).")
+
+        @Option(
+                names = "--db-url",
+                description = "Use this PostgreSQL instead of the embedded one (postgresql://user:pass@host:port/db).")
         String dbUrl;
-        @Option(names = "--db-port", defaultValue = "15432", description = "Port of the embedded PostgreSQL (default: ${DEFAULT-VALUE}).")
+
+        @Option(
+                names = "--db-port",
+                defaultValue = "15432",
+                description = "Port of the embedded PostgreSQL (default: ${DEFAULT-VALUE}).")
         int dbPort;
-        @Option(names = "--nodes", defaultValue = "1", description = "Number of kubelet-sim nodes (default: ${DEFAULT-VALUE}).")
+
+        @Option(
+                names = "--nodes",
+                defaultValue = "1",
+                description = "Number of kubelet-sim nodes (default: ${DEFAULT-VALUE}).")
         int nodes;
-        @Option(names = "--runtime", defaultValue = "process", description = "Container runtime of the nodes: process or docker (default: ${DEFAULT-VALUE}).")
+
+        @Option(
+                names = "--runtime",
+                defaultValue = "process",
+                description = "Container runtime of the nodes: process or docker (default: ${DEFAULT-VALUE}).")
         String runtime;
+
         @Option(names = "--auth", description = "Require a bearer token (generated, written into the kubeconfig).")
         boolean auth;
-        @Option(names = {"-d", "--detach"}, description = "Start in the background and return once healthy.")
+
+        @Option(
+                names = {"-d", "--detach"},
+                description = "Start in the background and return once healthy.")
         boolean detach;
+
         @Option(names = "--demo", description = "Apply examples/ and show the Jobs running to completion.")
         boolean demo;
-        @Option(names = "--free-ports", description = "Give the controllers' health ports and the kubelets free ports "
-                + "instead of the fixed ones (10250, 10259, 10261-10267), to run several stacks on one machine.")
+
+        @Option(
+                names = "--free-ports",
+                description =
+                        "Give the controllers' health ports and the kubelets free ports "
+                                + "instead of the fixed ones (10250, 10259, 10261-10267), to run several stacks on one machine.")
         boolean freePorts;
-        @Option(names = "--component-arg", paramLabel = "NAME=ARG",
+
+        @Option(
+                names = "--component-arg",
+                paramLabel = "NAME=ARG",
                 description = "Extra argument for one component (repeatable), e.g. kubelet-sim=--crashloop-base=1s.")
         List<String> componentArgs = new ArrayList<>();
 
@@ -94,10 +136,12 @@ public final class LauncherMain implements Runnable {
                 if (eq <= 0 || eq == a.length() - 1) {
                     throw new LauncherException("--component-arg wants NAME=ARG, got \"" + a + "\"");
                 }
-                extra.computeIfAbsent(a.substring(0, eq), k -> new ArrayList<>()).add(a.substring(eq + 1));
+                extra.computeIfAbsent(a.substring(0, eq), k -> new ArrayList<>())
+                        .add(a.substring(eq + 1));
             }
             StackOptions options = StackOptions.local(state.stateDir, bind, port, dbPort, dbUrl, nodes, runtime, auth)
-                    .withExtraArgs(extra).withFreePorts(freePorts);
+                    .withExtraArgs(extra)
+                    .withFreePorts(freePorts);
             if (detach) {
                 return Detached.start(options, reArgs());
             }
@@ -113,9 +157,20 @@ public final class LauncherMain implements Runnable {
         }
 
         private List<String> reArgs() {
-            List<String> args = new ArrayList<>(List.of("up", "--state-dir", state.stateDir.toString(), "--bind", bind,
-                    "--port", String.valueOf(port), "--db-port", String.valueOf(dbPort), "--nodes",
-                    String.valueOf(nodes), "--runtime", runtime));
+            List<String> args = new ArrayList<>(List.of(
+                    "up",
+                    "--state-dir",
+                    state.stateDir.toString(),
+                    "--bind",
+                    bind,
+                    "--port",
+                    String.valueOf(port),
+                    "--db-port",
+                    String.valueOf(dbPort),
+                    "--nodes",
+                    String.valueOf(nodes),
+                    "--runtime",
+                    runtime));
             if (dbUrl != null) {
                 args.addAll(List.of("--db-url", dbUrl));
             }
@@ -178,12 +233,21 @@ public final class LauncherMain implements Runnable {
             System.out.printf("%-20s %-8s %-7s %s%n", "COMPONENT", "PID", "PORT", "STATUS");
             boolean allHealthy = true;
             for (StateFile.Entry e : s.components()) {
-                boolean alive = ProcessHandle.of(e.pid()).map(ProcessHandle::isAlive).orElse(false);
-                boolean healthy = alive && HealthProbe.healthy(new ComponentSpec(e.name(), e.name(), List.of(),
-                        java.util.Map.of(), e.healthPort(), e.healthPath(), List.of()));
+                boolean alive =
+                        ProcessHandle.of(e.pid()).map(ProcessHandle::isAlive).orElse(false);
+                boolean healthy = alive
+                        && HealthProbe.healthy(new ComponentSpec(
+                                e.name(),
+                                e.name(),
+                                List.of(),
+                                java.util.Map.of(),
+                                e.healthPort(),
+                                e.healthPath(),
+                                List.of()));
                 allHealthy &= healthy;
-                System.out.printf("%-20s %-8d %-7d %s%n", e.name(), e.pid(), e.healthPort(),
-                        healthy ? "healthy" : alive ? "unhealthy" : "not running");
+                System.out.printf(
+                        "%-20s %-8d %-7d %s%n",
+                        e.name(), e.pid(), e.healthPort(), healthy ? "healthy" : alive ? "unhealthy" : "not running");
             }
             System.out.println("API server: " + s.serverUrl());
             return allHealthy ? 0 : 1;
@@ -194,9 +258,13 @@ public final class LauncherMain implements Runnable {
     static final class Logs implements Callable<Integer> {
         @CommandLine.Mixin
         StateDirOption state = new StateDirOption();
+
         @Parameters(index = "0", description = "Component name.")
         String component;
-        @Option(names = {"-f", "--follow"}, description = "Keep printing new lines.")
+
+        @Option(
+                names = {"-f", "--follow"},
+                description = "Keep printing new lines.")
         boolean follow;
 
         @Override

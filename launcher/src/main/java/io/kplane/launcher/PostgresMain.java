@@ -1,24 +1,26 @@
 package io.kplane.launcher;
 
 import io.kplane.store.pg.EmbeddedPostgresServer;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The {@code postgres} component of the local stack: the embedded PostgreSQL server as a process of
  * its own, so the API server can be killed and restarted without taking the database with it.
  * Runs in the foreground until SIGTERM, then shuts PostgreSQL down cleanly.
  */
-@Command(name = "postgres", mixinStandardHelpOptions = true,
+@Command(
+        name = "postgres",
+        mixinStandardHelpOptions = true,
         description = "Runs the embedded PostgreSQL server in the foreground.")
 public final class PostgresMain implements Callable<Integer> {
     @Option(names = "--data-dir", defaultValue = ".kplane/db", description = "Data directory (kept across restarts).")
     Path dataDir;
+
     @Option(names = "--port", defaultValue = "15432", description = "Port on 127.0.0.1.")
     int port;
 
@@ -28,13 +30,16 @@ public final class PostgresMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        EmbeddedPostgresServer server = EmbeddedPostgresServer.start(dataDir, port, true,
-                EmbeddedPostgresServer.SMALL_LOCAL_INSTANCE);
+        EmbeddedPostgresServer server =
+                EmbeddedPostgresServer.start(dataDir, port, true, EmbeddedPostgresServer.SMALL_LOCAL_INSTANCE);
         CountDownLatch done = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.stop();
-            done.countDown();
-        }, "postgres-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            server.stop();
+                            done.countDown();
+                        },
+                        "postgres-shutdown"));
         System.out.println("PostgreSQL listening on 127.0.0.1:" + port + ", data in " + dataDir.toAbsolutePath());
         done.await();
         return 0;

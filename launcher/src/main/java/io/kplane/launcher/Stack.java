@@ -72,7 +72,8 @@ final class Stack {
         List<SupervisedProcess> remaining = new ArrayList<>(processes.values());
         while (!remaining.isEmpty()) {
             List<SupervisedProcess> wave = remaining.stream()
-                    .filter(p -> started.containsAll(p.spec().dependsOn())).toList();
+                    .filter(p -> started.containsAll(p.spec().dependsOn()))
+                    .toList();
             if (wave.isEmpty()) {
                 throw new IllegalStateException("dependency cycle among " + remaining);
             }
@@ -93,7 +94,9 @@ final class Stack {
             }
             wave.forEach(SupervisedProcess::probe);
             boolean allHealthy = wave.stream().allMatch(SupervisedProcess::healthy);
-            long pids = processes.values().stream().mapToLong(SupervisedProcess::pid).sum();
+            long pids = processes.values().stream()
+                    .mapToLong(SupervisedProcess::pid)
+                    .sum();
             if (allHealthy || pids != lastPids || System.nanoTime() - lastRender > RENDER_EVERY.toNanos()) {
                 writeState(false); // pids change while components start and restart
                 view.render(List.copyOf(processes.values()));
@@ -104,7 +107,10 @@ final class Stack {
                 return;
             }
             if (System.nanoTime() > deadline) {
-                List<String> sick = wave.stream().filter(p -> !p.healthy()).map(p -> p.spec().name()).toList();
+                List<String> sick = wave.stream()
+                        .filter(p -> !p.healthy())
+                        .map(p -> p.spec().name())
+                        .toList();
                 throw new LauncherException("not healthy after " + START_TIMEOUT.toMinutes() + " minutes: " + sick
                         + " (see " + options.logsDir() + ")");
             }
@@ -115,21 +121,32 @@ final class Stack {
     }
 
     private void writeState(boolean ready) throws IOException {
-        List<StateFile.Entry> entries = processes.values().stream().map(p -> new StateFile.Entry(p.spec().name(),
-                p.pid(), p.spec().healthPort(), p.spec().healthPath(), p.logFile().toString())).toList();
+        List<StateFile.Entry> entries = processes.values().stream()
+                .map(p -> new StateFile.Entry(
+                        p.spec().name(),
+                        p.pid(),
+                        p.spec().healthPort(),
+                        p.spec().healthPath(),
+                        p.logFile().toString()))
+                .toList();
         new StateFile(ProcessHandle.current().pid(), options.serverUrl(), ready, entries).write(options.stateDir());
     }
 
     void printUsage() {
         Path kubeconfig = options.kubeconfig().toAbsolutePath();
-        view.message("""
+        view.message(
+                """
 
                 kplane is up: API server at %s
                   ./kubectl-lite apply -f examples/pi-job.yaml
                   ./kubectl-lite get jobs
                   KUBECONFIG=%s kubectl get jobs
                 Logs: %s   Stop: Ctrl-C or ./kplane down
-                """.formatted(options.serverUrl(), kubeconfig, options.logsDir().toAbsolutePath()));
+                """
+                        .formatted(
+                                options.serverUrl(),
+                                kubeconfig,
+                                options.logsDir().toAbsolutePath()));
     }
 
     /** Shows live status until the stack is stopped. */
@@ -138,7 +155,9 @@ final class Stack {
         while (!stopping) {
             processes.values().forEach(SupervisedProcess::probe);
             view.render(List.copyOf(processes.values()));
-            long pids = processes.values().stream().mapToLong(SupervisedProcess::pid).sum();
+            long pids = processes.values().stream()
+                    .mapToLong(SupervisedProcess::pid)
+                    .sum();
             if (pids != lastPids) {
                 writeState(true); // a restarted component has a new pid
                 lastPids = pids;
@@ -165,7 +184,8 @@ final class Stack {
             for (int i = waves.size() - 1; i >= 0; i--) {
                 List<Thread> stoppers = new ArrayList<>();
                 for (SupervisedProcess p : waves.get(i)) {
-                    Thread t = new Thread(() -> p.stop(STOP_GRACE), "stop-" + p.spec().name());
+                    Thread t = new Thread(
+                            () -> p.stop(STOP_GRACE), "stop-" + p.spec().name());
                     t.start();
                     stoppers.add(t);
                 }

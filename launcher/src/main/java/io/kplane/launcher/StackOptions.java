@@ -21,22 +21,61 @@ public record StackOptions(
         extraArgs = extraArgs == null ? java.util.Map.of() : java.util.Map.copyOf(extraArgs);
     }
 
-    public StackOptions(Path stateDir, String bind, int apiPort, int dbPort, String dbUrl, int nodes, String runtime,
-                        boolean auth, String advertisedHost, String nodeAddress,
-                        java.util.Map<String, java.util.List<String>> extraArgs) {
-        this(stateDir, bind, apiPort, dbPort, dbUrl, nodes, runtime, auth, advertisedHost, nodeAddress, extraArgs, false);
+    public StackOptions(
+            Path stateDir,
+            String bind,
+            int apiPort,
+            int dbPort,
+            String dbUrl,
+            int nodes,
+            String runtime,
+            boolean auth,
+            String advertisedHost,
+            String nodeAddress,
+            java.util.Map<String, java.util.List<String>> extraArgs) {
+        this(
+                stateDir,
+                bind,
+                apiPort,
+                dbPort,
+                dbUrl,
+                nodes,
+                runtime,
+                auth,
+                advertisedHost,
+                nodeAddress,
+                extraArgs,
+                false);
     }
 
     /** Local stack defaults: everything on loopback. */
-    public static StackOptions local(Path stateDir, String bind, int apiPort, int dbPort, String dbUrl, int nodes,
-                                     String runtime, boolean auth) {
+    public static StackOptions local(
+            Path stateDir,
+            String bind,
+            int apiPort,
+            int dbPort,
+            String dbUrl,
+            int nodes,
+            String runtime,
+            boolean auth) {
         String host = "0.0.0.0".equals(bind) ? "127.0.0.1" : bind;
         return new StackOptions(stateDir, bind, apiPort, dbPort, dbUrl, nodes, runtime, auth, host, "127.0.0.1", null);
     }
 
     public StackOptions withExtraArgs(java.util.Map<String, java.util.List<String>> extra) {
-        return new StackOptions(stateDir, bind, apiPort, dbPort, dbUrl, nodes, runtime, auth, advertisedHost,
-                nodeAddress, extra, freePorts);
+        return new StackOptions(
+                stateDir,
+                bind,
+                apiPort,
+                dbPort,
+                dbUrl,
+                nodes,
+                runtime,
+                auth,
+                advertisedHost,
+                nodeAddress,
+                extra,
+                freePorts);
     }
 
     /**
@@ -45,8 +84,19 @@ public record StackOptions(
      * run on one machine. The ports chosen are in the state file ({@code kplane status}).
      */
     public StackOptions withFreePorts(boolean free) {
-        return new StackOptions(stateDir, bind, apiPort, dbPort, dbUrl, nodes, runtime, auth, advertisedHost,
-                nodeAddress, extraArgs, free);
+        return new StackOptions(
+                stateDir,
+                bind,
+                apiPort,
+                dbPort,
+                dbUrl,
+                nodes,
+                runtime,
+                auth,
+                advertisedHost,
+                nodeAddress,
+                extraArgs,
+                free);
     }
 
     /** The URL the other components (and the kubeconfig) use to reach the API server. */

@@ -13,11 +13,11 @@ import java.util.Map;
 public final class StackPlan {
     /** Health/metrics ports of the controller processes (kube-controller-manager uses 10257, scheduler 10259). */
     public static final Map<String, Integer> CONTROLLER_PORTS = orderedPorts();
+
     public static final int FIRST_KUBELET_PORT = 10250;
     static final String LOCAL_PATH_PROVISIONER = "local-path-provisioner";
 
-    private StackPlan() {
-    }
+    private StackPlan() {}
 
     private static Map<String, Integer> orderedPorts() {
         Map<String, Integer> ports = new LinkedHashMap<>();
@@ -61,29 +61,45 @@ public final class StackPlan {
         }
         List<String> args = new ArrayList<>(c.args());
         args.addAll(extra);
-        return new ComponentSpec(c.name(), c.entryPoint(), args, c.env(), c.healthPort(), c.healthPath(), c.dependsOn());
+        return new ComponentSpec(
+                c.name(), c.entryPoint(), args, c.env(), c.healthPort(), c.healthPath(), c.dependsOn());
     }
 
     private static List<ComponentSpec> plainPlan(StackOptions o) {
         List<ComponentSpec> components = new ArrayList<>();
         String dbUrl = o.dbUrl();
         if (dbUrl == null) {
-            components.add(new ComponentSpec("postgres", "postgres",
+            components.add(new ComponentSpec(
+                    "postgres",
+                    "postgres",
                     List.of("--data-dir", o.stateDir().resolve("db").toString(), "--port", String.valueOf(o.dbPort())),
-                    Map.of(), o.dbPort(), null, List.of()));
+                    Map.of(),
+                    o.dbPort(),
+                    null,
+                    List.of()));
             dbUrl = "postgresql://postgres@127.0.0.1:" + o.dbPort() + "/postgres";
         }
-        List<String> apiArgs = new ArrayList<>(List.of("--bind", o.bind(), "--port", String.valueOf(o.apiPort()),
-                "--db-url", dbUrl));
+        List<String> apiArgs =
+                new ArrayList<>(List.of("--bind", o.bind(), "--port", String.valueOf(o.apiPort()), "--db-url", dbUrl));
         if (o.auth()) {
             apiArgs.addAll(List.of("--token-auth-file", o.tokenFile().toString()));
         }
-        components.add(new ComponentSpec("apiserver", "apiserver", apiArgs, Map.of(), o.apiPort(), "/healthz",
+        components.add(new ComponentSpec(
+                "apiserver",
+                "apiserver",
+                apiArgs,
+                Map.of(),
+                o.apiPort(),
+                "/healthz",
                 dbUrl.equals(o.dbUrl()) ? List.of() : List.of("postgres")));
 
         // With --auth the token is only in the kubeconfig; without it the server URL is all a client needs.
         List<String> clientArgs = o.auth()
-                ? List.of("--server", o.serverUrl(), "--kubeconfig", o.kubeconfig().toString())
+                ? List.of(
+                        "--server",
+                        o.serverUrl(),
+                        "--kubeconfig",
+                        o.kubeconfig().toString())
                 : List.of("--server", o.serverUrl());
         FreePorts free = o.freePorts() ? new FreePorts() : null;
         CONTROLLER_PORTS.forEach((name, fixedPort) -> {
@@ -92,7 +108,8 @@ public final class StackPlan {
             args.addAll(List.of("--health-port", String.valueOf(port)));
             if (name.equals(LOCAL_PATH_PROVISIONER)) {
                 // one directory per claim; kubelets on this machine mount them by this same path
-                args.addAll(List.of("--volume-dir", o.stateDir().resolve("volumes").toString()));
+                args.addAll(
+                        List.of("--volume-dir", o.stateDir().resolve("volumes").toString()));
             }
             components.add(new ComponentSpec(name, name, args, Map.of(), port, "/healthz", List.of("apiserver")));
         });
@@ -105,11 +122,15 @@ public final class StackPlan {
                 // advertised under its service name; locally both default to loopback.
                 args.addAll(List.of("--node-address", o.nodeAddress(), "--bind", "0.0.0.0"));
             }
-            args.addAll(List.of("--port", String.valueOf(kubeletPort),
-                    "--root-dir", o.stateDir().resolve("kubelet").resolve(nodeName(i)).toString(),
-                    "--runtime", o.runtime()));
-            components.add(new ComponentSpec(kubeletName(i), "kubelet-sim", args, Map.of(), kubeletPort,
-                    "/healthz", List.of("apiserver")));
+            args.addAll(List.of(
+                    "--port",
+                    String.valueOf(kubeletPort),
+                    "--root-dir",
+                    o.stateDir().resolve("kubelet").resolve(nodeName(i)).toString(),
+                    "--runtime",
+                    o.runtime()));
+            components.add(new ComponentSpec(
+                    kubeletName(i), "kubelet-sim", args, Map.of(), kubeletPort, "/healthz", List.of("apiserver")));
         }
         return components;
     }

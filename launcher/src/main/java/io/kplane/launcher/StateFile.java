@@ -2,7 +2,6 @@ package io.kplane.launcher;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.kplane.api.json.Json;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +15,7 @@ import java.util.List;
  */
 record StateFile(long launcherPid, String serverUrl, boolean ready, List<Entry> components) {
 
-    record Entry(String name, long pid, int healthPort, String healthPath, String logFile) {
-    }
+    record Entry(String name, long pid, int healthPort, String healthPath, String logFile) {}
 
     static Path path(Path stateDir) {
         return stateDir.resolve("state.json");
@@ -35,7 +33,7 @@ record StateFile(long launcherPid, String serverUrl, boolean ready, List<Entry> 
         if (!Files.exists(file)) {
             return null;
         }
-        return Json.mapper().readValue(Files.readString(file), new TypeReference<StateFile>() { });
+        return Json.mapper().readValue(Files.readString(file), new TypeReference<StateFile>() {});
     }
 
     static void delete(Path stateDir) {

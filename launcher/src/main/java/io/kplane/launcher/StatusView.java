@@ -21,16 +21,19 @@ final class StatusView {
     }
 
     static String line(SupervisedProcess p) {
-        String status = switch (p.state()) {
-            case RUNNING -> p.healthy() ? "healthy" : "starting";
-            case BACKOFF -> "crashed, restarting";
-            default -> p.state().name().toLowerCase();
-        };
-        String up = p.startedAt() == null || p.state() != SupervisedProcess.State.RUNNING ? "-"
+        String status =
+                switch (p.state()) {
+                    case RUNNING -> p.healthy() ? "healthy" : "starting";
+                    case BACKOFF -> "crashed, restarting";
+                    default -> p.state().name().toLowerCase();
+                };
+        String up = p.startedAt() == null || p.state() != SupervisedProcess.State.RUNNING
+                ? "-"
                 : human(Duration.between(p.startedAt(), Instant.now()));
         String port = ":" + p.spec().healthPort();
-        return String.format("%-20s %-20s pid %-8s %-7s up %-7s restarts %d", p.spec().name(), status,
-                p.pid() < 0 ? "-" : String.valueOf(p.pid()), port, up, p.restarts());
+        return String.format(
+                "%-20s %-20s pid %-8s %-7s up %-7s restarts %d",
+                p.spec().name(), status, p.pid() < 0 ? "-" : String.valueOf(p.pid()), port, up, p.restarts());
     }
 
     static String human(Duration d) {
@@ -49,7 +52,11 @@ final class StatusView {
         StringBuilder states = new StringBuilder();
         for (SupervisedProcess p : processes) {
             block.append(line(p)).append('\n');
-            states.append(p.spec().name()).append(p.state()).append(p.healthy()).append(p.restarts()).append(';');
+            states.append(p.spec().name())
+                    .append(p.state())
+                    .append(p.healthy())
+                    .append(p.restarts())
+                    .append(';');
         }
         if (tty) {
             if (drawnLines > 0) {

@@ -17,7 +17,14 @@ import java.util.function.Consumer;
  * minute of healthy running). Output goes to {@code logs/<name>.log} (appended across restarts).
  */
 final class SupervisedProcess {
-    enum State { WAITING, STARTING, RUNNING, BACKOFF, STOPPING, STOPPED }
+    enum State {
+        WAITING,
+        STARTING,
+        RUNNING,
+        BACKOFF,
+        STOPPING,
+        STOPPED
+    }
 
     private static final Duration INITIAL_BACKOFF = Duration.ofSeconds(1);
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);

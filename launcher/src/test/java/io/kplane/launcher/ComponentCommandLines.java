@@ -11,8 +11,7 @@ import picocli.CommandLine;
  * have fails here, not in a container at run time.
  */
 final class ComponentCommandLines {
-    private ComponentCommandLines() {
-    }
+    private ComponentCommandLines() {}
 
     /** The command object {@code kplane-component <entryPoint>} runs. */
     static Object command(String entryPoint) {

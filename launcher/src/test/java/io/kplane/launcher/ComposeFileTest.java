@@ -1,9 +1,8 @@
 package io.kplane.launcher;
 
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
-import org.yaml.snakeyaml.Yaml;
-import picocli.CommandLine;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,10 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatCode;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+import picocli.CommandLine;
 
 /**
  * deploy/docker-compose.yml must run every component exactly as the launcher does (same entry
@@ -30,8 +29,18 @@ class ComposeFileTest {
 
     /** The launcher's plan for the compose topology: service names as hosts, the docker runtime. */
     static StackOptions composeOptions() {
-        return new StackOptions(Path.of("/var/lib/kplane"), "0.0.0.0", 6443, 5432,
-                "postgresql://kplane:kplane@postgres:5432/kplane", 1, "docker", false, "apiserver", "kubelet-sim-1", null);
+        return new StackOptions(
+                Path.of("/var/lib/kplane"),
+                "0.0.0.0",
+                6443,
+                5432,
+                "postgresql://kplane:kplane@postgres:5432/kplane",
+                1,
+                "docker",
+                false,
+                "apiserver",
+                "kubelet-sim-1",
+                null);
     }
 
     @SuppressWarnings("unchecked")
@@ -50,17 +59,22 @@ class ComposeFileTest {
             List<String> expected = new ArrayList<>();
             expected.add(component.entryPoint());
             expected.addAll(component.args());
-            assertThat(service.get("command")).as("command of %s", component.name()).isEqualTo(expected);
-            assertThat(healthcheck(service)).as("healthcheck of %s", component.name())
+            assertThat(service.get("command"))
+                    .as("command of %s", component.name())
+                    .isEqualTo(expected);
+            assertThat(healthcheck(service))
+                    .as("healthcheck of %s", component.name())
                     .contains("http://127.0.0.1:" + component.healthPort() + component.healthPath());
             component.env().forEach((k, v) -> assertThat(environment(service)).containsEntry(k, v));
         }
-        assertThat(services.keySet()).containsExactlyInAnyOrderElementsOf(
-                plan.stream().map(ComponentSpec::name).collect(java.util.stream.Collectors.collectingAndThen(
-                        java.util.stream.Collectors.toList(), names -> {
-                            names.add("postgres");
-                            return names;
-                        })));
+        assertThat(services.keySet())
+                .containsExactlyInAnyOrderElementsOf(plan.stream()
+                        .map(ComponentSpec::name)
+                        .collect(java.util.stream.Collectors.collectingAndThen(
+                                java.util.stream.Collectors.toList(), names -> {
+                                    names.add("postgres");
+                                    return names;
+                                })));
     }
 
     @Test
@@ -71,14 +85,16 @@ class ComposeFileTest {
             }
             List<String> argv = command.stream().map(String::valueOf).toList();
             assertThatCode(() -> ComponentCommandLines.parse(argv.get(0), argv.subList(1, argv.size())))
-                    .as("service %s: %s", name, argv).doesNotThrowAnyException();
+                    .as("service %s: %s", name, argv)
+                    .doesNotThrowAnyException();
         });
     }
 
     @Test
     void aCommandWithAnOptionTheComponentLacksFails() {
-        assertThatThrownBy(() -> ComponentCommandLines.parse("kubelet-sim", List.of("--node-name", "n",
-                "--no-such-option", "x"))).isInstanceOf(CommandLine.UnmatchedArgumentException.class)
+        assertThatThrownBy(() -> ComponentCommandLines.parse(
+                        "kubelet-sim", List.of("--node-name", "n", "--no-such-option", "x")))
+                .isInstanceOf(CommandLine.UnmatchedArgumentException.class)
                 .hasMessageContaining("--no-such-option");
         assertThatThrownBy(() -> ComponentCommandLines.parse("no-such-component", List.of()))
                 .hasMessageContaining("no-such-component");
@@ -86,11 +102,12 @@ class ComposeFileTest {
 
     @Test
     void theLaunchersLocalPlanParsesToo() {
-        StackOptions local = StackOptions.local(Path.of("/tmp/kplane"), "127.0.0.1", 6443, 15432, null, 2, "process",
-                true);
+        StackOptions local =
+                StackOptions.local(Path.of("/tmp/kplane"), "127.0.0.1", 6443, 15432, null, 2, "process", true);
         for (ComponentSpec c : StackPlan.plan(local)) {
             assertThatCode(() -> ComponentCommandLines.parse(c.entryPoint(), c.args()))
-                    .as("%s: %s", c.name(), c.args()).doesNotThrowAnyException();
+                    .as("%s: %s", c.name(), c.args())
+                    .doesNotThrowAnyException();
         }
     }
 
@@ -100,7 +117,8 @@ class ComposeFileTest {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("<module>([^<]+)</module>")
                 .matcher(Files.readString(ROOT.resolve("pom.xml")));
         while (m.find()) {
-            assertThat(dockerfile).as("deploy/Dockerfile copies %s/pom.xml", m.group(1))
+            assertThat(dockerfile)
+                    .as("deploy/Dockerfile copies %s/pom.xml", m.group(1))
                     .contains("COPY " + m.group(1) + "/pom.xml " + m.group(1) + "/")
                     .contains("COPY " + m.group(1) + "/src " + m.group(1) + "/src");
         }
@@ -125,10 +143,12 @@ class ComposeFileTest {
     @Test
     void dockerComposeValidatesTheFile() throws Exception {
         Path binary = Path.of("/usr/bin/docker-compose");
-        Assumptions.assumeTrue(Files.isExecutable(binary),
+        Assumptions.assumeTrue(
+                Files.isExecutable(binary),
                 "docker-compose is not installed (.ci/run installs it); skipping its offline validation");
         Process p = new ProcessBuilder(binary.toString(), "-f", COMPOSE.toString(), "config", "--quiet")
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as("docker-compose config output: %s", output).isZero();

@@ -1,16 +1,9 @@
 package io.kplane.launcher;
 
-import io.kplane.apiserver.testing.HeadlessChromium;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
-import org.openqa.selenium.By;
-import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import io.kplane.apiserver.testing.HeadlessChromium;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,9 +15,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
  * The cluster clock and a CronJob's timeline in the {@code /ui}, in headless Debian Chromium against the
@@ -52,8 +51,11 @@ class CronJobTimelineBrowserIT {
         stateDir = stack.stateDir();
         launcher = stack.launcher();
         server = stack.server();
-        await("the cronjob controller announces its lens").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(1))
-                .ignoreExceptions().until(() -> get("/ui/api/components").contains("\"cronjob-controller\""));
+        await("the cronjob controller announces its lens")
+                .atMost(Duration.ofMinutes(3))
+                .pollInterval(Duration.ofSeconds(1))
+                .ignoreExceptions()
+                .until(() -> get("/ui/api/components").contains("\"cronjob-controller\""));
         chromium = HeadlessChromium.start();
         assertThat(kubectlLite("clock", "freeze").code()).isZero();
         Result set = kubectlLite("clock", "set", START.toString());
@@ -67,9 +69,17 @@ class CronJobTimelineBrowserIT {
         }
         if (launcher != null) {
             List<ProcessHandle> children = launcher.descendants().toList();
-            new ProcessBuilder(LaunchedStack.javaBinary(), "-jar", LaunchedStack.launcherJar(),
-                    "down", "--state-dir", stateDir.toString()).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(90, TimeUnit.SECONDS);
+            new ProcessBuilder(
+                            LaunchedStack.javaBinary(),
+                            "-jar",
+                            LaunchedStack.launcherJar(),
+                            "down",
+                            "--state-dir",
+                            stateDir.toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start()
+                    .waitFor(90, TimeUnit.SECONDS);
             launcher.waitFor(90, TimeUnit.SECONDS);
             children.forEach(ProcessHandle::destroyForcibly);
         }
@@ -86,33 +96,46 @@ class CronJobTimelineBrowserIT {
                 assertThat(text(browser, "#cluster-clock-badge")).isEqualTo("frozen");
                 assertThat(text(browser, "#cluster-time")).isEqualTo("2026-12-01 00:00:30 UTC");
             });
-            await().atMost(LONG).until(() -> !browser.findElements(By.cssSelector("#cronjob-timeline .tick-next")).isEmpty());
-            assertThat(browser.findElements(By.cssSelector("#cronjob-timeline .tick-next")).get(0).getAttribute("data-time"))
+            await().atMost(LONG).until(() -> !browser.findElements(By.cssSelector("#cronjob-timeline .tick-next"))
+                    .isEmpty());
+            assertThat(browser.findElements(By.cssSelector("#cronjob-timeline .tick-next"))
+                            .get(0)
+                            .getAttribute("data-time"))
                     .isEqualTo("2026-12-01T00:05:00Z");
 
             Result advance = kubectlLite("clock", "advance", "15m", "--step", "5m");
             assertThat(advance.code()).as(advance.out()).isZero();
 
             // the page was not reloaded: the clock display followed the Clock object's watch
-            await("the clock display follows").atMost(LONG).untilAsserted(() ->
-                    assertThat(text(browser, "#cluster-time")).isEqualTo("2026-12-01 00:15:30 UTC"));
+            await("the clock display follows").atMost(LONG).untilAsserted(() -> assertThat(
+                            text(browser, "#cluster-time"))
+                    .isEqualTo("2026-12-01 00:15:30 UTC"));
             await("three created ticks").atMost(LONG).untilAsserted(() -> {
-                List<WebElement> created = browser.findElements(By.cssSelector("#cronjob-timeline .tick[data-state='created']"));
-                assertThat(created).extracting(e -> e.getAttribute("data-time"))
+                List<WebElement> created =
+                        browser.findElements(By.cssSelector("#cronjob-timeline .tick[data-state='created']"));
+                assertThat(created)
+                        .extracting(e -> e.getAttribute("data-time"))
                         .containsExactly("2026-12-01T00:05:00Z", "2026-12-01T00:10:00Z", "2026-12-01T00:15:00Z");
-                assertThat(created).extracting(e -> e.getAttribute("data-job")).containsExactly(
-                        "every5-" + minutes("2026-12-01T00:05:00Z"), "every5-" + minutes("2026-12-01T00:10:00Z"),
-                        "every5-" + minutes("2026-12-01T00:15:00Z"));
+                assertThat(created)
+                        .extracting(e -> e.getAttribute("data-job"))
+                        .containsExactly(
+                                "every5-" + minutes("2026-12-01T00:05:00Z"),
+                                "every5-" + minutes("2026-12-01T00:10:00Z"),
+                                "every5-" + minutes("2026-12-01T00:15:00Z"));
                 // each is a link to its Job's object page
                 assertThat(created.get(2).findElement(By.cssSelector("a")).getAttribute("href"))
                         .endsWith("#/object/jobs/default/every5-" + minutes("2026-12-01T00:15:00Z"));
-                assertThat(browser.findElements(By.cssSelector("#cronjob-timeline .tick-next")).get(0).getAttribute("data-time"))
+                assertThat(browser.findElements(By.cssSelector("#cronjob-timeline .tick-next"))
+                                .get(0)
+                                .getAttribute("data-time"))
                         .isEqualTo("2026-12-01T00:20:00Z");
                 // the latest tick's outcome comes from the CronJob controller's sync record, not only from
                 // the Job (the record is written when that sync ends, after its create: the page may see
                 // the Job first)
-                assertThat(browser.findElement(By.cssSelector("#cronjob-timeline .tick[data-time='2026-12-01T00:15:00Z']"))
-                        .getAttribute("data-source")).isEqualTo("record");
+                assertThat(browser.findElement(
+                                        By.cssSelector("#cronjob-timeline .tick[data-time='2026-12-01T00:15:00Z']"))
+                                .getAttribute("data-source"))
+                        .isEqualTo("record");
             });
             chromium.screenshot("learn-cronjob-timeline");
         } catch (AssertionError | RuntimeException e) {
@@ -131,9 +154,13 @@ class CronJobTimelineBrowserIT {
         try {
             await("a skipped tick").atMost(LONG).untilAsserted(() -> {
                 assertThat(browser.findElements(By.cssSelector("#cronjob-timeline .tick[data-state='created']")))
-                        .extracting(e -> e.getAttribute("data-time")).containsExactly("2026-12-01T00:20:00Z");
-                List<WebElement> skipped = browser.findElements(By.cssSelector("#cronjob-timeline .tick[data-state='skipped']"));
-                assertThat(skipped).extracting(e -> e.getAttribute("data-time")).containsExactly("2026-12-01T00:25:00Z");
+                        .extracting(e -> e.getAttribute("data-time"))
+                        .containsExactly("2026-12-01T00:20:00Z");
+                List<WebElement> skipped =
+                        browser.findElements(By.cssSelector("#cronjob-timeline .tick[data-state='skipped']"));
+                assertThat(skipped)
+                        .extracting(e -> e.getAttribute("data-time"))
+                        .containsExactly("2026-12-01T00:25:00Z");
                 assertThat(skipped.get(0).getText()).contains("skipped: JobAlreadyActive");
                 assertThat(text(browser, "#cluster-time")).isEqualTo("2026-12-01 00:25:30 UTC");
             });
@@ -153,15 +180,21 @@ class CronJobTimelineBrowserIT {
     }
 
     private static void createCronJob(String name, String policy, String command) throws Exception {
-        String cj = """
+        String cj =
+                """
                 {"apiVersion":"batch/v1","kind":"CronJob","metadata":{"name":"%s","namespace":"default"},
                  "spec":{"schedule":"*/5 * * * *","concurrencyPolicy":"%s","jobTemplate":{"spec":{"template":{"spec":{
                    "restartPolicy":"Never","terminationGracePeriodSeconds":0,
                    "containers":[{"name":"main","image":"busybox:1.28","command":["sh","-c","%s"]}]}}}}}}
-                """.formatted(name, policy, command);
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(server + "/apis/batch/v1/namespaces/default/cronjobs"))
-                .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(cj)).build(), HttpResponse.BodyHandlers.ofString());
+                """
+                        .formatted(name, policy, command);
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(URI.create(server + "/apis/batch/v1/namespaces/default/cronjobs"))
+                        .timeout(Duration.ofSeconds(60))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(cj))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
     }
 
@@ -171,16 +204,22 @@ class CronJobTimelineBrowserIT {
     }
 
     private static String get(String path) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(server + path)).timeout(Duration.ofSeconds(60)).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        return HTTP.send(
+                        HttpRequest.newBuilder(URI.create(server + path))
+                                .timeout(Duration.ofSeconds(60))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
     }
 
-    record Result(int code, String out) {
-    }
+    record Result(int code, String out) {}
 
     private static Result kubectlLite(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(LaunchedStack.ROOT.resolve("deploy/bin/kplane-component").toString(),
-                "kubectl-lite", "--kubeconfig", stateDir.resolve("kubeconfig").toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                LaunchedStack.ROOT.resolve("deploy/bin/kplane-component").toString(),
+                "kubectl-lite",
+                "--kubeconfig",
+                stateDir.resolve("kubeconfig").toString()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -22,20 +22,37 @@ record LaunchedStack(Path stateDir, Process launcher, String server) {
     static LaunchedStack up(String stateDirPrefix, int nodes, List<String> componentArgs) throws Exception {
         Path stateDir = Files.createTempDirectory(stateDirPrefix);
         int apiPort = freePort();
-        List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", launcherJar(), "up",
-                "--state-dir", stateDir.toString(), "--port", String.valueOf(apiPort),
-                "--db-port", String.valueOf(freePort()), "--nodes", String.valueOf(nodes), "--free-ports"));
+        List<String> command = new ArrayList<>(List.of(
+                javaBinary(),
+                "-jar",
+                launcherJar(),
+                "up",
+                "--state-dir",
+                stateDir.toString(),
+                "--port",
+                String.valueOf(apiPort),
+                "--db-port",
+                String.valueOf(freePort()),
+                "--nodes",
+                String.valueOf(nodes),
+                "--free-ports"));
         componentArgs.forEach(a -> command.add("--component-arg=" + a));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .redirectErrorStream(true)
                 .redirectOutput(stateDir.resolve("launcher.out").toFile());
         pb.environment().put("KPLANE_HOME", ROOT.toString());
         pb.environment().put("CI", "true");
         LaunchedStack stack = new LaunchedStack(stateDir, pb.start(), "http://127.0.0.1:" + apiPort);
-        await("stack ready").atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(1)).until(() -> {
-            assertThat(stack.launcher().isAlive()).as("launcher alive; output:\n%s", stack.launcherOutput()).isTrue();
-            StateFile s = StateFile.read(stateDir);
-            return s != null && s.ready();
-        });
+        await("stack ready")
+                .atMost(Duration.ofMinutes(4))
+                .pollInterval(Duration.ofSeconds(1))
+                .until(() -> {
+                    assertThat(stack.launcher().isAlive())
+                            .as("launcher alive; output:\n%s", stack.launcherOutput())
+                            .isTrue();
+                    StateFile s = StateFile.read(stateDir);
+                    return s != null && s.ready();
+                });
         return stack;
     }
 

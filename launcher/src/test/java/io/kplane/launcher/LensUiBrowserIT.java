@@ -1,19 +1,11 @@
 package io.kplane.launcher;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
 import io.kplane.apiserver.testing.HeadlessChromium;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
-import org.openqa.selenium.By;
-import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -25,9 +17,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
  * The lens web UI in headless Debian Chromium against the real stack ({@code kplane up}: every component
@@ -47,15 +46,22 @@ class LensUiBrowserIT {
     @BeforeAll
     static void startStackAndBrowser() throws Exception {
         HeadlessChromium.assumeInstalled();
-        LaunchedStack stack = LaunchedStack.up("kplane-lens-ui", 1, List.of(
-                "kubelet-sim=--crashloop-base=1s",
-                "job-controller=--pod-failure-backoff=1s",
-                "job-controller=--pod-event-batch-period=100ms"));
+        LaunchedStack stack = LaunchedStack.up(
+                "kplane-lens-ui",
+                1,
+                List.of(
+                        "kubelet-sim=--crashloop-base=1s",
+                        "job-controller=--pod-failure-backoff=1s",
+                        "job-controller=--pod-event-batch-period=100ms"));
         stateDir = stack.stateDir();
         launcher = stack.launcher();
         server = stack.server();
-        await("the job controller announces its lens").atMost(LONG).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
-                .until(() -> get("/ui/api/components").path("components").toString().contains("\"job-controller\""));
+        await("the job controller announces its lens")
+                .atMost(LONG)
+                .pollInterval(Duration.ofSeconds(1))
+                .ignoreExceptions()
+                .until(() ->
+                        get("/ui/api/components").path("components").toString().contains("\"job-controller\""));
         chromium = HeadlessChromium.start();
     }
 
@@ -66,9 +72,17 @@ class LensUiBrowserIT {
         }
         if (launcher != null) {
             List<ProcessHandle> children = launcher.descendants().toList();
-            new ProcessBuilder(LaunchedStack.javaBinary(), "-jar", LaunchedStack.launcherJar(),
-                    "down", "--state-dir", stateDir.toString()).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(90, TimeUnit.SECONDS);
+            new ProcessBuilder(
+                            LaunchedStack.javaBinary(),
+                            "-jar",
+                            LaunchedStack.launcherJar(),
+                            "down",
+                            "--state-dir",
+                            stateDir.toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start()
+                    .waitFor(90, TimeUnit.SECONDS);
             launcher.waitFor(90, TimeUnit.SECONDS);
             children.forEach(ProcessHandle::destroyForcibly);
         }
@@ -83,7 +97,8 @@ class LensUiBrowserIT {
         createJob("lens-demo", 3, 3);
         List<String> rows;
         try {
-            await("Complete on the page").atMost(LONG).until(() -> text(browser, "#follow-status").contains("Complete"));
+            await("Complete on the page").atMost(LONG).until(() -> text(browser, "#follow-status")
+                    .contains("Complete"));
             rows = rows(browser);
             int queued = first(rows, r -> r.startsWith("queue add default/lens-demo"));
             int synced = first(rows, r -> r.startsWith("sync sync default/lens-demo"));
@@ -98,20 +113,27 @@ class LensUiBrowserIT {
         browser.get(server + "/ui/#/object/jobs/default/lens-demo");
         await().atMost(LONG).untilAsserted(() -> {
             assertThat(text(browser, "#object-state")).contains("Complete");
-            assertThat(browser.findElements(By.cssSelector("#owner-tree li li"))).hasSize(3);
+            assertThat(browser.findElements(By.cssSelector("#owner-tree li li")))
+                    .hasSize(3);
             assertThat(text(browser, "#object-syncs")).contains("job-controller");
         });
         chromium.screenshot("learn-object-job");
 
         // The sync's decision and the expectations come from the job controller's own report (lens).
         int created = first(rows, r -> r.startsWith("sync sync default/lens-demo pods_created"));
-        Assumptions.assumeTrue(created >= 0, "the job controller does not report its sync decisions yet "
-                + "(no sync row decided pods_created); rows seen: " + rows);
+        Assumptions.assumeTrue(
+                created >= 0,
+                "the job controller does not report its sync decisions yet "
+                        + "(no sync row decided pods_created); rows seen: " + rows);
         int podEvent = first(rows, r -> r.startsWith("reflector event default/lens-demo-"));
-        assertThat(podEvent).as("pods' watch events after pods_created: %s", rows).isGreaterThan(created);
+        assertThat(podEvent)
+                .as("pods' watch events after pods_created: %s", rows)
+                .isGreaterThan(created);
         int satisfied = first(rows, r -> r.startsWith("expectations satisfied default/lens-demo"));
         Assumptions.assumeTrue(satisfied >= 0, "the job controller does not report expectations yet; rows: " + rows);
-        assertThat(satisfied).as("expectations satisfied after the pods' events: %s", rows).isGreaterThan(podEvent);
+        assertThat(satisfied)
+                .as("expectations satisfied after the pods' events: %s", rows)
+                .isGreaterThan(podEvent);
     }
 
     @Test
@@ -122,22 +144,27 @@ class LensUiBrowserIT {
         try {
             await().atMost(LONG).until(() -> text(browser, "#conn").contains("live"));
             browser.findElement(By.id("pause")).click();
-            await().atMost(LONG).until(() -> browser.findElement(By.id("paused-note")).isDisplayed());
+            await().atMost(LONG)
+                    .until(() -> browser.findElement(By.id("paused-note")).isDisplayed());
             createJob("lens-step", 1, 1);
-            await("the key waits in the queue").atMost(LONG).until(() ->
-                    !browser.findElements(By.cssSelector(".qitem[data-key='default/lens-step'][data-state='waiting']")).isEmpty());
-            await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(10))
+            await("the key waits in the queue").atMost(LONG).until(() -> !browser.findElements(
+                            By.cssSelector(".qitem[data-key='default/lens-step'][data-state='waiting']"))
+                    .isEmpty());
+            await().during(Duration.ofSeconds(2))
+                    .atMost(Duration.ofSeconds(10))
                     .until(() -> syncRows(browser, "default/lens-step") == 0);
             chromium.screenshot("learn-lanes-paused");
 
             browser.findElement(By.id("step")).click();
             await("one sync after one step").atMost(LONG).until(() -> syncRows(browser, "default/lens-step") == 1);
             // its own writes re-queue the key, but a paused controller does nothing more without another step
-            await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(15))
+            await().during(Duration.ofSeconds(3))
+                    .atMost(Duration.ofSeconds(15))
                     .until(() -> syncRows(browser, "default/lens-step") == 1);
             chromium.screenshot("learn-lanes-step");
             browser.findElement(By.id("resume")).click();
-            await("resumed, the Job completes").atMost(LONG).until(() -> text(browser, "#follow-status").contains("Complete"));
+            await("resumed, the Job completes").atMost(LONG).until(() -> text(browser, "#follow-status")
+                    .contains("Complete"));
             assertThat(syncRows(browser, "default/lens-step")).isGreaterThan(1);
         } catch (AssertionError | RuntimeException e) {
             throw new AssertionError(e.getMessage() + "\n" + chromium.diagnostics(), e);
@@ -156,22 +183,28 @@ class LensUiBrowserIT {
         ChromeDriver browser = chromium.driver();
         for (String policy : List.of("Never", "OnFailure")) {
             String name = "lens-backoff-" + policy.toLowerCase();
-            String job = """
+            String job =
+                    """
                     {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s","namespace":"default"},
                      "spec":{"backoffLimit":3,"template":{"spec":{"restartPolicy":"%s","terminationGracePeriodSeconds":0,
                        "containers":[{"name":"main","image":"busybox:1.28","command":["sh","-c",
                          "echo Hello world! && sleep 1 && echo completed && exit 1"]}]}}}}
-                    """.formatted(name, policy);
+                    """
+                            .formatted(name, policy);
             HttpResponse<String> r = post("/apis/batch/v1/namespaces/default/jobs", job);
             assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
             browser.get(server + "/ui/#/lanes/job-controller/job?key=default/" + name);
             try {
-                await(name + " fails").atMost(LONG).until(() -> text(browser, "#follow-status").contains("Failed"));
+                await(name + " fails").atMost(LONG).until(() -> text(browser, "#follow-status")
+                        .contains("Failed"));
                 chromium.screenshot("learn-lanes-backoff-" + policy.toLowerCase());
                 browser.get(server + "/ui/#/object/jobs/default/" + name);
                 await().atMost(LONG).untilAsserted(() -> {
-                    assertThat(text(browser, "#object-state")).contains("Failed").contains("BackoffLimitExceeded");
-                    assertThat(text(browser, "#object-state")).contains("active / failed")
+                    assertThat(text(browser, "#object-state"))
+                            .contains("Failed")
+                            .contains("BackoffLimitExceeded");
+                    assertThat(text(browser, "#object-state"))
+                            .contains("active / failed")
                             .contains(policy.equals("Never") ? "0 / 4" : "/ 1");
                     assertThat(text(browser, "#object-syncs")).contains("job-controller");
                 });
@@ -185,17 +218,20 @@ class LensUiBrowserIT {
     // --- helpers ---
 
     private static void createJob(String name, int completions, int parallelism) throws Exception {
-        String job = """
+        String job =
+                """
                 {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s","namespace":"default"},
                  "spec":{"completions":%d,"parallelism":%d,"template":{"spec":{"restartPolicy":"Never",
                    "containers":[{"name":"main","image":"busybox:1.28","command":["sh","-c","echo hello from the lens"]}]}}}}
-                """.formatted(name, completions, parallelism);
+                """
+                        .formatted(name, completions, parallelism);
         HttpResponse<String> r = post("/apis/batch/v1/namespaces/default/jobs", job);
         assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
     }
 
     private static long syncRows(ChromeDriver browser, String key) {
-        return browser.findElements(By.cssSelector(".lrow[data-stage='sync'][data-key='" + key + "']")).size();
+        return browser.findElements(By.cssSelector(".lrow[data-stage='sync'][data-key='" + key + "']"))
+                .size();
     }
 
     private static List<String> rows(ChromeDriver browser) {
@@ -223,14 +259,21 @@ class LensUiBrowserIT {
     }
 
     private static JsonNode get(String path) throws IOException, InterruptedException {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(server + path))
-                .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(URI.create(server + path))
+                        .timeout(Duration.ofSeconds(60))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         return Json.tree(r.body());
     }
 
     private static HttpResponse<String> post(String path, String body) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(server + path)).timeout(Duration.ofSeconds(60))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create(server + path))
+                        .timeout(Duration.ofSeconds(60))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -1,13 +1,9 @@
 package io.kplane.launcher;
 
-import io.kplane.apiserver.testing.HeadlessChromium;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.openqa.selenium.By;
-import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import io.kplane.apiserver.testing.HeadlessChromium;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,9 +14,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
  * Issue 12 item 6, the UI half: the lens page following the job controller (every key) while a heavy
@@ -47,13 +46,16 @@ class LensUiLoadBrowserIT {
     @BeforeAll
     static void startStackAndBrowser() throws Exception {
         HeadlessChromium.assumeInstalled();
-        LaunchedStack stack = LaunchedStack.up("kplane-lens-load", 1, List.of(
-                "kubelet-sim=--max-pods=" + Math.max(110, PARALLELISM + 10)));
+        LaunchedStack stack = LaunchedStack.up(
+                "kplane-lens-load", 1, List.of("kubelet-sim=--max-pods=" + Math.max(110, PARALLELISM + 10)));
         stateDir = stack.stateDir();
         launcher = stack.launcher();
         server = stack.server();
-        await("the job controller announces its lens").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(1))
-                .ignoreExceptions().until(() -> get("/ui/api/components").contains("\"job-controller\""));
+        await("the job controller announces its lens")
+                .atMost(Duration.ofMinutes(3))
+                .pollInterval(Duration.ofSeconds(1))
+                .ignoreExceptions()
+                .until(() -> get("/ui/api/components").contains("\"job-controller\""));
         chromium = HeadlessChromium.start();
     }
 
@@ -64,9 +66,17 @@ class LensUiLoadBrowserIT {
         }
         if (launcher != null) {
             List<ProcessHandle> children = launcher.descendants().toList();
-            new ProcessBuilder(LaunchedStack.javaBinary(), "-jar", LaunchedStack.launcherJar(),
-                    "down", "--state-dir", stateDir.toString()).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(90, TimeUnit.SECONDS);
+            new ProcessBuilder(
+                            LaunchedStack.javaBinary(),
+                            "-jar",
+                            LaunchedStack.launcherJar(),
+                            "down",
+                            "--state-dir",
+                            stateDir.toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start()
+                    .waitFor(90, TimeUnit.SECONDS);
             launcher.waitFor(90, TimeUnit.SECONDS);
             children.forEach(ProcessHandle::destroyForcibly);
         }
@@ -77,7 +87,8 @@ class LensUiLoadBrowserIT {
         ChromeDriver browser = chromium.driver();
         browser.get(server + "/ui/#/lanes/job-controller/job");
         await().atMost(Duration.ofMinutes(2)).until(() -> text(browser, "#conn").contains("live"));
-        browser.executeScript("""
+        browser.executeScript(
+                """
                 window.__kplaneLoad = { longTasks: [], sampled: false, frames: [] };
                 new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__kplaneLoad.longTasks.push(e.duration)))
                   .observe({ type: 'longtask', buffered: true });
@@ -90,16 +101,22 @@ class LensUiLoadBrowserIT {
         browser.executeCdpCommand("Performance.enable", Map.of());
         Map<String, Double> before = metrics(browser);
         String name = "lens-load";
-        String job = """
+        String job =
+                """
                 {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s","namespace":"default"},
                  "spec":{"completions":%d,"parallelism":%d,"backoffLimit":100,"template":{"spec":{"restartPolicy":"Never",
                    "terminationGracePeriodSeconds":0,
                    "containers":[{"name":"main","image":"busybox:1.28","command":["true"]}]}}}}
-                """.formatted(name, COMPLETIONS, PARALLELISM);
+                """
+                        .formatted(name, COMPLETIONS, PARALLELISM);
         long began = System.nanoTime();
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(server + "/apis/batch/v1/namespaces/default/jobs"))
-                .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(job)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(URI.create(server + "/apis/batch/v1/namespaces/default/jobs"))
+                        .timeout(Duration.ofSeconds(60))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(job))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
 
         List<Double> inputToFrame = new ArrayList<>();
@@ -109,13 +126,15 @@ class LensUiLoadBrowserIT {
         boolean done = false;
         while (!done && System.nanoTime() < deadline) {
             // t0 in the page, then a real keystroke, then the first frame after it
-            browser.executeScript("window.__kplaneLoad.t0 = performance.now();"
-                    + "requestAnimationFrame(() => window.__kplaneLoad.frames.push(performance.now() - window.__kplaneLoad.t0));");
+            browser.executeScript(
+                    "window.__kplaneLoad.t0 = performance.now();"
+                            + "requestAnimationFrame(() => window.__kplaneLoad.frames.push(performance.now() - window.__kplaneLoad.t0));");
             long sent = System.nanoTime();
             key.sendKeys("x"); // returns once the renderer has dispatched the key events
             keystrokeRoundTrip.add((System.nanoTime() - sent) / 1e6);
             Thread.sleep(1000); // the sampling interval of this measurement, not a wait for a condition
-            done = get("/apis/batch/v1/namespaces/default/jobs/" + name).matches("(?s).*\"type\"\\s*:\\s*\"(Complete|Failed)\".*");
+            done = get("/apis/batch/v1/namespaces/default/jobs/" + name)
+                    .matches("(?s).*\"type\"\\s*:\\s*\"(Complete|Failed)\".*");
         }
         double wallSeconds = (System.nanoTime() - began) / 1e9;
         @SuppressWarnings("unchecked")
@@ -123,30 +142,48 @@ class LensUiLoadBrowserIT {
         for (Object f : (List<?>) load.get("frames")) {
             inputToFrame.add(((Number) f).doubleValue());
         }
-        List<Double> longTasks = ((List<?>) load.get("longTasks")).stream().map(o -> ((Number) o).doubleValue()).toList();
+        List<Double> longTasks = ((List<?>) load.get("longTasks"))
+                .stream().map(o -> ((Number) o).doubleValue()).toList();
         String counters = text(browser, "#counters");
         Map<String, Double> after = metrics(browser);
-        System.out.printf("%nlens UI under load: Job %d completions, parallelism %d, %.0f s wall, done=%s%n",
+        System.out.printf(
+                "%nlens UI under load: Job %d completions, parallelism %d, %.0f s wall, done=%s%n",
                 COMPLETIONS, PARALLELISM, wallSeconds, done);
-        System.out.printf("  input to next frame (ms, %d samples): p50 %.1f  p95 %.1f  max %.1f%n", inputToFrame.size(),
-                pct(inputToFrame, 50), pct(inputToFrame, 95), pct(inputToFrame, 100));
-        System.out.printf("  WebDriver keystroke round trip (ms): p50 %.1f  p95 %.1f  max %.1f%n",
+        System.out.printf(
+                "  input to next frame (ms, %d samples): p50 %.1f  p95 %.1f  max %.1f%n",
+                inputToFrame.size(), pct(inputToFrame, 50), pct(inputToFrame, 95), pct(inputToFrame, 100));
+        System.out.printf(
+                "  WebDriver keystroke round trip (ms): p50 %.1f  p95 %.1f  max %.1f%n",
                 pct(keystrokeRoundTrip, 50), pct(keystrokeRoundTrip, 95), pct(keystrokeRoundTrip, 100));
-        System.out.printf("  renderer main thread (CDP, s of %.0f): tasks %.1f  script %.1f  layout %.1f  style %.1f%n", wallSeconds,
-                delta(before, after, "TaskDuration"), delta(before, after, "ScriptDuration"),
-                delta(before, after, "LayoutDuration"), delta(before, after, "RecalcStyleDuration"));
+        System.out.printf(
+                "  renderer main thread (CDP, s of %.0f): tasks %.1f  script %.1f  layout %.1f  style %.1f%n",
+                wallSeconds,
+                delta(before, after, "TaskDuration"),
+                delta(before, after, "ScriptDuration"),
+                delta(before, after, "LayoutDuration"),
+                delta(before, after, "RecalcStyleDuration"));
         System.out.printf("  JS heap used: %.1f MB%n", after.getOrDefault("JSHeapUsedSize", 0.0) / 1e6);
-        System.out.printf("  long tasks (>50 ms): %d, total %.0f ms, max %.0f ms%n", longTasks.size(),
-                longTasks.stream().mapToDouble(Double::doubleValue).sum(), longTasks.stream().mapToDouble(Double::doubleValue).max().orElse(0));
-        System.out.printf("  sampling notice shown: %s  (%s)%n  DOM rows: %d%n", load.get("sampled"), load.get("notice"),
+        System.out.printf(
+                "  long tasks (>50 ms): %d, total %.0f ms, max %.0f ms%n",
+                longTasks.size(),
+                longTasks.stream().mapToDouble(Double::doubleValue).sum(),
+                longTasks.stream().mapToDouble(Double::doubleValue).max().orElse(0));
+        System.out.printf(
+                "  sampling notice shown: %s  (%s)%n  DOM rows: %d%n",
+                load.get("sampled"),
+                load.get("notice"),
                 browser.findElements(By.cssSelector(".lrow")).size());
         System.out.printf("  counters at the end: %s%n%n", counters.replace('\n', ' '));
         chromium.screenshot("lens-under-load");
 
         assertThat(done).as("the Job finished").isTrue();
         assertThat(inputToFrame).isNotEmpty();
-        assertThat(pct(inputToFrame, 95)).as("p95 input-to-frame (ms), a sanity bound only").isLessThan(1000);
-        assertThat(browser.findElements(By.cssSelector(".lrow")).size()).as("the DOM stays capped").isLessThanOrEqualTo(400);
+        assertThat(pct(inputToFrame, 95))
+                .as("p95 input-to-frame (ms), a sanity bound only")
+                .isLessThan(1000);
+        assertThat(browser.findElements(By.cssSelector(".lrow")).size())
+                .as("the DOM stays capped")
+                .isLessThanOrEqualTo(400);
     }
 
     @SuppressWarnings("unchecked")
@@ -179,7 +216,11 @@ class LensUiLoadBrowserIT {
     }
 
     private static String get(String path) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(server + path)).timeout(Duration.ofSeconds(60)).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        return HTTP.send(
+                        HttpRequest.newBuilder(URI.create(server + path))
+                                .timeout(Duration.ofSeconds(60))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
     }
 }

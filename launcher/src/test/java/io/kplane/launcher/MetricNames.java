@@ -25,16 +25,21 @@ import java.util.TreeSet;
  * deliberate change is one copy away.
  */
 record MetricNames(Set<String> required, Set<String> optional) {
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     static MetricNames checkedIn(String component) throws IOException {
         Set<String> required = new TreeSet<>();
         Set<String> optional = new TreeSet<>();
         try (InputStream in = MetricNames.class.getResourceAsStream("/metrics/" + component + ".txt")) {
             if (in == null) {
-                throw new IllegalStateException("no checked-in metric list src/test/resources/metrics/" + component + ".txt");
+                throw new IllegalStateException(
+                        "no checked-in metric list src/test/resources/metrics/" + component + ".txt");
             }
-            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().map(String::trim).toList()) {
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .map(String::trim)
+                    .toList()) {
                 if (line.isEmpty() || line.startsWith("#")) {
                     continue;
                 }
@@ -50,7 +55,10 @@ record MetricNames(Set<String> required, Set<String> optional) {
 
     /** The names {@code GET url} serves (Prometheus text format). */
     static Set<String> scrape(String url) throws IOException, InterruptedException {
-        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
+        HttpResponse<String> response = HTTP.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(10))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IllegalStateException("GET " + url + ": " + response.statusCode());
@@ -80,6 +88,8 @@ record MetricNames(Set<String> required, Set<String> optional) {
 
     /** Names scraped but not listed (renamed or new). */
     List<String> unlistedIn(Set<String> scraped) {
-        return scraped.stream().filter(n -> !required.contains(n) && !optional.contains(n)).toList();
+        return scraped.stream()
+                .filter(n -> !required.contains(n) && !optional.contains(n))
+                .toList();
     }
 }

@@ -1,14 +1,10 @@
 package io.kplane.launcher;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,9 +17,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The product as a user meets it: {@code ./kplane up} starts every component as its own OS process on
@@ -41,14 +40,17 @@ class StackEndToEndIT {
 
     @BeforeAll
     static void startStack() throws Exception {
-        LaunchedStack stack = LaunchedStack.up("kplane-e2e", 2, List.of(
-                "kubelet-sim=--crashloop-base=1s",
-                "kubelet-sim=--lease-interval=2s",
-                "job-controller=--pod-failure-backoff=1s",
-                "job-controller=--pod-event-batch-period=100ms",
-                "job-controller=--lease-duration=4s",
-                "job-controller=--renew-deadline=3s",
-                "job-controller=--retry-period=1s"));
+        LaunchedStack stack = LaunchedStack.up(
+                "kplane-e2e",
+                2,
+                List.of(
+                        "kubelet-sim=--crashloop-base=1s",
+                        "kubelet-sim=--lease-interval=2s",
+                        "job-controller=--pod-failure-backoff=1s",
+                        "job-controller=--pod-event-batch-period=100ms",
+                        "job-controller=--lease-duration=4s",
+                        "job-controller=--renew-deadline=3s",
+                        "job-controller=--retry-period=1s"));
         stateDir = stack.stateDir();
         launcher = stack.launcher();
         server = stack.server();
@@ -64,8 +66,8 @@ class StackEndToEndIT {
         Result down = launcherCommand("down", "--state-dir", stateDir.toString());
         assertThat(down.out).contains("kplane stopped");
         assertThat(launcher.waitFor(90, TimeUnit.SECONDS)).as("launcher stops").isTrue();
-        await("no orphaned component processes").atMost(Duration.ofSeconds(30))
-                .until(() -> children.stream().noneMatch(ProcessHandle::isAlive));
+        await("no orphaned component processes").atMost(Duration.ofSeconds(30)).until(() -> children.stream()
+                .noneMatch(ProcessHandle::isAlive));
         assertThat(StateFile.read(stateDir)).isNull();
     }
 
@@ -74,9 +76,19 @@ class StackEndToEndIT {
     void statusAndLogsWorkFromAnotherTerminal() throws Exception {
         Result status = launcherCommand("status", "--state-dir", stateDir.toString());
         assertThat(status.code).as(status.out).isZero();
-        for (String component : List.of("postgres", "apiserver", "job-controller", "cronjob-controller",
-                "garbage-collector", "ttl-controller", "scheduler", "node-lifecycle", "local-path-provisioner", "namespace-controller",
-                "kubelet-sim-1", "kubelet-sim-2")) {
+        for (String component : List.of(
+                "postgres",
+                "apiserver",
+                "job-controller",
+                "cronjob-controller",
+                "garbage-collector",
+                "ttl-controller",
+                "scheduler",
+                "node-lifecycle",
+                "local-path-provisioner",
+                "namespace-controller",
+                "kubelet-sim-1",
+                "kubelet-sim-2")) {
             assertThat(status.out).containsPattern(component + " +\\d+ +\\d+ +healthy");
         }
         Result logs = launcherCommand("logs", "--state-dir", stateDir.toString(), "apiserver");
@@ -112,7 +124,8 @@ class StackEndToEndIT {
         assertThat(job.at("/status/failed").asInt()).isEqualTo(4);
         JsonNode pods = get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-never");
         assertThat(pods.path("items")).hasSize(4);
-        pods.path("items").forEach(p -> assertThat(p.at("/status/phase").asText()).isEqualTo("Failed"));
+        pods.path("items")
+                .forEach(p -> assertThat(p.at("/status/phase").asText()).isEqualTo("Failed"));
         assertThat(runs("backoff-never.yaml")).isEqualTo(4);
     }
 
@@ -124,9 +137,11 @@ class StackEndToEndIT {
         assertThat(condition(job, "Failed").path("reason").asText()).isEqualTo("BackoffLimitExceeded");
         assertThat(job.at("/status/failed").asInt()).isEqualTo(1);
         // The pod is deleted once the Job fails (its last run cut short).
-        await().atMost(Duration.ofSeconds(60)).until(() -> get(
-                "/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-onfailure")
-                .path("items").isEmpty());
+        await().atMost(Duration.ofSeconds(60))
+                .until(() ->
+                        get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-onfailure")
+                                .path("items")
+                                .isEmpty());
         assertThat(runs("backoff-onfailure.yaml")).as("one pod, restarts 0..3").isEqualTo(4);
         Result events = kubectl("get", "events", "--field-selector", "involvedObject.name=backoff-onfailure");
         assertThat(events.out).contains("BackoffLimitExceeded");
@@ -155,10 +170,13 @@ class StackEndToEndIT {
     void suspendedJobRunsNothingUntilResumed() throws Exception {
         Result create = kubectl("create", "-f", example("suspended-job.yaml").toString());
         assertThat(create.out).contains("job.batch/suspended created");
-        await().atMost(Duration.ofSeconds(30)).until(() -> "True".equals(
-                condition(get("/apis/batch/v1/namespaces/default/jobs/suspended"), "Suspended").path("status").asText()));
+        await().atMost(Duration.ofSeconds(30)).until(() -> "True"
+                .equals(condition(get("/apis/batch/v1/namespaces/default/jobs/suspended"), "Suspended")
+                        .path("status")
+                        .asText()));
         assertThat(get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=suspended")
-                .path("items")).isEmpty();
+                        .path("items"))
+                .isEmpty();
         Result resume = kubectlLite("resume", "job/suspended");
         assertThat(resume.code).as(resume.toString()).isZero();
         JsonNode job = awaitFinished("suspended");
@@ -172,7 +190,8 @@ class StackEndToEndIT {
     @Order(6)
     void finishedJobIsDeletedAfterItsTtlWithItsPods() throws Exception {
         String manifest = Files.readString(example("parallel-job.yaml"))
-                .replace("ttlSecondsAfterFinished: 100", "ttlSecondsAfterFinished: 3").replace("sleep 2", "sleep 1");
+                .replace("ttlSecondsAfterFinished: 100", "ttlSecondsAfterFinished: 3")
+                .replace("sleep 2", "sleep 1");
         Path file = stateDir.resolve("parallel.yaml");
         Files.writeString(file, manifest);
         kubectlLite("apply", "-f", file.toString());
@@ -192,11 +211,17 @@ class StackEndToEndIT {
         }
         assertThat(job).as("parallel completed").isNotNull();
         assertThat(job.at("/status/succeeded").asInt()).isEqualTo(4);
-        await("TTL deletion").atMost(Duration.ofSeconds(60)).until(() ->
-                get("/apis/batch/v1/namespaces/default/jobs/parallel").path("code").asInt() == 404);
-        await("pods deleted with the job").atMost(Duration.ofSeconds(60)).until(() -> get(
-                "/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=parallel")
-                .path("items").isEmpty());
+        await("TTL deletion")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> get("/apis/batch/v1/namespaces/default/jobs/parallel")
+                                .path("code")
+                                .asInt()
+                        == 404);
+        await("pods deleted with the job")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=parallel")
+                        .path("items")
+                        .isEmpty());
     }
 
     @Test
@@ -206,23 +231,34 @@ class StackEndToEndIT {
         Result fg = kubectl("delete", "job", "indexed", "--cascade=foreground");
         assertThat(fg.code).as(fg.toString()).isZero();
         assertThat(get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=indexed")
-                .path("items")).isEmpty();
+                        .path("items"))
+                .isEmpty();
         // orphan: the pods stay, without an owner
         Result orphan = kubectlLite("delete", "job", "backoff-never", "--cascade=orphan");
         assertThat(orphan.code).as(orphan.toString()).isZero();
-        await().atMost(Duration.ofSeconds(60)).until(() ->
-                get("/apis/batch/v1/namespaces/default/jobs/backoff-never").path("code").asInt() == 404);
-        JsonNode orphans = get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-never");
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> get("/apis/batch/v1/namespaces/default/jobs/backoff-never")
+                                .path("code")
+                                .asInt()
+                        == 404);
+        JsonNode orphans =
+                get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-never");
         assertThat(orphans.path("items")).hasSize(4);
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> get(
-                "/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-never")
-                .path("items").forEach(p -> assertThat(p.at("/metadata/ownerReferences").size()).isZero()));
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() ->
+                        get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-never")
+                                .path("items")
+                                .forEach(p -> assertThat(p.at("/metadata/ownerReferences")
+                                                .size())
+                                        .isZero()));
         // background (kubectl's default): pods follow the job
         Result bg = kubectl("delete", "job", "pod-failure-policy");
         assertThat(bg.code).as(bg.toString()).isZero();
-        await().atMost(Duration.ofSeconds(60)).until(() -> get(
-                "/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=pod-failure-policy")
-                .path("items").isEmpty());
+        await().atMost(Duration.ofSeconds(60))
+                .until(() ->
+                        get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=pod-failure-policy")
+                                .path("items")
+                                .isEmpty());
     }
 
     @Test
@@ -230,17 +266,21 @@ class StackEndToEndIT {
     void cronJobRunsEveryMinuteAndKeepsItsHistory() throws Exception {
         Result apply = kubectl("apply", "-f", example("hello-cronjob.yaml").toString());
         assertThat(apply.out).contains("cronjob.batch/hello created");
-        JsonNode jobs = await("a scheduled run").atMost(Duration.ofSeconds(100)).pollInterval(Duration.ofSeconds(1))
-                .until(() -> get("/apis/batch/v1/namespaces/default/jobs"),
-                        l -> {
-                            for (JsonNode j : l.path("items")) {
-                                if (j.at("/metadata/name").asText().startsWith("hello-")
-                                        && "True".equals(condition(j, "Complete").path("status").asText())) {
-                                    return true;
-                                }
-                            }
-                            return false;
-                        });
+        JsonNode jobs = await("a scheduled run")
+                .atMost(Duration.ofSeconds(100))
+                .pollInterval(Duration.ofSeconds(1))
+                .until(() -> get("/apis/batch/v1/namespaces/default/jobs"), l -> {
+                    for (JsonNode j : l.path("items")) {
+                        if (j.at("/metadata/name").asText().startsWith("hello-")
+                                && "True"
+                                        .equals(condition(j, "Complete")
+                                                .path("status")
+                                                .asText())) {
+                            return true;
+                        }
+                    }
+                    return false;
+                });
         String name = null;
         for (JsonNode j : jobs.path("items")) {
             if (j.at("/metadata/name").asText().startsWith("hello-")) {
@@ -249,7 +289,8 @@ class StackEndToEndIT {
             }
         }
         long scheduledMinute = Long.parseLong(name.substring("hello-".length()));
-        assertThat(scheduledMinute * 60).isCloseTo(System.currentTimeMillis() / 1000, org.assertj.core.data.Offset.offset(150L));
+        assertThat(scheduledMinute * 60)
+                .isCloseTo(System.currentTimeMillis() / 1000, org.assertj.core.data.Offset.offset(150L));
         Result logs = kubectlLite("logs", "job/" + name);
         assertThat(logs.out).contains("Hello from the Kubernetes cluster");
         JsonNode cj = get("/apis/batch/v1/namespaces/default/cronjobs/hello");
@@ -262,7 +303,10 @@ class StackEndToEndIT {
     @Order(9)
     void realKubectlReadsTheStack() throws Exception {
         Result describe = kubectl("describe", "job", "pi");
-        assertThat(describe.out).contains("Pods Statuses:").contains("1 Succeeded").contains("SuccessfulCreate");
+        assertThat(describe.out)
+                .contains("Pods Statuses:")
+                .contains("1 Succeeded")
+                .contains("SuccessfulCreate");
         Result logs = kubectl("logs", "job/pi");
         assertThat(logs.out).contains("3.14159");
         Result pods = kubectl("get", "pods", "-l", "batch.kubernetes.io/job-name=pi");
@@ -293,24 +337,37 @@ class StackEndToEndIT {
             List<String> missing = expected.missingFrom(scraped);
             List<String> unlisted = expected.unlistedIn(scraped);
             if (!missing.isEmpty() || !unlisted.isEmpty()) {
-                problems.add(e.name() + ": missing " + missing + ", not listed " + unlisted + " (scraped: " + scraped + ")");
+                problems.add(
+                        e.name() + ": missing " + missing + ", not listed " + unlisted + " (scraped: " + scraped + ")");
             }
         }
-        assertThat(listed).contains("apiserver", "job-controller", "cronjob-controller", "garbage-collector",
-                "ttl-controller", "scheduler", "node-lifecycle", "kubelet-sim");
-        assertThat(problems).as("metric names differ from src/test/resources/metrics/*.txt").isEmpty();
+        assertThat(listed)
+                .contains(
+                        "apiserver",
+                        "job-controller",
+                        "cronjob-controller",
+                        "garbage-collector",
+                        "ttl-controller",
+                        "scheduler",
+                        "node-lifecycle",
+                        "kubelet-sim");
+        assertThat(problems)
+                .as("metric names differ from src/test/resources/metrics/*.txt")
+                .isEmpty();
 
         // labels as upstream's, on a real scrape
         String apiHostPort = URI.create(server).getAuthority();
-        assertThat(metricsText(state, "job-controller")).contains(
-                "rest_client_requests_total{code=\"200\",host=\"" + apiHostPort + "\",method=\"GET\"}",
-                "rest_client_requests_total{code=\"201\",host=\"" + apiHostPort + "\",method=\"POST\"}",
-                "job_controller_terminated_pods_tracking_finalizer_total{event=\"add\"}",
-                "job_controller_terminated_pods_tracking_finalizer_total{event=\"delete\"}",
-                "job_controller_pod_failures_handled_by_failure_policy_total{action=\"FailJob\"}");
-        assertThat(metricsText(state, "kubelet-sim-1")).contains("rest_client_requests_total{code=\"200\",host=\"" + apiHostPort + "\",method=\"GET\"}");
-        assertThat(metricsText(state, "ttl-controller")).containsPattern(
-                "ttl_after_finished_controller_job_deletion_duration_seconds_count [1-9]");
+        assertThat(metricsText(state, "job-controller"))
+                .contains(
+                        "rest_client_requests_total{code=\"200\",host=\"" + apiHostPort + "\",method=\"GET\"}",
+                        "rest_client_requests_total{code=\"201\",host=\"" + apiHostPort + "\",method=\"POST\"}",
+                        "job_controller_terminated_pods_tracking_finalizer_total{event=\"add\"}",
+                        "job_controller_terminated_pods_tracking_finalizer_total{event=\"delete\"}",
+                        "job_controller_pod_failures_handled_by_failure_policy_total{action=\"FailJob\"}");
+        assertThat(metricsText(state, "kubelet-sim-1"))
+                .contains("rest_client_requests_total{code=\"200\",host=\"" + apiHostPort + "\",method=\"GET\"}");
+        assertThat(metricsText(state, "ttl-controller"))
+                .containsPattern("ttl_after_finished_controller_job_deletion_duration_seconds_count [1-9]");
 
         // the sync records those controllers wrote while the tests above ran, read from their /lens/*
         JsonNode ttl = lens(state, "ttl-controller", "/lens/objects/default/parallel");
@@ -319,9 +376,11 @@ class StackEndToEndIT {
             assertThat(r.at("/sync/writes/0/verb").asText()).isEqualTo("delete (Background)");
         });
         JsonNode gc = lens(state, "garbage-collector", "/lens/objects/default/backoff-never");
-        assertThat(gc.path("syncs")).anySatisfy(r -> assertThat(r.at("/sync/decision").asText()).isEqualTo("orphan"));
+        assertThat(gc.path("syncs"))
+                .anySatisfy(r -> assertThat(r.at("/sync/decision").asText()).isEqualTo("orphan"));
         String podOfPi = get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=pi")
-                .at("/items/0/metadata/name").asText();
+                .at("/items/0/metadata/name")
+                .asText();
         JsonNode scheduled = lens(state, "scheduler", "/lens/objects/default/" + podOfPi);
         assertThat(scheduled.path("syncs")).anySatisfy(r -> {
             assertThat(r.at("/sync/decision").asText()).isEqualTo("bound");
@@ -331,15 +390,30 @@ class StackEndToEndIT {
     }
 
     private static String metricsText(StateFile state, String component) throws Exception {
-        int port = state.components().stream().filter(c -> c.name().equals(component)).findFirst().orElseThrow().healthPort();
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
-                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString()).body();
+        int port = state.components().stream()
+                .filter(c -> c.name().equals(component))
+                .findFirst()
+                .orElseThrow()
+                .healthPort();
+        return HTTP.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                                .timeout(Duration.ofSeconds(10))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
     }
 
     private static JsonNode lens(StateFile state, String component, String path) throws Exception {
-        int port = state.components().stream().filter(c -> c.name().equals(component)).findFirst().orElseThrow().healthPort();
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        int port = state.components().stream()
+                .filter(c -> c.name().equals(component))
+                .findFirst()
+                .orElseThrow()
+                .healthPort();
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                        .timeout(Duration.ofSeconds(10))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(component + " " + path).isEqualTo(200);
         return Json.tree(r.body());
     }
@@ -348,14 +422,19 @@ class StackEndToEndIT {
     @Order(10)
     void parallelJobSurvivesKillingTheJobControllerApiServerAndKubelet() throws Exception {
         String manifest = Files.readString(example("parallel-job.yaml"))
-                .replace("name: parallel", "name: drill").replace("completions: 4", "completions: 12")
-                .replace("sleep 2", "sleep 3").replace("activeDeadlineSeconds: 100", "activeDeadlineSeconds: 600");
+                .replace("name: parallel", "name: drill")
+                .replace("completions: 4", "completions: 12")
+                .replace("sleep 2", "sleep 3")
+                .replace("activeDeadlineSeconds: 100", "activeDeadlineSeconds: 600");
         Path file = stateDir.resolve("drill.yaml");
         Files.writeString(file, manifest);
         kubectlLite("apply", "-f", file.toString());
         for (String component : List.of("job-controller", "apiserver", "kubelet-sim-1")) {
-            await().atMost(Duration.ofSeconds(60)).until(() -> get("/apis/batch/v1/namespaces/default/jobs/drill")
-                    .at("/status/active").asInt() > 0);
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> get("/apis/batch/v1/namespaces/default/jobs/drill")
+                                    .at("/status/active")
+                                    .asInt()
+                            > 0);
             killDashNine(component);
         }
         JsonNode job = awaitFinished("drill");
@@ -375,15 +454,32 @@ class StackEndToEndIT {
 
     private static void killDashNine(String component) throws IOException {
         StateFile s = StateFile.read(stateDir);
-        long pid = s.components().stream().filter(e -> e.name().equals(component)).findFirst().orElseThrow().pid();
+        long pid = s.components().stream()
+                .filter(e -> e.name().equals(component))
+                .findFirst()
+                .orElseThrow()
+                .pid();
         ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
         // the launcher restarts it; wait for a new, healthy process
-        await(component + " restarted").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).until(() -> {
-            StateFile now = StateFile.read(stateDir);
-            StateFile.Entry e = now.components().stream().filter(c -> c.name().equals(component)).findFirst().orElseThrow();
-            return e.pid() != pid && HealthProbe.healthy(new ComponentSpec(e.name(), e.name(), List.of(),
-                    java.util.Map.of(), e.healthPort(), e.healthPath(), List.of()));
-        });
+        await(component + " restarted")
+                .atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> {
+                    StateFile now = StateFile.read(stateDir);
+                    StateFile.Entry e = now.components().stream()
+                            .filter(c -> c.name().equals(component))
+                            .findFirst()
+                            .orElseThrow();
+                    return e.pid() != pid
+                            && HealthProbe.healthy(new ComponentSpec(
+                                    e.name(),
+                                    e.name(),
+                                    List.of(),
+                                    java.util.Map.of(),
+                                    e.healthPort(),
+                                    e.healthPath(),
+                                    List.of()));
+                });
     }
 
     /** Number of times a container of the example started (each run appends a line on the host). */
@@ -393,9 +489,11 @@ class StackEndToEndIT {
     }
 
     private static void applyFastVariant(String example) throws Exception {
-        String manifest = Files.readString(example(example)).replace("sleep 20", "sleep 1")
-                .replace("echo \"Hello world!\"", "echo run >> " + stateDir.resolve(example + ".runs")
-                        + " && echo \"Hello world!\"");
+        String manifest = Files.readString(example(example))
+                .replace("sleep 20", "sleep 1")
+                .replace(
+                        "echo \"Hello world!\"",
+                        "echo run >> " + stateDir.resolve(example + ".runs") + " && echo \"Hello world!\"");
         Path file = stateDir.resolve(example);
         Files.writeString(file, manifest);
         Result r = kubectlLite("apply", "-f", file.toString());
@@ -403,10 +501,19 @@ class StackEndToEndIT {
     }
 
     private static JsonNode awaitFinished(String name) {
-        return await(name + " finished").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500))
-                .until(() -> get("/apis/batch/v1/namespaces/default/jobs/" + name),
-                        j -> "True".equals(condition(j, "Complete").path("status").asText())
-                                || "True".equals(condition(j, "Failed").path("status").asText()));
+        return await(name + " finished")
+                .atMost(Duration.ofMinutes(3))
+                .pollInterval(Duration.ofMillis(500))
+                .until(
+                        () -> get("/apis/batch/v1/namespaces/default/jobs/" + name),
+                        j -> "True"
+                                        .equals(condition(j, "Complete")
+                                                .path("status")
+                                                .asText())
+                                || "True"
+                                        .equals(condition(j, "Failed")
+                                                .path("status")
+                                                .asText()));
     }
 
     private static JsonNode condition(JsonNode job, String type) {
@@ -419,8 +526,11 @@ class StackEndToEndIT {
     }
 
     private static JsonNode get(String path) throws IOException, InterruptedException {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(server + path))
-                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(URI.create(server + path))
+                        .timeout(Duration.ofSeconds(10))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         return Json.tree(r.body());
     }
 
@@ -428,25 +538,27 @@ class StackEndToEndIT {
         return ROOT.resolve("examples").resolve(name);
     }
 
-    record Result(int code, String out) {
-    }
+    record Result(int code, String out) {}
 
     private static Result kubectlLite(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ROOT.resolve("deploy/bin/kplane-component").toString(),
-                "kubectl-lite", "--kubeconfig", stateDir.resolve("kubeconfig").toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                ROOT.resolve("deploy/bin/kplane-component").toString(),
+                "kubectl-lite",
+                "--kubeconfig",
+                stateDir.resolve("kubeconfig").toString()));
         cmd.addAll(List.of(args));
         return run(cmd);
     }
 
     private static Result launcherCommand(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(LaunchedStack.javaBinary(), "-jar",
-                LaunchedStack.launcherJar()));
+        List<String> cmd = new ArrayList<>(List.of(LaunchedStack.javaBinary(), "-jar", LaunchedStack.launcherJar()));
         cmd.addAll(List.of(args));
         return run(cmd);
     }
 
     private static Result kubectl(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("kubectl", "--kubeconfig", stateDir.resolve("kubeconfig").toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                "kubectl", "--kubeconfig", stateDir.resolve("kubeconfig").toString()));
         cmd.addAll(List.of(args));
         return run(cmd);
     }

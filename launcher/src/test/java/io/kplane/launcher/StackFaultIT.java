@@ -1,14 +1,10 @@
 package io.kplane.launcher;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -36,9 +32,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The fault suite (docs/faults.md): one stack from the packaged jars, faults injected with real
@@ -47,7 +46,8 @@ import static org.awaitility.Awaitility.await;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StackFaultIT {
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final List<String> ROWS = new CopyOnWriteArrayList<>();
     private static LaunchedStack stack;
 
@@ -59,8 +59,9 @@ class StackFaultIT {
     @AfterAll
     static void down() throws Exception {
         StringBuilder table = new StringBuilder("\n=== kplane fault suite ===\n")
-                .append(String.format("%-44s | %-9s | %-4s | %-9s | %-22s | %s%n", "scenario", "acked", "lost",
-                        "dup runs", "job counts", "recovery"));
+                .append(String.format(
+                        "%-44s | %-9s | %-4s | %-9s | %-22s | %s%n",
+                        "scenario", "acked", "lost", "dup runs", "job counts", "recovery"));
         ROWS.forEach(r -> table.append(r).append('\n'));
         System.out.println(table);
         Files.writeString(Path.of("target", "faults-summary.txt"), table.toString());
@@ -71,8 +72,14 @@ class StackFaultIT {
     }
 
     private static void row(String scenario, long acked, long lost, String dupRuns, String jobCounts, String recovery) {
-        ROWS.add(String.format("%-44s | %-9s | %-4s | %-9s | %-22s | %s", scenario, acked < 0 ? "-" : String.valueOf(acked),
-                lost < 0 ? "-" : String.valueOf(lost), dupRuns, jobCounts, recovery));
+        ROWS.add(String.format(
+                "%-44s | %-9s | %-4s | %-9s | %-22s | %s",
+                scenario,
+                acked < 0 ? "-" : String.valueOf(acked),
+                lost < 0 ? "-" : String.valueOf(lost),
+                dupRuns,
+                jobCounts,
+                recovery));
         System.out.println(ROWS.get(ROWS.size() - 1));
     }
 
@@ -90,14 +97,17 @@ class StackFaultIT {
         StateFile.read(stack.stateDir()).components().forEach(e -> components.add(e.name()));
         int completions = 60;
         Path runs = stack.stateDir().resolve("fault-job.runs");
-        String job = """
+        String job =
+                """
                 {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"faults"},
                  "spec":{"completions":%d,"parallelism":2,"completionMode":"Indexed","backoffLimit":100,
                   "template":{"spec":{"restartPolicy":"Never","containers":[{"name":"w","image":"busybox",
                    "command":["sh","-c","echo $HOSTNAME >> %s; sleep 4"]}]}}}}
-                """.formatted(completions, runs);
+                """
+                        .formatted(completions, runs);
         Ledger ledger = new Ledger("default", "ledger-kill").start();
-        assertThat(post("/apis/batch/v1/namespaces/default/jobs", job).statusCode()).isEqualTo(201);
+        assertThat(post("/apis/batch/v1/namespaces/default/jobs", job).statusCode())
+                .isEqualTo(201);
         Map<String, Long> recovery = new LinkedHashMap<>();
         int midJob = 0;
         for (String component : components) {
@@ -109,7 +119,9 @@ class StackFaultIT {
             killDashNine(component);
             recovery.put(component, (System.nanoTime() - start) / 1_000_000);
         }
-        JsonNode done = await("job finished").atMost(Duration.ofMinutes(8)).pollInterval(Duration.ofSeconds(1))
+        JsonNode done = await("job finished")
+                .atMost(Duration.ofMinutes(8))
+                .pollInterval(Duration.ofSeconds(1))
                 .until(() -> get("/apis/batch/v1/namespaces/default/jobs/faults"), StackFaultIT::finished);
         ledger.stop();
         long lost = ledger.lost();
@@ -119,15 +131,21 @@ class StackFaultIT {
         int succeeded = done.at("/status/succeeded").asInt();
         int failed = done.at("/status/failed").asInt();
         long succeededPods = 0;
-        for (JsonNode p : get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=faults").path("items")) {
+        for (JsonNode p : get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=faults")
+                .path("items")) {
             if ("Succeeded".equals(p.at("/status/phase").asText())) {
                 succeededPods++;
             }
         }
         String completed = done.at("/status/completedIndexes").asText();
-        recovery.forEach((c, ms) -> row("kill -9 " + c + " mid-Job", -1, -1, "-", "-", "healthy again after " + ms + " ms"));
-        row("  all " + components.size() + " kills (" + midJob + " mid-Job), whole Job", ledger.acked(), lost,
-                String.valueOf(duplicates), "succeeded " + succeeded + "/" + completions + " failed " + failed,
+        recovery.forEach(
+                (c, ms) -> row("kill -9 " + c + " mid-Job", -1, -1, "-", "-", "healthy again after " + ms + " ms"));
+        row(
+                "  all " + components.size() + " kills (" + midJob + " mid-Job), whole Job",
+                ledger.acked(),
+                lost,
+                String.valueOf(duplicates),
+                "succeeded " + succeeded + "/" + completions + " failed " + failed,
                 "longest write outage " + ledger.longestOutageMs() + " ms");
         assertThat(midJob).as("kills while the Job ran").isEqualTo(components.size());
         assertThat(lost).as("acknowledged writes lost").isZero();
@@ -146,8 +164,12 @@ class StackFaultIT {
     @Test
     @Order(3)
     void apiServerRestartedDuringATenThousandEventWatchCatchUp() throws Exception {
-        assertThat(post("/api/v1/namespaces", "{\"metadata\":{\"name\":\"catchup\"}}").statusCode()).isEqualTo(201);
-        long from = get("/api/v1/namespaces/catchup/configmaps").at("/metadata/resourceVersion").asLong();
+        assertThat(post("/api/v1/namespaces", "{\"metadata\":{\"name\":\"catchup\"}}")
+                        .statusCode())
+                .isEqualTo(201);
+        long from = get("/api/v1/namespaces/catchup/configmaps")
+                .at("/metadata/resourceVersion")
+                .asLong();
         int total = 10_000;
         Set<String> acked = ConcurrentHashMap.newKeySet();
         ExecutorService pool = Executors.newFixedThreadPool(16);
@@ -158,7 +180,8 @@ class StackFaultIT {
                 for (int i = next.getAndIncrement(); i < total; i = next.getAndIncrement()) {
                     String name = "cm-" + i;
                     while (true) {
-                        int code = postQuietly("/api/v1/namespaces/catchup/configmaps", "{\"metadata\":{\"name\":\"" + name + "\"}}");
+                        int code = postQuietly(
+                                "/api/v1/namespaces/catchup/configmaps", "{\"metadata\":{\"name\":\"" + name + "\"}}");
                         if (code == 201 || code == 409) {
                             acked.add(name);
                             break;
@@ -180,7 +203,8 @@ class StackFaultIT {
         long resumedMs = -1;
         int reconnects = 0;
         while (names.size() < total && reconnects < 20) {
-            try (BufferedReader in = watch("/api/v1/namespaces/catchup/configmaps?watch=true&resourceVersion=" + last)) {
+            try (BufferedReader in =
+                    watch("/api/v1/namespaces/catchup/configmaps?watch=true&resourceVersion=" + last)) {
                 String line;
                 while (names.size() < total && (line = in.readLine()) != null) {
                     JsonNode event = Json.tree(line);
@@ -204,7 +228,9 @@ class StackFaultIT {
                 // the stream broke with the server: resume from the last revision seen, as informers do
             }
             reconnects++;
-            await("apiserver back").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(100))
+            await("apiserver back")
+                    .atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofMillis(100))
                     .until(() -> statusQuietly(stack.server() + "/readyz") == 200);
         }
         long duplicates = names.size() - new HashSet<>(names).size();
@@ -214,8 +240,13 @@ class StackFaultIT {
         for (int i = 1; i < revisions.size(); i++) {
             ordered &= revisions.get(i) > revisions.get(i - 1);
         }
-        row("apiserver kill -9 during 10,000-event catch-up", acked.size(), missing.size(),
-                "-", "events " + names.size() + " dup " + duplicates, "stream resumed " + resumedMs + " ms after kill");
+        row(
+                "apiserver kill -9 during 10,000-event catch-up",
+                acked.size(),
+                missing.size(),
+                "-",
+                "events " + names.size() + " dup " + duplicates,
+                "stream resumed " + resumedMs + " ms after kill");
         assertThat(killed).isTrue();
         assertThat(missing).as("acknowledged creates missing from the watch").isEmpty();
         assertThat(duplicates).isZero();
@@ -229,17 +260,36 @@ class StackFaultIT {
     @Order(4)
     void twoApiServersOnOneDatabaseWatchStreamsEqualTheLog() throws Exception {
         StateFile state = StateFile.read(stack.stateDir());
-        int dbPort = state.components().stream().filter(e -> e.name().equals("postgres")).findFirst().orElseThrow().healthPort();
+        int dbPort = state.components().stream()
+                .filter(e -> e.name().equals("postgres"))
+                .findFirst()
+                .orElseThrow()
+                .healthPort();
         int port2 = freePort();
-        Process second = new ProcessBuilder(LaunchedStack.ROOT.resolve("deploy/bin/kplane-component").toString(), "apiserver",
-                "--port", String.valueOf(port2), "--db-url", "postgresql://postgres@127.0.0.1:" + dbPort + "/postgres")
-                .redirectErrorStream(true).redirectOutput(stack.stateDir().resolve("apiserver-2.out").toFile()).start();
+        Process second = new ProcessBuilder(
+                        LaunchedStack.ROOT
+                                .resolve("deploy/bin/kplane-component")
+                                .toString(),
+                        "apiserver",
+                        "--port",
+                        String.valueOf(port2),
+                        "--db-url",
+                        "postgresql://postgres@127.0.0.1:" + dbPort + "/postgres")
+                .redirectErrorStream(true)
+                .redirectOutput(stack.stateDir().resolve("apiserver-2.out").toFile())
+                .start();
         String server2 = "http://127.0.0.1:" + port2;
         try {
-            await("second apiserver").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500))
+            await("second apiserver")
+                    .atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofMillis(500))
                     .until(() -> statusQuietly(server2 + "/readyz") == 200);
-            assertThat(post("/api/v1/namespaces", "{\"metadata\":{\"name\":\"twin\"}}").statusCode()).isEqualTo(201);
-            long from = get("/api/v1/namespaces/twin/configmaps").at("/metadata/resourceVersion").asLong();
+            assertThat(post("/api/v1/namespaces", "{\"metadata\":{\"name\":\"twin\"}}")
+                            .statusCode())
+                    .isEqualTo(201);
+            long from = get("/api/v1/namespaces/twin/configmaps")
+                    .at("/metadata/resourceVersion")
+                    .asLong();
             Watcher w1 = new Watcher(stack.server(), from).start();
             Watcher w2 = new Watcher(server2, from).start();
 
@@ -253,12 +303,24 @@ class StackFaultIT {
                     for (int i = 0; i < 250; i++) {
                         String name = "t" + thread + "-" + (i % 50);
                         HttpResponse<String> r = i < 50
-                                ? send(base, "POST", "/api/v1/namespaces/twin/configmaps", "{\"metadata\":{\"name\":\"" + name + "\"}}",
+                                ? send(
+                                        base,
+                                        "POST",
+                                        "/api/v1/namespaces/twin/configmaps",
+                                        "{\"metadata\":{\"name\":\"" + name + "\"}}",
                                         "application/json")
-                                : send(base, "PATCH", "/api/v1/namespaces/twin/configmaps/" + name,
-                                        "{\"data\":{\"i\":\"" + i + "\"}}", "application/merge-patch+json");
+                                : send(
+                                        base,
+                                        "PATCH",
+                                        "/api/v1/namespaces/twin/configmaps/" + name,
+                                        "{\"data\":{\"i\":\"" + i + "\"}}",
+                                        "application/merge-patch+json");
                         if (r.statusCode() / 100 == 2) {
-                            acked.put(Json.tree(r.body()).at("/metadata/resourceVersion").asLong(), name);
+                            acked.put(
+                                    Json.tree(r.body())
+                                            .at("/metadata/resourceVersion")
+                                            .asLong(),
+                                    name);
                         }
                     }
                     return null;
@@ -268,7 +330,8 @@ class StackFaultIT {
                 f.get(5, TimeUnit.MINUTES);
             }
             pool.shutdown();
-            long newest = acked.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
+            long newest =
+                    acked.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
             await().atMost(Duration.ofMinutes(1)).until(() -> w1.last() >= newest && w2.last() >= newest);
             w1.stop();
             w2.stop();
@@ -277,8 +340,13 @@ class StackFaultIT {
             long gaps2 = log.stream().filter(r -> !w2.revisions.contains(r)).count();
             long dups1 = w1.revisions.size() - new HashSet<>(w1.revisions).size();
             long dups2 = w2.revisions.size() - new HashSet<>(w2.revisions).size();
-            row("2 apiservers, 1 database, writers on both", acked.size(), 0,
-                    "-", "gaps " + gaps1 + "/" + gaps2 + " dups " + dups1 + "/" + dups2, "-");
+            row(
+                    "2 apiservers, 1 database, writers on both",
+                    acked.size(),
+                    0,
+                    "-",
+                    "gaps " + gaps1 + "/" + gaps2 + " dups " + dups1 + "/" + dups2,
+                    "-");
             assertThat(w1.revisions).as("stream on apiserver 1 equals the log").containsExactlyElementsOf(log);
             assertThat(w2.revisions).as("stream on apiserver 2 equals the log").containsExactlyElementsOf(log);
         } finally {
@@ -305,30 +373,36 @@ class StackFaultIT {
         }
 
         Watcher start() {
-            thread = new Thread(() -> {
-                while (!stopped.get()) {
-                    try (BufferedReader in = watchAt(server, "/api/v1/namespaces/twin/configmaps?watch=true&resourceVersion=" + last.get())) {
-                        String line;
-                        while (!stopped.get() && (line = in.readLine()) != null) {
-                            JsonNode event = Json.tree(line);
-                            if ("BOOKMARK".equals(event.path("type").asText()) || "ERROR".equals(event.path("type").asText())) {
-                                continue;
+            thread = new Thread(
+                    () -> {
+                        while (!stopped.get()) {
+                            try (BufferedReader in = watchAt(
+                                    server,
+                                    "/api/v1/namespaces/twin/configmaps?watch=true&resourceVersion=" + last.get())) {
+                                String line;
+                                while (!stopped.get() && (line = in.readLine()) != null) {
+                                    JsonNode event = Json.tree(line);
+                                    if ("BOOKMARK".equals(event.path("type").asText())
+                                            || "ERROR".equals(event.path("type").asText())) {
+                                        continue;
+                                    }
+                                    long rv = event.at("/object/metadata/resourceVersion")
+                                            .asLong();
+                                    revisions.add(rv);
+                                    last.set(rv);
+                                }
+                            } catch (IOException e) {
+                                // reconnect from the last revision (the server stays up here; a short pause
+                                // keeps a refused connection from spinning)
+                                try {
+                                    Thread.sleep(100);
+                                } catch (InterruptedException ie) {
+                                    return;
+                                }
                             }
-                            long rv = event.at("/object/metadata/resourceVersion").asLong();
-                            revisions.add(rv);
-                            last.set(rv);
                         }
-                    } catch (IOException e) {
-                        // reconnect from the last revision (the server stays up here; a short pause
-                        // keeps a refused connection from spinning)
-                        try {
-                            Thread.sleep(100);
-                        } catch (InterruptedException ie) {
-                            return;
-                        }
-                    }
-                }
-            }, "fault-watcher");
+                    },
+                    "fault-watcher");
             thread.setDaemon(true);
             thread.start();
             return this;
@@ -356,27 +430,32 @@ class StackFaultIT {
         }
 
         Ledger start() {
-            thread = new Thread(() -> {
-                long failingSince = 0;
-                for (int i = 0; !stopped.get(); i++) {
-                    String name = prefix + "-" + i;
-                    int code = postQuietly("/api/v1/namespaces/" + namespace + "/configmaps", "{\"metadata\":{\"name\":\"" + name + "\"}}");
-                    if (code == 201) {
-                        acked.add(name);
-                        if (failingSince != 0) {
-                            longestOutage.accumulateAndGet((System.nanoTime() - failingSince) / 1_000_000, Math::max);
-                            failingSince = 0;
+            thread = new Thread(
+                    () -> {
+                        long failingSince = 0;
+                        for (int i = 0; !stopped.get(); i++) {
+                            String name = prefix + "-" + i;
+                            int code = postQuietly(
+                                    "/api/v1/namespaces/" + namespace + "/configmaps",
+                                    "{\"metadata\":{\"name\":\"" + name + "\"}}");
+                            if (code == 201) {
+                                acked.add(name);
+                                if (failingSince != 0) {
+                                    longestOutage.accumulateAndGet(
+                                            (System.nanoTime() - failingSince) / 1_000_000, Math::max);
+                                    failingSince = 0;
+                                }
+                            } else if (failingSince == 0) {
+                                failingSince = System.nanoTime();
+                            }
+                            try {
+                                Thread.sleep(20); // a steady trickle, not a load test
+                            } catch (InterruptedException e) {
+                                return;
+                            }
                         }
-                    } else if (failingSince == 0) {
-                        failingSince = System.nanoTime();
-                    }
-                    try {
-                        Thread.sleep(20); // a steady trickle, not a load test
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            }, "fault-ledger");
+                    },
+                    "fault-ledger");
             thread.setDaemon(true);
             thread.start();
             return this;
@@ -398,7 +477,8 @@ class StackFaultIT {
         /** Acknowledged names the server no longer has. */
         long lost() throws Exception {
             Set<String> present = new HashSet<>();
-            for (JsonNode item : get("/api/v1/namespaces/" + namespace + "/configmaps").path("items")) {
+            for (JsonNode item :
+                    get("/api/v1/namespaces/" + namespace + "/configmaps").path("items")) {
                 present.add(item.at("/metadata/name").asText());
             }
             return acked.stream().filter(n -> !present.contains(n)).count();
@@ -407,14 +487,31 @@ class StackFaultIT {
 
     private static void killDashNine(String component) throws IOException {
         StateFile s = StateFile.read(stack.stateDir());
-        long pid = s.components().stream().filter(e -> e.name().equals(component)).findFirst().orElseThrow().pid();
+        long pid = s.components().stream()
+                .filter(e -> e.name().equals(component))
+                .findFirst()
+                .orElseThrow()
+                .pid();
         ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
-        await(component + " restarted").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200)).until(() -> {
-            StateFile now = StateFile.read(stack.stateDir());
-            StateFile.Entry e = now.components().stream().filter(c -> c.name().equals(component)).findFirst().orElseThrow();
-            return e.pid() != pid && HealthProbe.healthy(new ComponentSpec(e.name(), e.name(), List.of(),
-                    Map.of(), e.healthPort(), e.healthPath(), List.of()));
-        });
+        await(component + " restarted")
+                .atMost(Duration.ofMinutes(2))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> {
+                    StateFile now = StateFile.read(stack.stateDir());
+                    StateFile.Entry e = now.components().stream()
+                            .filter(c -> c.name().equals(component))
+                            .findFirst()
+                            .orElseThrow();
+                    return e.pid() != pid
+                            && HealthProbe.healthy(new ComponentSpec(
+                                    e.name(),
+                                    e.name(),
+                                    List.of(),
+                                    Map.of(),
+                                    e.healthPort(),
+                                    e.healthPath(),
+                                    List.of()));
+                });
     }
 
     private static String condition(JsonNode job, String type) {
@@ -427,8 +524,11 @@ class StackFaultIT {
     }
 
     private static JsonNode get(String path) throws IOException, InterruptedException {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(stack.server() + path))
-                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(URI.create(stack.server() + path))
+                        .timeout(Duration.ofSeconds(30))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         return Json.tree(r.body());
     }
 
@@ -438,8 +538,12 @@ class StackFaultIT {
 
     private static HttpResponse<String> send(String base, String method, String path, String body, String contentType) {
         try {
-            return HTTP.send(HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
-                    .header("Content-Type", contentType).method(method, HttpRequest.BodyPublishers.ofString(body)).build(),
+            return HTTP.send(
+                    HttpRequest.newBuilder(URI.create(base + path))
+                            .timeout(Duration.ofSeconds(30))
+                            .header("Content-Type", contentType)
+                            .method(method, HttpRequest.BodyPublishers.ofString(body))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -460,8 +564,12 @@ class StackFaultIT {
 
     private static int statusQuietly(String url) {
         try {
-            return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
-                    HttpResponse.BodyHandlers.discarding()).statusCode();
+            return HTTP.send(
+                            HttpRequest.newBuilder(URI.create(url))
+                                    .timeout(Duration.ofSeconds(5))
+                                    .build(),
+                            HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
         } catch (Exception e) {
             return -1;
         }
@@ -473,8 +581,8 @@ class StackFaultIT {
 
     private static BufferedReader watchAt(String base, String path) throws IOException {
         try {
-            HttpResponse<java.io.InputStream> r = HTTP.send(HttpRequest.newBuilder(URI.create(base + path)).build(),
-                    HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse<java.io.InputStream> r = HTTP.send(
+                    HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofInputStream());
             if (r.statusCode() != 200) {
                 r.body().close();
                 throw new IOException("watch answered " + r.statusCode());

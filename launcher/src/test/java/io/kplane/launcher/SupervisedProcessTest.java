@@ -1,7 +1,7 @@
 package io.kplane.launcher;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,9 +10,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The supervisor restarts a crashed component and stops a running one with its children. */
 class SupervisedProcessTest {
@@ -33,9 +32,12 @@ class SupervisedProcessTest {
         List<String> reports = new CopyOnWriteArrayList<>();
         SupervisedProcess p = new SupervisedProcess(
                 new ComponentSpec("crasher", "crasher", List.of(), Map.of(), 1, "/healthz", List.of()),
-                script, dir.resolve("logs"), reports::add);
+                script,
+                dir.resolve("logs"),
+                reports::add);
         p.start();
-        await().atMost(Duration.ofSeconds(10)).until(() -> p.restarts() >= 1 && Files.readAllLines(runs).size() >= 2);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> p.restarts() >= 1 && Files.readAllLines(runs).size() >= 2);
         p.stop(Duration.ofSeconds(5));
         assertThat(reports).anyMatch(r -> r.equals("crasher exited with code 3; see " + p.logFile()));
         assertThat(reports).anyMatch(r -> r.startsWith("restarting crasher in 1s"));
@@ -46,12 +48,17 @@ class SupervisedProcessTest {
     @Test
     void stopTerminatesTheComponentAndItsChildren() throws Exception {
         Path childPid = dir.resolve("child.pid");
-        Path script = entryPoint("sleep 300 & echo $! > " + childPid + "; trap 'exit 0' TERM; while true; do sleep 1; done");
+        Path script =
+                entryPoint("sleep 300 & echo $! > " + childPid + "; trap 'exit 0' TERM; while true; do sleep 1; done");
         SupervisedProcess p = new SupervisedProcess(
                 new ComponentSpec("sleeper", "sleeper", List.of(), Map.of(), 1, "/healthz", List.of()),
-                script, dir.resolve("logs"), r -> { });
+                script,
+                dir.resolve("logs"),
+                r -> {});
         p.start();
-        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(childPid) && !Files.readString(childPid).isBlank());
+        await().atMost(Duration.ofSeconds(10))
+                .until(() ->
+                        Files.exists(childPid) && !Files.readString(childPid).isBlank());
         long child = Long.parseLong(Files.readString(childPid).trim());
         assertThat(ProcessHandle.of(child)).isPresent();
         p.stop(Duration.ofSeconds(5));

@@ -10,9 +10,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * {@code encoded} is {@code object}'s JSON as written, when the event comes from this store
  * instance's own write (null otherwise): encoders may splice it instead of serialising {@code object}.
  */
-public record StoreEvent(long revision, Type type, ResourceKey key, ObjectNode object, ObjectNode previous,
-                         EncodedObject encoded) {
-    public enum Type { ADDED, MODIFIED, DELETED }
+public record StoreEvent(
+        long revision, Type type, ResourceKey key, ObjectNode object, ObjectNode previous, EncodedObject encoded) {
+    public enum Type {
+        ADDED,
+        MODIFIED,
+        DELETED
+    }
 
     public StoreEvent(long revision, Type type, ResourceKey key, ObjectNode object, ObjectNode previous) {
         this(revision, type, key, object, previous, null);

@@ -9,8 +9,7 @@ public interface WatchListener {
     void onEvent(StoreEvent event);
 
     /** The store has seen every revision up to {@code revision} (for BOOKMARK events). */
-    default void onProgress(long revision) {
-    }
+    default void onProgress(long revision) {}
 
     void onError(Throwable error);
 }

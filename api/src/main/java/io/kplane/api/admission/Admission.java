@@ -3,7 +3,6 @@ package io.kplane.api.admission;
 import io.kplane.api.ResourceType;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.Status;
-
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -44,11 +43,13 @@ public interface Admission {
      */
     static Status invalid(ResourceType type, String name, List<FieldError> errors) {
         String qualifiedKind = type.isCoreGroup() ? type.kind() : type.kind() + "." + type.group();
-        String aggregate = errors.size() == 1 ? errors.get(0).message()
+        String aggregate = errors.size() == 1
+                ? errors.get(0).message()
                 : errors.stream().map(FieldError::message).collect(Collectors.joining(", ", "[", "]"));
         String message = qualifiedKind + " " + GoValues.quote(name == null ? "" : name) + " is invalid: " + aggregate;
-        List<Status.StatusCause> causes = errors.stream().map(FieldError::toCause).toList();
-        return Status.failure(422, "Invalid", message,
-                new Status.StatusDetails(name, type.group(), type.kind(), null, causes, null));
+        List<Status.StatusCause> causes =
+                errors.stream().map(FieldError::toCause).toList();
+        return Status.failure(
+                422, "Invalid", message, new Status.StatusDetails(name, type.group(), type.kind(), null, causes, null));
     }
 }

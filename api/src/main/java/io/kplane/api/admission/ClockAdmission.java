@@ -31,8 +31,8 @@ public final class ClockAdmission extends TypedAdmission<Clock> {
     @Override
     void validateSpec(Clock clock, FieldErrors errs) {
         if (clock.name() != null && !Clock.CLUSTER.equals(clock.name())) {
-            errs.add(FieldError.invalid("metadata.name", clock.name(),
-                    "must be \"" + Clock.CLUSTER + "\": the cluster has one clock"));
+            errs.add(FieldError.invalid(
+                    "metadata.name", clock.name(), "must be \"" + Clock.CLUSTER + "\": the cluster has one clock"));
         }
         ClockSpec spec = clock.spec();
         String mode = spec.mode();
@@ -46,7 +46,9 @@ public final class ClockAdmission extends TypedAdmission<Clock> {
             if (spec.rate() == null) {
                 errs.add(FieldError.required("spec.rate", "required when mode is Rate"));
             } else if (spec.rate() < 1 || spec.rate() > MAX_RATE) {
-                errs.add(FieldError.invalid("spec.rate", spec.rate(),
+                errs.add(FieldError.invalid(
+                        "spec.rate",
+                        spec.rate(),
                         "must be between 1 and " + MAX_RATE + " (cluster seconds per wall second)"));
             }
         }
@@ -57,8 +59,8 @@ public final class ClockAdmission extends TypedAdmission<Clock> {
                 try {
                     ClockAnchors.parseTime(spec.time());
                 } catch (RuntimeException e) {
-                    errs.add(FieldError.invalid("spec.time", spec.time(),
-                            "must be an RFC 3339 time, e.g. 2026-10-25T00:00:00Z"));
+                    errs.add(FieldError.invalid(
+                            "spec.time", spec.time(), "must be an RFC 3339 time, e.g. 2026-10-25T00:00:00Z"));
                 }
             }
         }
@@ -71,8 +73,8 @@ public final class ClockAdmission extends TypedAdmission<Clock> {
                 try {
                     GoDuration.parse(spec.offset());
                 } catch (RuntimeException e) {
-                    errs.add(FieldError.invalid("spec.offset", spec.offset(),
-                            "must be a duration such as 26h, -90m or 1h30m"));
+                    errs.add(FieldError.invalid(
+                            "spec.offset", spec.offset(), "must be a duration such as 26h, -90m or 1h30m"));
                 }
             }
         }

@@ -1,7 +1,6 @@
 package io.kplane.api.admission;
 
 import io.kplane.api.core.ConfigMap;
-
 import java.util.Map;
 import java.util.Objects;
 
@@ -49,8 +48,8 @@ public final class ConfigMapAdmission extends TypedAdmission<ConfigMap> {
             if (!Objects.equals(DataKeys.orNullIfEmpty(newCm.data()), DataKeys.orNullIfEmpty(oldCm.data()))) {
                 errs.add(FieldError.forbidden("data", DataKeys.IMMUTABLE));
             }
-            if (!Objects.equals(DataKeys.orNullIfEmpty(newCm.binaryData()),
-                    DataKeys.orNullIfEmpty(oldCm.binaryData()))) {
+            if (!Objects.equals(
+                    DataKeys.orNullIfEmpty(newCm.binaryData()), DataKeys.orNullIfEmpty(oldCm.binaryData()))) {
                 errs.add(FieldError.forbidden("binaryData", DataKeys.IMMUTABLE));
             }
         }

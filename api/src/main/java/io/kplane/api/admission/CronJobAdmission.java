@@ -6,7 +6,6 @@ import io.kplane.api.batch.CronSchedule;
 import io.kplane.api.batch.JobSpec;
 import io.kplane.api.batch.JobSpecBuilder;
 import io.kplane.api.batch.JobTemplateSpec;
-
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
@@ -15,6 +14,7 @@ import java.util.regex.Pattern;
 public final class CronJobAdmission extends TypedAdmission<CronJob> {
     /** The controller appends {@code -<11 digits>} to Job names, which may have 63 characters. */
     static final int MAX_NAME_LENGTH = 52;
+
     static final List<String> CONCURRENCY_POLICIES = List.of("Allow", "Forbid", "Replace");
     private static final Pattern TIME_ZONE_PART = Pattern.compile("^[A-Za-z.\\-_0-9+]{1,14}$");
 
@@ -25,13 +25,15 @@ public final class CronJobAdmission extends TypedAdmission<CronJob> {
     @Override
     CronJob applyDefaults(CronJob cronJob) {
         CronJobSpec s = cronJob.spec() == null ? CronJobSpecBuilderHolder.empty() : cronJob.spec();
-        s = s.withConcurrencyPolicy(s.concurrencyPolicy() == null || s.concurrencyPolicy().isEmpty()
-                        ? CronJobSpec.ALLOW : s.concurrencyPolicy())
+        s = s.withConcurrencyPolicy(
+                        s.concurrencyPolicy() == null || s.concurrencyPolicy().isEmpty()
+                                ? CronJobSpec.ALLOW
+                                : s.concurrencyPolicy())
                 .withSuspend(s.suspend() == null ? Boolean.FALSE : s.suspend())
-                .withSuccessfulJobsHistoryLimit(s.successfulJobsHistoryLimit() == null ? Integer.valueOf(3)
-                        : s.successfulJobsHistoryLimit())
-                .withFailedJobsHistoryLimit(s.failedJobsHistoryLimit() == null ? Integer.valueOf(1)
-                        : s.failedJobsHistoryLimit());
+                .withSuccessfulJobsHistoryLimit(
+                        s.successfulJobsHistoryLimit() == null ? Integer.valueOf(3) : s.successfulJobsHistoryLimit())
+                .withFailedJobsHistoryLimit(
+                        s.failedJobsHistoryLimit() == null ? Integer.valueOf(1) : s.failedJobsHistoryLimit());
         JobTemplateSpec jt = s.jobTemplate() == null ? new JobTemplateSpec(null, null) : s.jobTemplate();
         JobSpec js = jt.spec() == null ? JobSpecBuilder.builder().build() : jt.spec();
         // Only pod defaults apply inside the template; Job defaults are applied when the Job is created.
@@ -47,8 +49,8 @@ public final class CronJobAdmission extends TypedAdmission<CronJob> {
     @Override
     void validateSpec(CronJob cronJob, FieldErrors errs) {
         if (cronJob.name() != null && cronJob.name().length() > MAX_NAME_LENGTH) {
-            errs.add(FieldError.invalid("metadata.name", cronJob.name(),
-                    "must be no more than " + MAX_NAME_LENGTH + " characters"));
+            errs.add(FieldError.invalid(
+                    "metadata.name", cronJob.name(), "must be no more than " + MAX_NAME_LENGTH + " characters"));
         }
         spec(cronJob.spec(), null, errs);
     }
@@ -68,7 +70,8 @@ public final class CronJobAdmission extends TypedAdmission<CronJob> {
         if (spec.schedule() == null || spec.schedule().isEmpty()) {
             errs.add(FieldError.required(path + ".schedule", ""));
         } else {
-            boolean allowTzInSchedule = oldSpec != null && oldSpec.schedule() != null
+            boolean allowTzInSchedule = oldSpec != null
+                    && oldSpec.schedule() != null
                     && oldSpec.schedule().contains("TZ");
             schedule(spec.schedule(), allowTzInSchedule, spec.timeZone(), path + ".schedule", errs);
         }
@@ -104,10 +107,11 @@ public final class CronJobAdmission extends TypedAdmission<CronJob> {
             }
         }
         if (allowTz && hasTz && timeZone != null) {
-            errs.add(FieldError.invalid(path, schedule, "cannot use both timeZone field and TZ or CRON_TZ in schedule"));
+            errs.add(
+                    FieldError.invalid(path, schedule, "cannot use both timeZone field and TZ or CRON_TZ in schedule"));
         } else if (!allowTz && hasTz) {
-            errs.add(FieldError.invalid(path, schedule,
-                    "cannot use TZ or CRON_TZ in schedule, use timeZone field instead"));
+            errs.add(FieldError.invalid(
+                    path, schedule, "cannot use TZ or CRON_TZ in schedule, use timeZone field instead"));
         }
     }
 
@@ -120,13 +124,18 @@ public final class CronJobAdmission extends TypedAdmission<CronJob> {
             return;
         }
         for (String part : timeZone.split("/", -1)) {
-            if (part.equals(".") || part.equals("..") || part.startsWith("-") || !TIME_ZONE_PART.matcher(part).matches()) {
+            if (part.equals(".")
+                    || part.equals("..")
+                    || part.startsWith("-")
+                    || !TIME_ZONE_PART.matcher(part).matches()) {
                 errs.add(FieldError.invalid(path, timeZone, "unknown time zone " + timeZone));
                 return;
             }
         }
         if (timeZone.equalsIgnoreCase("Local")) {
-            errs.add(FieldError.invalid(path, timeZone,
+            errs.add(FieldError.invalid(
+                    path,
+                    timeZone,
                     "timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones"));
             return;
         }

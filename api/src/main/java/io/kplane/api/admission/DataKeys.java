@@ -8,8 +8,7 @@ import java.util.Map;
 final class DataKeys {
     static final String IMMUTABLE = "field is immutable when `immutable` is set";
 
-    private DataKeys() {
-    }
+    private DataKeys() {}
 
     static Map<String, String> orEmpty(Map<String, String> m) {
         return m == null ? Map.of() : m;

@@ -16,18 +16,22 @@ public final class EventAdmission extends TypedAdmission<Event> {
     @Override
     void validateSpec(Event event, FieldErrors errs) {
         String namespace = event.namespace() == null ? "" : event.namespace();
-        String involvedNamespace = event.involvedObject() == null || event.involvedObject().namespace() == null
-                ? "" : event.involvedObject().namespace();
+        String involvedNamespace =
+                event.involvedObject() == null || event.involvedObject().namespace() == null
+                        ? ""
+                        : event.involvedObject().namespace();
         if (event.eventTime() == null) {
             boolean mismatch = involvedNamespace.isEmpty()
                     ? !namespace.isEmpty() && !namespace.equals("default")
                     : !namespace.equals(involvedNamespace);
             if (mismatch) {
-                errs.add(FieldError.invalid("involvedObject.namespace", involvedNamespace, "does not match event.namespace"));
+                errs.add(FieldError.invalid(
+                        "involvedObject.namespace", involvedNamespace, "does not match event.namespace"));
             }
         } else {
             if (involvedNamespace.isEmpty() && !namespace.equals("default") && !namespace.equals("kube-system")) {
-                errs.add(FieldError.invalid("involvedObject.namespace", involvedNamespace, "does not match event.namespace"));
+                errs.add(FieldError.invalid(
+                        "involvedObject.namespace", involvedNamespace, "does not match event.namespace"));
             }
             String component = event.reportingComponent() == null ? "" : event.reportingComponent();
             if (component.isEmpty()) {

@@ -56,7 +56,10 @@ public record FieldError(Type type, String field, Object badValue, String detail
     }
 
     public static FieldError notSupported(String field, Object value, java.util.List<String> supported) {
-        return new FieldError(Type.NOT_SUPPORTED, field, value,
+        return new FieldError(
+                Type.NOT_SUPPORTED,
+                field,
+                value,
                 supported == null || supported.isEmpty() ? "" : "supported values: " + GoValues.quotedList(supported));
     }
 
@@ -79,10 +82,11 @@ public record FieldError(Type type, String field, Object badValue, String detail
     /** The message without the field path, as in {@code StatusCause.message}: Kubernetes' {@code ErrorBody()}. */
     public String body() {
         StringBuilder s = new StringBuilder(type.label());
-        boolean showsValue = switch (type) {
-            case REQUIRED, FORBIDDEN, TOO_LONG -> false;
-            default -> badValue != OMIT;
-        };
+        boolean showsValue =
+                switch (type) {
+                    case REQUIRED, FORBIDDEN, TOO_LONG -> false;
+                    default -> badValue != OMIT;
+                };
         if (showsValue) {
             s.append(": ").append(GoValues.render(badValue));
         }

@@ -1,7 +1,6 @@
 package io.kplane.api.admission;
 
 import io.kplane.api.json.Json;
-
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -9,8 +8,7 @@ import java.util.stream.Collectors;
 
 /** Renders values the way Kubernetes' Go code prints them in error messages. */
 final class GoValues {
-    private GoValues() {
-    }
+    private GoValues() {}
 
     static String render(Object value) {
         if (value == null) {
@@ -27,9 +25,10 @@ final class GoValues {
         }
         if (value instanceof Map<?, ?> map && map.values().stream().allMatch(v -> v instanceof String)) {
             // Go prints map[string]string{"a":"b", "c":"d"} with sorted keys.
-            return new TreeMap<>(map).entrySet().stream()
-                    .map(e -> quote(String.valueOf(e.getKey())) + ":" + quote((String) e.getValue()))
-                    .collect(Collectors.joining(", ", "map[string]string{", "}"));
+            return new TreeMap<>(map)
+                    .entrySet().stream()
+                            .map(e -> quote(String.valueOf(e.getKey())) + ":" + quote((String) e.getValue()))
+                            .collect(Collectors.joining(", ", "map[string]string{", "}"));
         }
         if (value instanceof List<?> list && !list.isEmpty() && list.stream().allMatch(v -> v instanceof Integer)) {
             return list.stream().map(String::valueOf).collect(Collectors.joining(", ", "[]int32{", "}"));

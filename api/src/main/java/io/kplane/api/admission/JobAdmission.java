@@ -11,7 +11,6 @@ import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.ObjectMetaBuilder;
 import io.kplane.api.selector.LabelQuery;
 import io.kplane.api.selector.SelectorException;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,8 +50,8 @@ public final class JobAdmission extends TypedAdmission<Job> {
             s = s.withPodFailurePolicy(defaultConditionStatus(s.podFailurePolicy()));
         }
         if (s.podReplacementPolicy() == null) {
-            s = s.withPodReplacementPolicy(s.podFailurePolicy() != null ? JobSpec.REPLACE_FAILED
-                    : JobSpec.REPLACE_TERMINATING_OR_FAILED);
+            s = s.withPodReplacementPolicy(
+                    s.podFailurePolicy() != null ? JobSpec.REPLACE_FAILED : JobSpec.REPLACE_TERMINATING_OR_FAILED);
         }
         if (s.manualSelector() == null) {
             s = s.withManualSelector(false);
@@ -64,10 +63,13 @@ public final class JobAdmission extends TypedAdmission<Job> {
         if (policy.rules() == null) {
             return policy;
         }
-        List<PodFailurePolicyRule> rules = policy.rules().stream().map(rule -> rule.onPodConditions() == null ? rule
-                : rule.withOnPodConditions(rule.onPodConditions().stream()
-                .map(p -> p.status() == null || p.status().isEmpty() ? p.withStatus("True") : p)
-                .toList())).toList();
+        List<PodFailurePolicyRule> rules = policy.rules().stream()
+                .map(rule -> rule.onPodConditions() == null
+                        ? rule
+                        : rule.withOnPodConditions(rule.onPodConditions().stream()
+                                .map(p -> p.status() == null || p.status().isEmpty() ? p.withStatus("True") : p)
+                                .toList()))
+                .toList();
         return policy.withRules(rules);
     }
 
@@ -76,7 +78,8 @@ public final class JobAdmission extends TypedAdmission<Job> {
         ObjectMeta meta = job.metadata() == null ? ObjectMetaBuilder.builder().build() : job.metadata();
         JobSpec spec = job.spec();
         PodTemplateSpec template = spec.template();
-        ObjectMeta templateMeta = template.metadata() == null ? ObjectMetaBuilder.builder().build() : template.metadata();
+        ObjectMeta templateMeta =
+                template.metadata() == null ? ObjectMetaBuilder.builder().build() : template.metadata();
         // SetDefaults_Job gives a Job without labels its template's labels. Kubernetes applies it on
         // every decode, also when the object is read back from storage after the generated labels
         // were added, so a Job without labels of its own always shows the generated ones (see the
@@ -93,8 +96,8 @@ public final class JobAdmission extends TypedAdmission<Job> {
             labels.putIfAbsent(Job.CONTROLLER_UID_LABEL, uid);
             templateMeta = templateMeta.withLabels(labels);
             LabelSelector selector = spec.selector() == null ? new LabelSelector(null, null) : spec.selector();
-            Map<String, String> matchLabels = new LinkedHashMap<>(selector.matchLabels() == null ? Map.of()
-                    : selector.matchLabels());
+            Map<String, String> matchLabels =
+                    new LinkedHashMap<>(selector.matchLabels() == null ? Map.of() : selector.matchLabels());
             matchLabels.putIfAbsent(Job.CONTROLLER_UID_LABEL, uid);
             spec = spec.withSelector(new LabelSelector(matchLabels, selector.matchExpressions()));
         }
@@ -111,12 +114,17 @@ public final class JobAdmission extends TypedAdmission<Job> {
         generatedSelector(job, errs);
         spec(job.spec(), "spec", errs);
         JobSpec spec = job.spec();
-        if (spec != null && JobSpec.INDEXED.equals(spec.completionMode()) && spec.completions() != null
-                && spec.completions() > 0 && job.name() != null) {
+        if (spec != null
+                && JobSpec.INDEXED.equals(spec.completionMode())
+                && spec.completions() != null
+                && spec.completions() > 0
+                && job.name() != null) {
             // Indexed pods get the hostname <job>-<index>, which must be a DNS label.
             String maxHostname = job.name() + "-" + (spec.completions() - 1);
             if (!NameRules.dns1123Label(maxHostname).isEmpty()) {
-                errs.add(FieldError.invalid("metadata.name", job.name(),
+                errs.add(FieldError.invalid(
+                        "metadata.name",
+                        job.name(),
                         "will not able to create pod with invalid DNS label: " + maxHostname));
             }
         }
@@ -139,22 +147,30 @@ public final class JobAdmission extends TypedAdmission<Job> {
             errs.add(FieldError.invalid(path + ".selector", spec.selector(), e.getMessage()));
             return;
         }
-        Map<String, String> templateLabels = spec.template() == null || spec.template().metadata() == null
-                ? null : spec.template().metadata().labels();
-        if (query.isEverything() && (spec.selector().matchLabels() == null && spec.selector().matchExpressions() == null)) {
+        Map<String, String> templateLabels =
+                spec.template() == null || spec.template().metadata() == null
+                        ? null
+                        : spec.template().metadata().labels();
+        if (query.isEverything()
+                && (spec.selector().matchLabels() == null && spec.selector().matchExpressions() == null)) {
             errs.add(FieldError.invalid(path + ".selector", spec.selector(), "empty selector is invalid for job"));
         }
         if (!query.matches(templateLabels)) {
-            errs.add(FieldError.invalid(path + ".template.metadata.labels",
-                    templateLabels == null ? Map.of() : templateLabels, "`selector` does not match template `labels`"));
+            errs.add(FieldError.invalid(
+                    path + ".template.metadata.labels",
+                    templateLabels == null ? Map.of() : templateLabels,
+                    "`selector` does not match template `labels`"));
         }
     }
 
     /** Without manualSelector the selector and the template labels must be exactly the generated ones. */
     private static void generatedSelector(Job job, FieldErrors errs) {
         JobSpec spec = job.spec();
-        if (spec == null || Boolean.TRUE.equals(spec.manualSelector()) || spec.template() == null
-                || spec.template().metadata() == null || spec.template().metadata().labels() == null) {
+        if (spec == null
+                || Boolean.TRUE.equals(spec.manualSelector())
+                || spec.template() == null
+                || spec.template().metadata() == null
+                || spec.template().metadata().labels() == null) {
             return;
         }
         String uid = job.uid() == null ? "" : job.uid();
@@ -170,7 +186,8 @@ public final class JobAdmission extends TypedAdmission<Job> {
             return;
         }
         LabelSelector expected = new LabelSelector(Map.of(Job.CONTROLLER_UID_LABEL, uid), null);
-        boolean expectedShape = spec.selector().matchExpressions() == null || spec.selector().matchExpressions().isEmpty();
+        boolean expectedShape = spec.selector().matchExpressions() == null
+                || spec.selector().matchExpressions().isEmpty();
         if (!expectedShape || !Objects.equals(spec.selector().matchLabels(), expected.matchLabels())) {
             errs.add(FieldError.invalid("spec.selector", spec.selector(), "`selector` not auto-generated"));
         }
@@ -214,8 +231,8 @@ public final class JobAdmission extends TypedAdmission<Job> {
             return;
         }
         if (!n.completions().equals(n.parallelism())) {
-            errs.add(FieldError.invalid("spec.completions", n.completions(),
-                    "can only be modified in tandem with spec.parallelism"));
+            errs.add(FieldError.invalid(
+                    "spec.completions", n.completions(), "can only be modified in tandem with spec.parallelism"));
         }
     }
 
@@ -234,10 +251,13 @@ public final class JobAdmission extends TypedAdmission<Job> {
         boolean suspendedNotStarted = oldJob.spec().isSuspended()
                 && (oldJob.status() == null || oldJob.status().startTime() == null);
         if (suspendedNotStarted && o.spec() != null && n.spec() != null) {
-            ObjectMeta oldMeta = o.metadata() == null ? ObjectMetaBuilder.builder().build() : o.metadata();
-            ObjectMeta newMeta = n.metadata() == null ? ObjectMetaBuilder.builder().build() : n.metadata();
+            ObjectMeta oldMeta =
+                    o.metadata() == null ? ObjectMetaBuilder.builder().build() : o.metadata();
+            ObjectMeta newMeta =
+                    n.metadata() == null ? ObjectMetaBuilder.builder().build() : n.metadata();
             o = o.withMetadata(oldMeta.withLabels(newMeta.labels()).withAnnotations(newMeta.annotations()))
-                    .withSpec(o.spec().withNodeSelector(n.spec().nodeSelector())
+                    .withSpec(o.spec()
+                            .withNodeSelector(n.spec().nodeSelector())
                             .withTolerations(n.spec().tolerations())
                             .withAffinity(n.spec().affinity())
                             .withSchedulingGates(n.spec().schedulingGates()));

@@ -6,7 +6,6 @@ import io.kplane.api.batch.PodFailurePolicyOnPodConditionsPattern;
 import io.kplane.api.batch.PodFailurePolicyRule;
 import io.kplane.api.core.Container;
 import io.kplane.api.core.PodSpec;
-
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -26,8 +25,7 @@ final class JobValidation {
     /** How Go prints the empty exit-code list in "at least one value is required". */
     private static final Object RAW_EMPTY_INT32_SLICE = new GoLiteral("[]int32(nil)");
 
-    private JobValidation() {
-    }
+    private JobValidation() {}
 
     static void spec(JobSpec spec, String path, FieldErrors errs) {
         if (spec == null) {
@@ -62,29 +60,38 @@ final class JobValidation {
                     errs.add(FieldError.required(path + ".completions", "when completion mode is Indexed"));
                 }
                 if (spec.parallelism() != null && spec.parallelism() > MAX_PARALLELISM_FOR_INDEXED_JOB) {
-                    errs.add(FieldError.invalid(path + ".parallelism", spec.parallelism(),
+                    errs.add(FieldError.invalid(
+                            path + ".parallelism",
+                            spec.parallelism(),
                             "must be less than or equal to " + MAX_PARALLELISM_FOR_INDEXED_JOB
                                     + " when completion mode is Indexed"));
                 }
-                if (spec.completions() != null && spec.maxFailedIndexes() != null
+                if (spec.completions() != null
+                        && spec.maxFailedIndexes() != null
                         && spec.maxFailedIndexes() > spec.completions()) {
-                    errs.add(FieldError.invalid(path + ".maxFailedIndexes", spec.maxFailedIndexes(),
+                    errs.add(FieldError.invalid(
+                            path + ".maxFailedIndexes",
+                            spec.maxFailedIndexes(),
                             "must be less than or equal to completions"));
                 }
                 if (spec.maxFailedIndexes() != null && spec.maxFailedIndexes() > MAX_FAILED_INDEXES_LIMIT) {
-                    errs.add(FieldError.invalid(path + ".maxFailedIndexes", spec.maxFailedIndexes(),
+                    errs.add(FieldError.invalid(
+                            path + ".maxFailedIndexes",
+                            spec.maxFailedIndexes(),
                             "must be less than or equal to " + MAX_FAILED_INDEXES_LIMIT));
                 }
             }
         }
         if (mode == null || JobSpec.NON_INDEXED.equals(mode)) {
             if (spec.backoffLimitPerIndex() != null) {
-                errs.add(FieldError.invalid(path + ".backoffLimitPerIndex", spec.backoffLimitPerIndex(),
+                errs.add(FieldError.invalid(
+                        path + ".backoffLimitPerIndex",
+                        spec.backoffLimitPerIndex(),
                         "requires indexed completion mode"));
             }
             if (spec.maxFailedIndexes() != null) {
-                errs.add(FieldError.invalid(path + ".maxFailedIndexes", spec.maxFailedIndexes(),
-                        "requires indexed completion mode"));
+                errs.add(FieldError.invalid(
+                        path + ".maxFailedIndexes", spec.maxFailedIndexes(), "requires indexed completion mode"));
             }
         }
         if (spec.podFailurePolicy() != null) {
@@ -93,7 +100,8 @@ final class JobValidation {
         podReplacementPolicy(spec, path + ".podReplacementPolicy", errs);
         PodValidation.template(spec.template(), path + ".template", errs);
 
-        String restartPolicy = spec.template() == null || spec.template().spec() == null ? null
+        String restartPolicy = spec.template() == null || spec.template().spec() == null
+                ? null
                 : spec.template().spec().restartPolicy();
         String restartPath = path + ".template.spec.restartPolicy";
         // An unset restartPolicy was defaulted to Always, so both read as "not chosen" here.
@@ -102,8 +110,8 @@ final class JobValidation {
         } else if (!restartPolicy.equals(PodSpec.RESTART_ON_FAILURE) && !restartPolicy.equals(PodSpec.RESTART_NEVER)) {
             errs.add(FieldError.notSupported(restartPath, restartPolicy, List.of("OnFailure", "Never")));
         } else if (spec.podFailurePolicy() != null && !restartPolicy.equals(PodSpec.RESTART_NEVER)) {
-            errs.add(FieldError.invalid(restartPath, restartPolicy,
-                    "only \"Never\" is supported when podFailurePolicy is specified"));
+            errs.add(FieldError.invalid(
+                    restartPath, restartPolicy, "only \"Never\" is supported when podFailurePolicy is specified"));
         }
     }
 
@@ -127,8 +135,8 @@ final class JobValidation {
         }
     }
 
-    private static void rule(JobSpec spec, PodFailurePolicyRule rule, String path, Set<String> containerNames,
-                             FieldErrors errs) {
+    private static void rule(
+            JobSpec spec, PodFailurePolicyRule rule, String path, Set<String> containerNames, FieldErrors errs) {
         String actionPath = path + ".action";
         if (rule.action() == null || rule.action().isEmpty()) {
             errs.add(FieldError.required(actionPath, "valid values: " + GoValues.goSlice(POD_FAILURE_ACTIONS)));
@@ -139,7 +147,8 @@ final class JobValidation {
         } else if (!POD_FAILURE_ACTIONS.contains(rule.action())) {
             errs.add(FieldError.notSupported(actionPath, rule.action(), POD_FAILURE_ACTIONS));
         }
-        boolean hasConditions = rule.onPodConditions() != null && !rule.onPodConditions().isEmpty();
+        boolean hasConditions =
+                rule.onPodConditions() != null && !rule.onPodConditions().isEmpty();
         if (rule.onExitCodes() != null) {
             onExitCodes(rule.onExitCodes(), path + ".onExitCodes", containerNames, errs);
         }
@@ -147,17 +156,17 @@ final class JobValidation {
             onPodConditions(rule.onPodConditions(), path + ".onPodConditions", errs);
         }
         if (rule.onExitCodes() != null && hasConditions) {
-            errs.add(FieldError.invalid(path, FieldError.OMIT,
-                    "specifying both OnExitCodes and OnPodConditions is not supported"));
+            errs.add(FieldError.invalid(
+                    path, FieldError.OMIT, "specifying both OnExitCodes and OnPodConditions is not supported"));
         }
         if (rule.onExitCodes() == null && !hasConditions) {
-            errs.add(FieldError.invalid(path, FieldError.OMIT,
-                    "specifying one of OnExitCodes and OnPodConditions is required"));
+            errs.add(FieldError.invalid(
+                    path, FieldError.OMIT, "specifying one of OnExitCodes and OnPodConditions is required"));
         }
     }
 
-    private static void onExitCodes(PodFailurePolicyOnExitCodesRequirement req, String path,
-                                    Set<String> containerNames, FieldErrors errs) {
+    private static void onExitCodes(
+            PodFailurePolicyOnExitCodesRequirement req, String path, Set<String> containerNames, FieldErrors errs) {
         String op = req.operator();
         if (op == null || op.isEmpty()) {
             errs.add(FieldError.required(path + ".operator", "valid values: " + GoValues.goSlice(EXIT_CODE_OPERATORS)));
@@ -165,14 +174,15 @@ final class JobValidation {
             errs.add(FieldError.notSupported(path + ".operator", op, EXIT_CODE_OPERATORS));
         }
         if (req.containerName() != null && !containerNames.contains(req.containerName())) {
-            errs.add(FieldError.invalid(path + ".containerName", req.containerName(),
+            errs.add(FieldError.invalid(
+                    path + ".containerName",
+                    req.containerName(),
                     "must be one of the container or initContainer names in the pod template"));
         }
         List<Integer> values = req.values() == null ? List.of() : req.values();
         String valuesPath = path + ".values";
         if (values.isEmpty()) {
-            errs.add(FieldError.invalid(valuesPath, RAW_EMPTY_INT32_SLICE,
-                    "at least one value is required"));
+            errs.add(FieldError.invalid(valuesPath, RAW_EMPTY_INT32_SLICE, "at least one value is required"));
         } else if (values.size() > MAX_EXIT_CODE_VALUES) {
             errs.add(FieldError.tooMany(valuesPath, values.size(), MAX_EXIT_CODE_VALUES));
         } else {
@@ -197,8 +207,8 @@ final class JobValidation {
         }
     }
 
-    private static void onPodConditions(List<PodFailurePolicyOnPodConditionsPattern> patterns, String path,
-                                        FieldErrors errs) {
+    private static void onPodConditions(
+            List<PodFailurePolicyOnPodConditionsPattern> patterns, String path, FieldErrors errs) {
         for (int j = 0; j < patterns.size(); j++) {
             PodFailurePolicyOnPodConditionsPattern p = patterns.get(j);
             String patternPath = FieldErrors.index(path, j);
@@ -209,8 +219,8 @@ final class JobValidation {
                 errs.invalidEach(patternPath + ".type", type, NameRules.qualifiedName(type));
             }
             if (p.status() == null || p.status().isEmpty()) {
-                errs.add(FieldError.required(patternPath + ".status",
-                        "valid values: " + GoValues.goSlice(CONDITION_STATUSES)));
+                errs.add(FieldError.required(
+                        patternPath + ".status", "valid values: " + GoValues.goSlice(CONDITION_STATUSES)));
             } else if (!CONDITION_STATUSES.contains(p.status())) {
                 errs.add(FieldError.notSupported(patternPath + ".status", p.status(), CONDITION_STATUSES));
             }

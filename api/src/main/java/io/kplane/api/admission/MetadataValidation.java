@@ -3,7 +3,6 @@ package io.kplane.api.admission;
 import io.kplane.api.meta.Finalizers;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.OwnerReference;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -16,10 +15,13 @@ final class MetadataValidation {
     static final int TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
 
     /** How a kind's names are checked: DNS-1123 subdomain for most kinds, label for namespaces. */
-    enum NameRule { SUBDOMAIN, LABEL, PATH_SEGMENT }
-
-    private MetadataValidation() {
+    enum NameRule {
+        SUBDOMAIN,
+        LABEL,
+        PATH_SEGMENT
     }
+
+    private MetadataValidation() {}
 
     static void validate(ObjectMeta meta, boolean namespaced, NameRule rule, FieldErrors errs) {
         String path = "metadata";
@@ -32,15 +34,22 @@ final class MetadataValidation {
         }
         boolean labelOnly = rule == NameRule.LABEL;
         if (meta.generateName() != null && !meta.generateName().isEmpty()) {
-            errs.invalidEach(path + ".generateName", meta.generateName(),
-                    rule == NameRule.PATH_SEGMENT ? NameRules.pathSegmentName(meta.generateName(), true)
+            errs.invalidEach(
+                    path + ".generateName",
+                    meta.generateName(),
+                    rule == NameRule.PATH_SEGMENT
+                            ? NameRules.pathSegmentName(meta.generateName(), true)
                             : NameRules.objectName(meta.generateName(), true, labelOnly));
         }
         if (meta.name() == null || meta.name().isEmpty()) {
             errs.add(FieldError.required(path + ".name", "name or generateName is required"));
         } else {
-            errs.invalidEach(path + ".name", meta.name(), rule == NameRule.PATH_SEGMENT
-                    ? NameRules.pathSegmentName(meta.name(), false) : NameRules.objectName(meta.name(), false, labelOnly));
+            errs.invalidEach(
+                    path + ".name",
+                    meta.name(),
+                    rule == NameRule.PATH_SEGMENT
+                            ? NameRules.pathSegmentName(meta.name(), false)
+                            : NameRules.objectName(meta.name(), false, labelOnly));
         }
         if (namespaced) {
             if (meta.namespace() == null || meta.namespace().isEmpty()) {
@@ -67,12 +76,14 @@ final class MetadataValidation {
             List<String> added = new ArrayList<>(newMeta.finalizersOrEmpty());
             added.removeAll(oldMeta.finalizersOrEmpty());
             if (!added.isEmpty()) {
-                errs.add(FieldError.forbidden(path + ".finalizers",
+                errs.add(FieldError.forbidden(
+                        path + ".finalizers",
                         "no new finalizers can be added if the object is being deleted, found new finalizers "
                                 + goStringSlice(added)));
             }
         }
-        if (newMeta.generation() != null && oldMeta.generation() != null
+        if (newMeta.generation() != null
+                && oldMeta.generation() != null
                 && newMeta.generation() < oldMeta.generation()) {
             errs.add(FieldError.invalid(path + ".generation", newMeta.generation(), "must not be decremented"));
         }
@@ -103,8 +114,10 @@ final class MetadataValidation {
         }
         long total = 0;
         for (Map.Entry<String, String> e : new TreeMap<>(annotations).entrySet()) {
-            errs.invalidEach(path, e.getKey(), NameRules.qualifiedName(e.getKey().toLowerCase(java.util.Locale.ROOT)));
-            total += e.getKey().length() + (e.getValue() == null ? 0 : e.getValue().length());
+            errs.invalidEach(
+                    path, e.getKey(), NameRules.qualifiedName(e.getKey().toLowerCase(java.util.Locale.ROOT)));
+            total += e.getKey().length()
+                    + (e.getValue() == null ? 0 : e.getValue().length());
         }
         if (total > TOTAL_ANNOTATION_SIZE_LIMIT) {
             errs.add(FieldError.tooLong(path, TOTAL_ANNOTATION_SIZE_LIMIT));
@@ -133,7 +146,9 @@ final class MetadataValidation {
             }
         }
         if (controllers.size() > 1) {
-            errs.add(FieldError.invalid(path, FieldError.OMIT,
+            errs.add(FieldError.invalid(
+                    path,
+                    FieldError.OMIT,
                     "Only one reference can have Controller set to true. Found \"true\" in references for "
                             + String.join(" and ", controllers)));
         }
@@ -148,12 +163,14 @@ final class MetadataValidation {
             }
         }
         if (seen.contains(Finalizers.ORPHAN) && seen.contains(Finalizers.FOREGROUND_DELETION)) {
-            errs.add(FieldError.invalid(path, FieldError.OMIT, "finalizer orphan and foregroundDeletion cannot be both set"));
+            errs.add(FieldError.invalid(
+                    path, FieldError.OMIT, "finalizer orphan and foregroundDeletion cannot be both set"));
         }
     }
 
     private static String goStringSlice(List<String> values) {
-        return values.stream().map(GoValues::quote)
+        return values.stream()
+                .map(GoValues::quote)
                 .collect(java.util.stream.Collectors.joining(", ", "[]string{", "}"));
     }
 

@@ -26,8 +26,7 @@ public final class NameRules {
     private static final Pattern LABEL_VALUE = Pattern.compile(LABEL_VALUE_FMT);
     private static final Pattern ENV_VAR_NAME = Pattern.compile(ENV_VAR_NAME_FMT);
 
-    private NameRules() {
-    }
+    private NameRules() {}
 
     public static List<String> dns1123Label(String value) {
         List<String> errs = new ArrayList<>();
@@ -35,9 +34,12 @@ public final class NameRules {
             errs.add(maxLen(DNS1123_LABEL_MAX));
         }
         if (!DNS1123_LABEL.matcher(value).matches()) {
-            errs.add(regexError("a lowercase RFC 1123 label must consist of lower case alphanumeric characters "
-                    + "or '-', and must start and end with an alphanumeric character", DNS1123_LABEL_FMT,
-                    "my-name", "123-abc"));
+            errs.add(regexError(
+                    "a lowercase RFC 1123 label must consist of lower case alphanumeric characters "
+                            + "or '-', and must start and end with an alphanumeric character",
+                    DNS1123_LABEL_FMT,
+                    "my-name",
+                    "123-abc"));
         }
         return errs;
     }
@@ -48,9 +50,11 @@ public final class NameRules {
             errs.add(maxLen(DNS1123_SUBDOMAIN_MAX));
         }
         if (!DNS1123_SUBDOMAIN.matcher(value).matches()) {
-            errs.add(regexError("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric "
-                    + "characters, '-' or '.', and must start and end with an alphanumeric character",
-                    DNS1123_SUBDOMAIN_FMT, "example.com"));
+            errs.add(regexError(
+                    "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric "
+                            + "characters, '-' or '.', and must start and end with an alphanumeric character",
+                    DNS1123_SUBDOMAIN_FMT,
+                    "example.com"));
         }
         return errs;
     }
@@ -74,9 +78,14 @@ public final class NameRules {
                 }
             }
             default -> {
-                errs.add(regexError("a qualified name must consist of alphanumeric characters, '-', '_' or '.', "
-                        + "and must start and end with an alphanumeric character", QUALIFIED_NAME_FMT,
-                        "MyName", "my.name", "123-abc") + " with an optional DNS subdomain prefix and '/' "
+                errs.add(regexError(
+                                "a qualified name must consist of alphanumeric characters, '-', '_' or '.', "
+                                        + "and must start and end with an alphanumeric character",
+                                QUALIFIED_NAME_FMT,
+                                "MyName",
+                                "my.name",
+                                "123-abc")
+                        + " with an optional DNS subdomain prefix and '/' "
                         + "(e.g. 'example.com/MyName')");
                 return errs;
             }
@@ -87,9 +96,14 @@ public final class NameRules {
             errs.add("name part " + maxLen(QUALIFIED_NAME_MAX));
         }
         if (!QUALIFIED_NAME.matcher(name).matches()) {
-            errs.add("name part " + regexError("must consist of alphanumeric characters, '-', '_' or '.', and "
-                    + "must start and end with an alphanumeric character", QUALIFIED_NAME_FMT,
-                    "MyName", "my.name", "123-abc"));
+            errs.add("name part "
+                    + regexError(
+                            "must consist of alphanumeric characters, '-', '_' or '.', and "
+                                    + "must start and end with an alphanumeric character",
+                            QUALIFIED_NAME_FMT,
+                            "MyName",
+                            "my.name",
+                            "123-abc"));
         }
         return errs;
     }
@@ -100,9 +114,13 @@ public final class NameRules {
             errs.add(maxLen(LABEL_VALUE_MAX));
         }
         if (!LABEL_VALUE.matcher(value).matches()) {
-            errs.add(regexError("a valid label must be an empty string or consist of alphanumeric characters, "
-                    + "'-', '_' or '.', and must start and end with an alphanumeric character", LABEL_VALUE_FMT,
-                    "MyValue", "my_value", "12345"));
+            errs.add(regexError(
+                    "a valid label must be an empty string or consist of alphanumeric characters, "
+                            + "'-', '_' or '.', and must start and end with an alphanumeric character",
+                    LABEL_VALUE_FMT,
+                    "MyValue",
+                    "my_value",
+                    "12345"));
         }
         return errs;
     }
@@ -110,9 +128,13 @@ public final class NameRules {
     public static List<String> envVarName(String value) {
         List<String> errs = new ArrayList<>();
         if (!ENV_VAR_NAME.matcher(value).matches()) {
-            errs.add(regexError("a valid environment variable name must consist of alphabetic characters, "
-                    + "digits, '_', '-', or '.', and must not start with a digit", ENV_VAR_NAME_FMT,
-                    "my.env-name", "MY_ENV.NAME", "MyEnvName1"));
+            errs.add(regexError(
+                    "a valid environment variable name must consist of alphabetic characters, "
+                            + "digits, '_', '-', or '.', and must not start with a digit",
+                    ENV_VAR_NAME_FMT,
+                    "my.env-name",
+                    "MY_ENV.NAME",
+                    "MyEnvName1"));
         }
         errs.addAll(relaxedPathSegment(value));
         return errs;
@@ -128,8 +150,12 @@ public final class NameRules {
             errs.add(maxLen(DNS1123_SUBDOMAIN_MAX));
         }
         if (!CONFIG_MAP_KEY.matcher(value).matches()) {
-            errs.add(regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'",
-                    CONFIG_MAP_KEY_FMT, "key.name", "KEY_NAME", "key_name"));
+            errs.add(regexError(
+                    "a valid config key must consist of alphanumeric characters, '-', '_' or '.'",
+                    CONFIG_MAP_KEY_FMT,
+                    "key.name",
+                    "KEY_NAME",
+                    "key_name"));
         }
         errs.addAll(relaxedPathSegment(value));
         return errs;
@@ -183,6 +209,9 @@ public final class NameRules {
             }
             s.append('\'').append(examples[i]).append("', ");
         }
-        return s.append("regex used for validation is '").append(fmt).append("')").toString();
+        return s.append("regex used for validation is '")
+                .append(fmt)
+                .append("')")
+                .toString();
     }
 }

@@ -5,7 +5,6 @@ import io.kplane.api.core.NamespaceSpec;
 import io.kplane.api.core.NamespaceStatus;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.ObjectMetaBuilder;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,8 +31,8 @@ public final class NamespaceAdmission extends TypedAdmission<Namespace> {
 
     @Override
     Namespace prepareForCreate(Namespace ns) {
-        NamespaceSpec spec = ns.spec() == null || ns.spec().finalizers() == null
-                ? new NamespaceSpec(List.of(FINALIZER)) : ns.spec();
+        NamespaceSpec spec =
+                ns.spec() == null || ns.spec().finalizers() == null ? new NamespaceSpec(List.of(FINALIZER)) : ns.spec();
         return ns.withSpec(spec).withStatus(new NamespaceStatus(NamespaceStatus.ACTIVE, null));
     }
 
@@ -46,7 +45,8 @@ public final class NamespaceAdmission extends TypedAdmission<Namespace> {
                 if (!f.equals(FINALIZER)) {
                     errs.invalidEach(path, f, NameRules.qualifiedName(f));
                     if (!f.contains("/")) {
-                        errs.add(FieldError.invalid(path, f, "name is neither a standard finalizer name nor is it fully qualified"));
+                        errs.add(FieldError.invalid(
+                                path, f, "name is neither a standard finalizer name nor is it fully qualified"));
                     }
                 }
             }

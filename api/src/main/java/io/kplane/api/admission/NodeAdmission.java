@@ -10,12 +10,20 @@ public final class NodeAdmission extends TypedAdmission<Node> {
 
     @Override
     void validateSpecUpdate(Node newNode, Node oldNode, FieldErrors errs) {
-        if (oldNode.spec() != null && oldNode.spec().podCIDR() != null && !oldNode.spec().podCIDR().isEmpty()) {
-            errs.immutable("spec.podCIDR", newNode.spec() == null ? null : newNode.spec().podCIDR(),
+        if (oldNode.spec() != null
+                && oldNode.spec().podCIDR() != null
+                && !oldNode.spec().podCIDR().isEmpty()) {
+            errs.immutable(
+                    "spec.podCIDR",
+                    newNode.spec() == null ? null : newNode.spec().podCIDR(),
                     oldNode.spec().podCIDR());
         }
-        if (oldNode.spec() != null && oldNode.spec().providerID() != null && !oldNode.spec().providerID().isEmpty()) {
-            errs.immutable("spec.providerID", newNode.spec() == null ? null : newNode.spec().providerID(),
+        if (oldNode.spec() != null
+                && oldNode.spec().providerID() != null
+                && !oldNode.spec().providerID().isEmpty()) {
+            errs.immutable(
+                    "spec.providerID",
+                    newNode.spec() == null ? null : newNode.spec().providerID(),
                     oldNode.spec().providerID());
         }
     }

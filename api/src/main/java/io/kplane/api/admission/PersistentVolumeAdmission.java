@@ -3,7 +3,6 @@ package io.kplane.api.admission;
 import io.kplane.api.core.PersistentVolume;
 import io.kplane.api.core.PersistentVolumeSpec;
 import io.kplane.api.core.PersistentVolumeStatus;
-
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +23,8 @@ public final class PersistentVolumeAdmission extends TypedAdmission<PersistentVo
         PersistentVolume out = pv;
         if (out.spec() != null) {
             PersistentVolumeSpec spec = out.spec();
-            if (spec.persistentVolumeReclaimPolicy() == null || spec.persistentVolumeReclaimPolicy().isEmpty()) {
+            if (spec.persistentVolumeReclaimPolicy() == null
+                    || spec.persistentVolumeReclaimPolicy().isEmpty()) {
                 spec = spec.withPersistentVolumeReclaimPolicy("Retain");
             }
             if (spec.volumeMode() == null) {
@@ -32,10 +32,15 @@ public final class PersistentVolumeAdmission extends TypedAdmission<PersistentVo
             }
             out = out.withSpec(spec);
         }
-        if (out.status() == null || out.status().phase() == null || out.status().phase().isEmpty()) {
+        if (out.status() == null
+                || out.status().phase() == null
+                || out.status().phase().isEmpty()) {
             PersistentVolumeStatus s = out.status();
-            out = out.withStatus(new PersistentVolumeStatus("Pending", s == null ? null : s.message(),
-                    s == null ? null : s.reason(), s == null ? null : s.lastPhaseTransitionTime()));
+            out = out.withStatus(new PersistentVolumeStatus(
+                    "Pending",
+                    s == null ? null : s.message(),
+                    s == null ? null : s.reason(),
+                    s == null ? null : s.lastPhaseTransitionTime()));
         }
         return out;
     }
@@ -55,19 +60,21 @@ public final class PersistentVolumeAdmission extends TypedAdmission<PersistentVo
         }
         for (String mode : modes) {
             if (!PersistentVolumeClaimAdmission.ACCESS_MODES.contains(mode)) {
-                errs.add(FieldError.notSupported("spec.accessModes", mode, PersistentVolumeClaimAdmission.ACCESS_MODES));
+                errs.add(
+                        FieldError.notSupported("spec.accessModes", mode, PersistentVolumeClaimAdmission.ACCESS_MODES));
             }
         }
         Map<String, String> capacity = spec.capacity() == null ? Map.of() : spec.capacity();
         if (capacity.isEmpty()) {
             errs.add(FieldError.required("spec.capacity", ""));
         } else if (!capacity.containsKey("storage") || capacity.size() > 1) {
-            errs.add(FieldError.notSupported("spec.capacity", capacity.keySet().iterator().next(), List.of("storage")));
+            errs.add(FieldError.notSupported(
+                    "spec.capacity", capacity.keySet().iterator().next(), List.of("storage")));
         } else {
             BigDecimal bytes = StorageQuantities.parse(capacity.get("storage"));
             if (bytes == null || bytes.signum() <= 0) {
-                errs.add(FieldError.invalid("spec.capacity[storage]", capacity.get("storage"),
-                        "must be greater than zero"));
+                errs.add(FieldError.invalid(
+                        "spec.capacity[storage]", capacity.get("storage"), "must be greater than zero"));
             }
         }
         String policy = spec.persistentVolumeReclaimPolicy();

@@ -4,7 +4,6 @@ import io.kplane.api.core.PersistentVolumeClaim;
 import io.kplane.api.core.PersistentVolumeClaimSpec;
 import io.kplane.api.core.PersistentVolumeClaimStatus;
 import io.kplane.api.core.PersistentVolumeClaimStatusBuilder;
-
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +15,8 @@ import java.util.Objects;
  * binding ({@code volumeName} while unset). Defaults volumeMode Filesystem and phase Pending.
  */
 public final class PersistentVolumeClaimAdmission extends TypedAdmission<PersistentVolumeClaim> {
-    static final List<String> ACCESS_MODES = List.of("ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce",
-            "ReadWriteOncePod");
+    static final List<String> ACCESS_MODES =
+            List.of("ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod");
     static final List<String> VOLUME_MODES = List.of("Block", "Filesystem");
 
     public PersistentVolumeClaimAdmission() {
@@ -30,9 +29,12 @@ public final class PersistentVolumeClaimAdmission extends TypedAdmission<Persist
         if (out.spec() != null && out.spec().volumeMode() == null) {
             out = out.withSpec(out.spec().withVolumeMode("Filesystem"));
         }
-        if (out.status() == null || out.status().phase() == null || out.status().phase().isEmpty()) {
+        if (out.status() == null
+                || out.status().phase() == null
+                || out.status().phase().isEmpty()) {
             PersistentVolumeClaimStatus status = out.status() == null
-                    ? PersistentVolumeClaimStatusBuilder.builder().build() : out.status();
+                    ? PersistentVolumeClaimStatusBuilder.builder().build()
+                    : out.status();
             out = out.withStatus(status.withPhase("Pending"));
         }
         return out;
@@ -51,30 +53,36 @@ public final class PersistentVolumeClaimAdmission extends TypedAdmission<Persist
             }
         }
         if (modes.contains("ReadWriteOncePod") && modes.size() > 1) {
-            errs.add(FieldError.forbidden("spec.accessModes",
-                    "may not use ReadWriteOncePod with other access modes"));
+            errs.add(FieldError.forbidden("spec.accessModes", "may not use ReadWriteOncePod with other access modes"));
         }
-        Map<String, String> requests = spec == null || spec.resources() == null || spec.resources().requests() == null
-                ? Map.of() : spec.resources().requests();
+        Map<String, String> requests =
+                spec == null || spec.resources() == null || spec.resources().requests() == null
+                        ? Map.of()
+                        : spec.resources().requests();
         String storage = requests.get("storage");
         if (storage == null) {
             errs.add(FieldError.required("spec.resources[storage]", ""));
         } else {
             BigDecimal bytes = StorageQuantities.parse(storage);
             if (bytes == null) {
-                errs.add(FieldError.invalid("spec.resources.requests[storage]", storage,
+                errs.add(FieldError.invalid(
+                        "spec.resources.requests[storage]",
+                        storage,
                         "quantities must match the regular expression "
                                 + "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"));
             } else if (bytes.signum() <= 0) {
-                errs.add(FieldError.invalid("spec.resources.requests[storage]", storage,
-                        "must be greater than zero"));
+                errs.add(FieldError.invalid("spec.resources.requests[storage]", storage, "must be greater than zero"));
             }
         }
         if (spec != null && spec.volumeMode() != null && !VOLUME_MODES.contains(spec.volumeMode())) {
             errs.add(FieldError.notSupported("spec.volumeMode", spec.volumeMode(), VOLUME_MODES));
         }
-        if (spec != null && spec.storageClassName() != null && !spec.storageClassName().isEmpty()) {
-            errs.invalidEach("spec.storageClassName", spec.storageClassName(),
+        if (spec != null
+                && spec.storageClassName() != null
+                && !spec.storageClassName().isEmpty()) {
+            errs.invalidEach(
+                    "spec.storageClassName",
+                    spec.storageClassName(),
                     NameRules.dns1123Subdomain(spec.storageClassName()));
         }
     }
@@ -92,8 +100,10 @@ public final class PersistentVolumeClaimAdmission extends TypedAdmission<Persist
             comparable = comparable.withVolumeName(o.volumeName());
         }
         if (!Objects.equals(comparable, o)) {
-            errs.add(FieldError.forbidden("spec", "spec is immutable after creation except resources.requests "
-                    + "and volumeAttributesClassName for bound claims"));
+            errs.add(FieldError.forbidden(
+                    "spec",
+                    "spec is immutable after creation except resources.requests "
+                            + "and volumeAttributesClassName for bound claims"));
         }
     }
 

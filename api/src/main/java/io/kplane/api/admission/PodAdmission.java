@@ -8,18 +8,19 @@ import io.kplane.api.core.PodSpec;
 import io.kplane.api.core.PodStatus;
 import io.kplane.api.core.PodStatusBuilder;
 import io.kplane.api.json.Json;
-
 import java.util.ArrayList;
 import java.util.List;
 
 /** Pods: scheme defaults, Pending status on create, spec validation and spec immutability. */
 public final class PodAdmission extends TypedAdmission<Pod> {
-    static final String UPDATABLE_FIELDS = String.join(",", List.of(
-            "`spec.containers[*].image`",
-            "`spec.initContainers[*].image`",
-            "`spec.activeDeadlineSeconds`",
-            "`spec.tolerations` (only additions to existing tolerations)",
-            "`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)"));
+    static final String UPDATABLE_FIELDS = String.join(
+            ",",
+            List.of(
+                    "`spec.containers[*].image`",
+                    "`spec.initContainers[*].image`",
+                    "`spec.activeDeadlineSeconds`",
+                    "`spec.tolerations` (only additions to existing tolerations)",
+                    "`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)"));
 
     public PodAdmission() {
         super(Pod.class, true, MetadataValidation.NameRule.SUBDOMAIN);
@@ -35,9 +36,12 @@ public final class PodAdmission extends TypedAdmission<Pod> {
         PodSpec spec = pod.spec();
         // The Priority admission plugin: no priority class means priority 0.
         spec = spec.withPriority(spec.priority() == null ? Integer.valueOf(0) : spec.priority())
-                .withPreemptionPolicy(spec.preemptionPolicy() == null ? "PreemptLowerPriority" : spec.preemptionPolicy());
-        PodStatus status = PodStatusBuilder.builder().phase(PodStatus.PENDING)
-                .qosClass(PodDefaults.qosClass(spec)).build();
+                .withPreemptionPolicy(
+                        spec.preemptionPolicy() == null ? "PreemptLowerPriority" : spec.preemptionPolicy());
+        PodStatus status = PodStatusBuilder.builder()
+                .phase(PodStatus.PENDING)
+                .qosClass(PodDefaults.qosClass(spec))
+                .build();
         return pod.withSpec(spec).withStatus(status);
     }
 
@@ -58,19 +62,21 @@ public final class PodAdmission extends TypedAdmission<Pod> {
         Long oldAds = oldSpec.activeDeadlineSeconds();
         if (oldAds != null) {
             if (newAds == null) {
-                errs.add(FieldError.invalid("spec.activeDeadlineSeconds", null,
-                        "must not update from a positive integer to nil value"));
+                errs.add(FieldError.invalid(
+                        "spec.activeDeadlineSeconds", null, "must not update from a positive integer to nil value"));
             } else if (newAds > oldAds) {
-                errs.add(FieldError.invalid("spec.activeDeadlineSeconds", newAds,
-                        "must be less than or equal to previous value"));
+                errs.add(FieldError.invalid(
+                        "spec.activeDeadlineSeconds", newAds, "must be less than or equal to previous value"));
             }
         }
         // Compare the specs with the updatable fields taken from the new spec.
         ObjectNode oldTree = Json.toTree(oldSpec);
         ObjectNode mungedTree = Json.toTree(munge(newSpec, oldSpec));
         if (!oldTree.equals(mungedTree)) {
-            errs.add(FieldError.forbidden("spec", "pod updates may not change fields other than "
-                    + UPDATABLE_FIELDS + "\n" + diff(oldTree, mungedTree)));
+            errs.add(FieldError.forbidden(
+                    "spec",
+                    "pod updates may not change fields other than " + UPDATABLE_FIELDS + "\n"
+                            + diff(oldTree, mungedTree)));
         }
     }
 
@@ -117,8 +123,13 @@ public final class PodAdmission extends TypedAdmission<Pod> {
             JsonNode o = oldTree.get(k);
             JsonNode n = newTree.get(k);
             if (o == null ? n != null : !o.equals(n)) {
-                out.append("  spec.").append(k).append(": ").append(o == null ? "null" : o.toString())
-                        .append(" -> ").append(n == null ? "null" : n.toString()).append('\n');
+                out.append("  spec.")
+                        .append(k)
+                        .append(": ")
+                        .append(o == null ? "null" : o.toString())
+                        .append(" -> ")
+                        .append(n == null ? "null" : n.toString())
+                        .append('\n');
             }
         }
         return out.toString();

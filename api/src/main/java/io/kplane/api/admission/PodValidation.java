@@ -7,7 +7,6 @@ import io.kplane.api.core.EnvVarSource;
 import io.kplane.api.core.ObjectFieldSelector;
 import io.kplane.api.core.PodSpec;
 import io.kplane.api.core.PodTemplateSpec;
-
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -22,15 +21,22 @@ final class PodValidation {
     static final List<String> TERMINATION_MESSAGE_POLICIES = List.of("File", "FallbackToLogsOnError");
     static final List<String> PROTOCOLS = List.of("SCTP", "TCP", "UDP");
     /** Downward API paths Kubernetes supports in env, sorted as its error lists them. */
-    static final List<String> ENV_FIELD_PATHS = List.of("metadata.name", "metadata.namespace", "metadata.uid",
-            "spec.nodeName", "spec.serviceAccountName", "status.hostIP", "status.hostIPs", "status.podIP",
+    static final List<String> ENV_FIELD_PATHS = List.of(
+            "metadata.name",
+            "metadata.namespace",
+            "metadata.uid",
+            "spec.nodeName",
+            "spec.serviceAccountName",
+            "status.hostIP",
+            "status.hostIPs",
+            "status.podIP",
             "status.podIPs");
+
     private static final List<String> SUBSCRIPTED_FIELD_PATHS = List.of("metadata.annotations", "metadata.labels");
     private static final Pattern SUBSCRIPT = Pattern.compile("^(.*)\\['(.*)'\\]$");
     private static final long MAX_INT32 = Integer.MAX_VALUE;
 
-    private PodValidation() {
-    }
+    private PodValidation() {}
 
     static void template(PodTemplateSpec template, String path, FieldErrors errs) {
         if (template == null) {
@@ -61,8 +67,8 @@ final class PodValidation {
         errs.nonNegative(path + ".terminationGracePeriodSeconds", spec.terminationGracePeriodSeconds());
         Long ads = spec.activeDeadlineSeconds();
         if (ads != null && (ads < 1 || ads > MAX_INT32)) {
-            errs.add(FieldError.invalid(path + ".activeDeadlineSeconds", ads,
-                    "must be between 1 and " + MAX_INT32 + ", inclusive"));
+            errs.add(FieldError.invalid(
+                    path + ".activeDeadlineSeconds", ads, "must be between 1 and " + MAX_INT32 + ", inclusive"));
         }
         if (spec.nodeName() != null && !spec.nodeName().isEmpty()) {
             errs.invalidEach(path + ".nodeName", spec.nodeName(), NameRules.dns1123Subdomain(spec.nodeName()));
@@ -110,11 +116,12 @@ final class PodValidation {
             if (port.containerPort() == null || port.containerPort() == 0) {
                 errs.add(FieldError.required(p + ".containerPort", ""));
             } else if (port.containerPort() < 1 || port.containerPort() > 65535) {
-                errs.add(FieldError.invalid(p + ".containerPort", port.containerPort(),
-                        "must be between 1 and 65535, inclusive"));
+                errs.add(FieldError.invalid(
+                        p + ".containerPort", port.containerPort(), "must be between 1 and 65535, inclusive"));
             }
             if (port.hostPort() != null && port.hostPort() != 0 && (port.hostPort() < 1 || port.hostPort() > 65535)) {
-                errs.add(FieldError.invalid(p + ".hostPort", port.hostPort(), "must be between 1 and 65535, inclusive"));
+                errs.add(
+                        FieldError.invalid(p + ".hostPort", port.hostPort(), "must be between 1 and 65535, inclusive"));
             }
             errs.oneOf(p + ".protocol", port.protocol(), PROTOCOLS);
         }
@@ -152,8 +159,10 @@ final class PodValidation {
             sources++;
         }
         if (sources == 0) {
-            errs.add(FieldError.invalid(path, "", "must specify one of: `fieldRef`, `resourceFieldRef`, "
-                    + "`configMapKeyRef` or `secretKeyRef`"));
+            errs.add(FieldError.invalid(
+                    path,
+                    "",
+                    "must specify one of: `fieldRef`, `resourceFieldRef`, " + "`configMapKeyRef` or `secretKeyRef`"));
         } else if (sources > 1) {
             errs.add(FieldError.invalid(path, "", "may not have more than one field specified at a time"));
         }

@@ -3,7 +3,6 @@ package io.kplane.api.admission;
 import io.kplane.api.rbac.PolicyRule;
 import io.kplane.api.rbac.RoleRef;
 import io.kplane.api.rbac.Subject;
-
 import java.util.List;
 
 /**
@@ -13,8 +12,7 @@ import java.util.List;
 final class RbacValidation {
     static final String GROUP = "rbac.authorization.k8s.io";
 
-    private RbacValidation() {
-    }
+    private RbacValidation() {}
 
     static void rules(List<PolicyRule> rules, boolean namespaced, FieldErrors errs) {
         if (rules == null) {
@@ -34,11 +32,15 @@ final class RbacValidation {
         }
         if (!empty(rule.nonResourceURLs())) {
             if (namespaced) {
-                errs.add(FieldError.invalid(path + ".nonResourceURLs", rule.nonResourceURLs(),
+                errs.add(FieldError.invalid(
+                        path + ".nonResourceURLs",
+                        rule.nonResourceURLs(),
                         "namespaced rules cannot apply to non-resource URLs"));
             }
             if (!empty(rule.apiGroups()) || !empty(rule.resources()) || !empty(rule.resourceNames())) {
-                errs.add(FieldError.invalid(path + ".nonResourceURLs", rule.nonResourceURLs(),
+                errs.add(FieldError.invalid(
+                        path + ".nonResourceURLs",
+                        rule.nonResourceURLs(),
                         "rules cannot apply to both regular resources and non-resource URLs"));
             }
             return;
@@ -54,7 +56,8 @@ final class RbacValidation {
     /** {@code RoleRef.apiGroup} defaults to the RBAC group. */
     static RoleRef defaultRoleRef(RoleRef ref) {
         return ref != null && (ref.apiGroup() == null || ref.apiGroup().isEmpty())
-                ? new RoleRef(GROUP, ref.kind(), ref.name()) : ref;
+                ? new RoleRef(GROUP, ref.kind(), ref.name())
+                : ref;
     }
 
     /** User and Group subjects default their apiGroup to the RBAC group ({@code SetDefaults_Subject}). */
@@ -62,9 +65,13 @@ final class RbacValidation {
         if (subjects == null) {
             return null;
         }
-        return subjects.stream().map(s -> s != null && (s.apiGroup() == null || s.apiGroup().isEmpty())
-                && ("User".equals(s.kind()) || "Group".equals(s.kind()))
-                ? new Subject(s.kind(), GROUP, s.name(), s.namespace()) : s).toList();
+        return subjects.stream()
+                .map(s -> s != null
+                                && (s.apiGroup() == null || s.apiGroup().isEmpty())
+                                && ("User".equals(s.kind()) || "Group".equals(s.kind()))
+                        ? new Subject(s.kind(), GROUP, s.name(), s.namespace())
+                        : s)
+                .toList();
     }
 
     static void binding(RoleRef ref, List<Subject> subjects, boolean namespaced, FieldErrors errs) {
@@ -101,7 +108,8 @@ final class RbacValidation {
                 if (subject.apiGroup() != null && !subject.apiGroup().isEmpty()) {
                     errs.add(FieldError.notSupported(path + ".apiGroup", subject.apiGroup(), List.of("")));
                 }
-                if (!namespaced && (subject.namespace() == null || subject.namespace().isEmpty())) {
+                if (!namespaced
+                        && (subject.namespace() == null || subject.namespace().isEmpty())) {
                     errs.add(FieldError.required(path + ".namespace", ""));
                 }
             }
@@ -110,8 +118,8 @@ final class RbacValidation {
                     errs.add(FieldError.notSupported(path + ".apiGroup", str(subject.apiGroup()), List.of(GROUP)));
                 }
             }
-            default -> errs.add(FieldError.notSupported(path + ".kind", str(subject.kind()),
-                    List.of("ServiceAccount", "User", "Group")));
+            default -> errs.add(FieldError.notSupported(
+                    path + ".kind", str(subject.kind()), List.of("ServiceAccount", "User", "Group")));
         }
     }
 

@@ -5,8 +5,7 @@ import io.kplane.api.rbac.Role;
 
 /** Roles and ClusterRoles: path-segment names and well-formed rules. Stored, not enforced. */
 public final class RoleAdmission {
-    private RoleAdmission() {
-    }
+    private RoleAdmission() {}
 
     public static final class Namespaced extends TypedAdmission<Role> {
         public Namespaced() {

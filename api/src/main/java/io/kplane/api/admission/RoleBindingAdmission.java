@@ -5,8 +5,7 @@ import io.kplane.api.rbac.RoleBinding;
 
 /** RoleBindings and ClusterRoleBindings: roleRef, subjects; roleRef cannot change. Stored, not enforced. */
 public final class RoleBindingAdmission {
-    private RoleBindingAdmission() {
-    }
+    private RoleBindingAdmission() {}
 
     public static final class Namespaced extends TypedAdmission<RoleBinding> {
         public Namespaced() {

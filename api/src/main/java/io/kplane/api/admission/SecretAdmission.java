@@ -3,7 +3,6 @@ package io.kplane.api.admission;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.kplane.api.core.Secret;
 import io.kplane.api.json.Json;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -39,8 +38,10 @@ public final class SecretAdmission extends TypedAdmission<Secret> {
         }
         if (s.stringData() != null) {
             Map<String, String> data = new LinkedHashMap<>(DataKeys.orEmpty(s.data()));
-            s.stringData().forEach((k, v) -> data.put(k,
-                    Base64.getEncoder().encodeToString((v == null ? "" : v).getBytes(StandardCharsets.UTF_8))));
+            s.stringData()
+                    .forEach((k, v) -> data.put(
+                            k,
+                            Base64.getEncoder().encodeToString((v == null ? "" : v).getBytes(StandardCharsets.UTF_8))));
             s = s.withData(data).withStringData(null);
         }
         return s;
@@ -60,8 +61,8 @@ public final class SecretAdmission extends TypedAdmission<Secret> {
         String type = secret.type() == null ? "" : secret.type();
         switch (type) {
             case SERVICE_ACCOUNT_TOKEN -> {
-                Map<String, String> annotations = secret.metadata() == null ? Map.of()
-                        : secret.metadata().annotationsOrEmpty();
+                Map<String, String> annotations =
+                        secret.metadata() == null ? Map.of() : secret.metadata().annotationsOrEmpty();
                 String sa = annotations.get(SERVICE_ACCOUNT_NAME_KEY);
                 if (sa == null || sa.isEmpty()) {
                     errs.add(FieldError.required(DataKeys.path("metadata.annotations", SERVICE_ACCOUNT_NAME_KEY), ""));
@@ -88,7 +89,7 @@ public final class SecretAdmission extends TypedAdmission<Secret> {
                     errs.add(FieldError.required(DataKeys.path("data", "tls.key"), ""));
                 }
             }
-            default -> { }
+            default -> {}
         }
     }
 
@@ -101,8 +102,8 @@ public final class SecretAdmission extends TypedAdmission<Secret> {
         try {
             byte[] raw = Base64.getDecoder().decode(data.get(key) == null ? "" : data.get(key));
             if (!Json.mapper().readTree(raw).isObject()) {
-                errs.add(FieldError.invalid(path, REDACTED,
-                        "json: cannot unmarshal into Go value of type map[string]interface {}"));
+                errs.add(FieldError.invalid(
+                        path, REDACTED, "json: cannot unmarshal into Go value of type map[string]interface {}"));
             }
         } catch (IllegalArgumentException | JsonProcessingException e) {
             errs.add(FieldError.invalid(path, REDACTED, "invalid character in JSON input"));

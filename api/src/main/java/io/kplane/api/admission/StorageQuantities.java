@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
 
 /** Just enough of Kubernetes' {@code resource.Quantity} to check and compare storage sizes. */
 public final class StorageQuantities {
-    private static final Pattern QUANTITY = Pattern.compile("([+-]?[0-9.]+)(Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E|[eE][+-]?[0-9]+)?");
+    private static final Pattern QUANTITY =
+            Pattern.compile("([+-]?[0-9.]+)(Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E|[eE][+-]?[0-9]+)?");
     private static final Map<String, BigDecimal> SUFFIX = Map.ofEntries(
             Map.entry("", BigDecimal.ONE), Map.entry("m", new BigDecimal("0.001")),
             Map.entry("k", BigDecimal.TEN.pow(3)), Map.entry("M", BigDecimal.TEN.pow(6)),
@@ -17,8 +18,7 @@ public final class StorageQuantities {
             Map.entry("Gi", BigDecimal.valueOf(1L << 30)), Map.entry("Ti", BigDecimal.valueOf(1L << 40)),
             Map.entry("Pi", BigDecimal.valueOf(1L << 50)), Map.entry("Ei", BigDecimal.valueOf(1L << 60)));
 
-    private StorageQuantities() {
-    }
+    private StorageQuantities() {}
 
     /** The value in bytes, or null when {@code s} is not a quantity. */
     public static BigDecimal parse(String s) {

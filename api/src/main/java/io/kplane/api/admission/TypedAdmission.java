@@ -1,7 +1,6 @@
 package io.kplane.api.admission;
 
 import io.kplane.api.meta.KubeObject;
-
 import java.util.List;
 
 /**
@@ -29,15 +28,13 @@ abstract class TypedAdmission<T extends KubeObject> implements Admission {
         return obj;
     }
 
-    void validateSpec(T obj, FieldErrors errs) {
-    }
+    void validateSpec(T obj, FieldErrors errs) {}
 
     void validateSpecUpdate(T newObj, T oldObj, FieldErrors errs) {
         validateSpec(newObj, errs);
     }
 
-    void validateStatus(T newObj, T oldObj, FieldErrors errs) {
-    }
+    void validateStatus(T newObj, T oldObj, FieldErrors errs) {}
 
     @Override
     public final KubeObject defaultOnCreate(KubeObject obj) {

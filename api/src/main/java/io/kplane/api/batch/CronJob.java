@@ -8,12 +8,8 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * batch/v1 CronJob.
  */
 @RecordBuilder
-public record CronJob(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        CronJobSpec spec,
-        CronJobStatus status) implements CronJobBuilder.With, KubeObject {
+public record CronJob(String apiVersion, String kind, ObjectMeta metadata, CronJobSpec spec, CronJobStatus status)
+        implements CronJobBuilder.With, KubeObject {
     public static final String API_VERSION = "batch/v1";
     public static final String KIND = "CronJob";
     /** Annotation on Jobs a CronJob creates: the scheduled time in RFC 3339. */

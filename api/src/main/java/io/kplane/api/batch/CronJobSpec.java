@@ -14,7 +14,8 @@ public record CronJobSpec(
         Boolean suspend,
         JobTemplateSpec jobTemplate,
         Integer successfulJobsHistoryLimit,
-        Integer failedJobsHistoryLimit) implements CronJobSpecBuilder.With {
+        Integer failedJobsHistoryLimit)
+        implements CronJobSpecBuilder.With {
     public static final String ALLOW = "Allow";
     public static final String FORBID = "Forbid";
     public static final String REPLACE = "Replace";

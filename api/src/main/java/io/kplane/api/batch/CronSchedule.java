@@ -5,7 +5,6 @@ import com.cronutils.model.CronType;
 import com.cronutils.model.definition.CronDefinitionBuilder;
 import com.cronutils.model.time.ExecutionTime;
 import com.cronutils.parser.CronParser;
-
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,8 +37,7 @@ import java.util.Optional;
  * no DST); {@link #nextAfter} maps each wall time to the instants it denotes in the zone.
  */
 public final class CronSchedule {
-    private static final CronParser PARSER =
-            new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
+    private static final CronParser PARSER = new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
 
     private static final Map<String, String> MACROS = Map.of(
             "@yearly", "0 0 1 1 *",
@@ -102,7 +100,8 @@ public final class CronSchedule {
         if (spec.startsWith("@")) {
             String lower = spec.toLowerCase(Locale.ROOT);
             if (lower.startsWith("@every ")) {
-                return new CronSchedule(spec, zone, null, every(spec.substring(7).trim()));
+                return new CronSchedule(
+                        spec, zone, null, every(spec.substring(7).trim()));
             }
             String expanded = MACROS.get(lower);
             if (expanded == null) {
@@ -112,16 +111,19 @@ public final class CronSchedule {
         }
         String[] fields = spec.split("\\s+");
         if (fields.length != 5) {
-            throw new IllegalArgumentException("expected exactly 5 fields, found " + fields.length + ": ["
-                    + String.join(" ", fields) + "]");
+            throw new IllegalArgumentException(
+                    "expected exactly 5 fields, found " + fields.length + ": [" + String.join(" ", fields) + "]");
         }
         try {
             Cron cron = PARSER.parse(String.join(" ", fields).replace('?', '*'));
             cron.validate();
             return new CronSchedule(spec, zone, ExecutionTime.forCron(cron), null);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(e.getMessage() == null ? "invalid schedule: " + spec
-                    : e.getMessage().replace("\n", " "), e);
+            throw new IllegalArgumentException(
+                    e.getMessage() == null
+                            ? "invalid schedule: " + spec
+                            : e.getMessage().replace("\n", " "),
+                    e);
         }
     }
 
@@ -222,7 +224,8 @@ public final class CronSchedule {
                 return known;
             }
         }
-        Optional<LocalDateTime> next = executionTime.nextExecution(ZonedDateTime.of(wall, ZoneOffset.UTC))
+        Optional<LocalDateTime> next = executionTime
+                .nextExecution(ZonedDateTime.of(wall, ZoneOffset.UTC))
                 .map(ZonedDateTime::toLocalDateTime);
         synchronized (nextWallTimes) {
             nextWallTimes.put(wall, next);
@@ -273,8 +276,8 @@ public final class CronSchedule {
             // robfig/cron rounds @every below one second up to one second.
             return d.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : d.truncatedTo(ChronoUnit.SECONDS);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("failed to parse duration @every " + text + ": time: invalid duration \""
-                    + text + "\"");
+            throw new IllegalArgumentException(
+                    "failed to parse duration @every " + text + ": time: invalid duration \"" + text + "\"");
         }
     }
 

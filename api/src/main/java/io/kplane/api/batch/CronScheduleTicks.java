@@ -17,11 +17,9 @@ public final class CronScheduleTicks {
     public static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss xxx");
 
     /** One schedule time: the instant, the wall time in the schedule's zone, and the Job name. */
-    public record Tick(Instant time, String local, String jobName) {
-    }
+    public record Tick(Instant time, String local, String jobName) {}
 
-    private CronScheduleTicks() {
-    }
+    private CronScheduleTicks() {}
 
     /** The first {@code count} schedule times strictly after {@code after}. */
     public static List<Tick> next(CronSchedule schedule, String cronJobName, Instant after, int count) {
@@ -65,6 +63,7 @@ public final class CronScheduleTicks {
     }
 
     public static Tick tick(CronSchedule schedule, String cronJobName, Instant time) {
-        return new Tick(time, LOCAL.format(time.atZone(schedule.zone())), cronJobName + "-" + time.getEpochSecond() / 60);
+        return new Tick(
+                time, LOCAL.format(time.atZone(schedule.zone())), cronJobName + "-" + time.getEpochSecond() / 60);
     }
 }

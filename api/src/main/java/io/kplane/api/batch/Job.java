@@ -8,16 +8,13 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * batch/v1 Job.
  */
 @RecordBuilder
-public record Job(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        JobSpec spec,
-        JobStatus status) implements JobBuilder.With, KubeObject {
+public record Job(String apiVersion, String kind, ObjectMeta metadata, JobSpec spec, JobStatus status)
+        implements JobBuilder.With, KubeObject {
     public static final String API_VERSION = "batch/v1";
     public static final String KIND = "Job";
     /** Label the server puts on a Job's pods (and its generated selector) with the Job's uid. */
     public static final String CONTROLLER_UID_LABEL = "batch.kubernetes.io/controller-uid";
+
     public static final String JOB_NAME_LABEL = "batch.kubernetes.io/job-name";
     public static final String LEGACY_CONTROLLER_UID_LABEL = "controller-uid";
     public static final String LEGACY_JOB_NAME_LABEL = "job-name";
@@ -36,7 +33,7 @@ public record Job(
 
     /** Complete=True or Failed=True: the Job is done and its controller leaves it alone. */
     public boolean isFinished() {
-        return status != null && (status.hasTrueCondition(JobCondition.COMPLETE)
-                || status.hasTrueCondition(JobCondition.FAILED));
+        return status != null
+                && (status.hasTrueCondition(JobCondition.COMPLETE) || status.hasTrueCondition(JobCondition.FAILED));
     }
 }

@@ -1,7 +1,6 @@
 package io.kplane.api.batch;
 
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.time.Instant;
 
 /**
@@ -9,12 +8,8 @@ import java.time.Instant;
  */
 @RecordBuilder
 public record JobCondition(
-        String type,
-        String status,
-        Instant lastProbeTime,
-        Instant lastTransitionTime,
-        String reason,
-        String message) implements JobConditionBuilder.With {
+        String type, String status, Instant lastProbeTime, Instant lastTransitionTime, String reason, String message)
+        implements JobConditionBuilder.With {
     public static final String SUSPENDED = "Suspended";
     public static final String COMPLETE = "Complete";
     public static final String FAILED = "Failed";

@@ -24,7 +24,8 @@ public record JobSpec(
         String completionMode,
         Boolean suspend,
         String podReplacementPolicy,
-        String managedBy) implements JobSpecBuilder.With {
+        String managedBy)
+        implements JobSpecBuilder.With {
     public static final String NON_INDEXED = "NonIndexed";
     public static final String INDEXED = "Indexed";
     public static final String REPLACE_TERMINATING_OR_FAILED = "TerminatingOrFailed";

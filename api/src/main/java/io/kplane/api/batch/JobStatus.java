@@ -1,7 +1,6 @@
 package io.kplane.api.batch;
 
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.time.Instant;
 import java.util.List;
 
@@ -20,7 +19,8 @@ public record JobStatus(
         String completedIndexes,
         String failedIndexes,
         UncountedTerminatedPods uncountedTerminatedPods,
-        Integer ready) implements JobStatusBuilder.With {
+        Integer ready)
+        implements JobStatusBuilder.With {
     public List<JobCondition> conditionsOrEmpty() {
         return conditions == null ? List.of() : conditions;
     }

@@ -7,7 +7,4 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * The Job a CronJob creates: metadata and spec.
  */
 @RecordBuilder
-public record JobTemplateSpec(
-        ObjectMeta metadata,
-        JobSpec spec) implements JobTemplateSpecBuilder.With {
-}
+public record JobTemplateSpec(ObjectMeta metadata, JobSpec spec) implements JobTemplateSpecBuilder.With {}

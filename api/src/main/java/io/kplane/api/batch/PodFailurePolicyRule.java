@@ -1,7 +1,6 @@
 package io.kplane.api.batch;
 
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.util.List;
 
 /**
@@ -11,7 +10,8 @@ import java.util.List;
 public record PodFailurePolicyRule(
         String action,
         PodFailurePolicyOnExitCodesRequirement onExitCodes,
-        List<PodFailurePolicyOnPodConditionsPattern> onPodConditions) implements PodFailurePolicyRuleBuilder.With {
+        List<PodFailurePolicyOnPodConditionsPattern> onPodConditions)
+        implements PodFailurePolicyRuleBuilder.With {
     public static final String FAIL_JOB = "FailJob";
     public static final String FAIL_INDEX = "FailIndex";
     public static final String IGNORE = "Ignore";

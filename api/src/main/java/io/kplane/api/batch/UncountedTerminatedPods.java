@@ -1,7 +1,6 @@
 package io.kplane.api.batch;
 
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.util.List;
 
 /**
@@ -9,9 +8,8 @@ import java.util.List;
  * the Job status.
  */
 @RecordBuilder
-public record UncountedTerminatedPods(
-        List<String> succeeded,
-        List<String> failed) implements UncountedTerminatedPodsBuilder.With {
+public record UncountedTerminatedPods(List<String> succeeded, List<String> failed)
+        implements UncountedTerminatedPodsBuilder.With {
     public List<String> succeededOrEmpty() {
         return succeeded == null ? List.of() : succeeded;
     }

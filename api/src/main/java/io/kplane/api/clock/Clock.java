@@ -11,12 +11,8 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * from (see {@link ClusterTime}), so all of them read the same time from the same object.
  */
 @RecordBuilder
-public record Clock(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        ClockSpec spec,
-        ClockStatus status) implements ClockBuilder.With, KubeObject {
+public record Clock(String apiVersion, String kind, ObjectMeta metadata, ClockSpec spec, ClockStatus status)
+        implements ClockBuilder.With, KubeObject {
     public static final String API_VERSION = "kplane.io/v1";
     public static final String KIND = "Clock";
     /** The one Clock every component follows. */

@@ -13,8 +13,7 @@ import java.util.Objects;
  * never makes time jump. An unchanged spec keeps the old status exactly (no drift).
  */
 public final class ClockAnchors {
-    private ClockAnchors() {
-    }
+    private ClockAnchors() {}
 
     /**
      * @param spec      the new spec (validated)
@@ -23,28 +22,33 @@ public final class ClockAnchors {
      * @param wallNow   the server's wall time of this write
      * @param generation the generation of the new object
      */
-    public static ClockStatus resolve(ClockSpec spec, ClockSpec oldSpec, ClockStatus oldStatus, Instant wallNow,
-                                      long generation) {
+    public static ClockStatus resolve(
+            ClockSpec spec, ClockSpec oldSpec, ClockStatus oldStatus, Instant wallNow, long generation) {
         ClusterTime before = oldStatus == null ? ClusterTime.REAL : ClusterTime.of(oldStatus);
         String mode = spec == null || spec.mode() == null ? ClockSpec.REAL : spec.mode();
         if (oldStatus != null && oldSpec != null && Objects.equals(spec, oldSpec)) {
             return oldStatus.withObservedGeneration(generation);
         }
         boolean modeChanged = oldSpec == null || !mode.equals(oldSpec.mode());
-        boolean timeChanged = spec.time() != null && (modeChanged || !spec.time().equals(oldSpec.time()));
-        boolean offsetChanged = spec.offset() != null && (modeChanged || !spec.offset().equals(oldSpec.offset()));
+        boolean timeChanged =
+                spec.time() != null && (modeChanged || !spec.time().equals(oldSpec.time()));
+        boolean offsetChanged =
+                spec.offset() != null && (modeChanged || !spec.offset().equals(oldSpec.offset()));
         Instant continued = before.at(wallNow);
-        Instant cluster = switch (mode) {
-            case ClockSpec.REAL -> wallNow;
-            case ClockSpec.OFFSET -> timeChanged ? parseTime(spec.time())
-                    : offsetChanged ? wallNow.plus(GoDuration.parse(spec.offset())) : continued;
-            default -> timeChanged ? parseTime(spec.time()) : continued;
-        };
-        long rate = switch (mode) {
-            case ClockSpec.FROZEN -> 0;
-            case ClockSpec.RATE -> spec.rate() == null ? 1 : spec.rate();
-            default -> 1;
-        };
+        Instant cluster =
+                switch (mode) {
+                    case ClockSpec.REAL -> wallNow;
+                    case ClockSpec.OFFSET -> timeChanged
+                            ? parseTime(spec.time())
+                            : offsetChanged ? wallNow.plus(GoDuration.parse(spec.offset())) : continued;
+                    default -> timeChanged ? parseTime(spec.time()) : continued;
+                };
+        long rate =
+                switch (mode) {
+                    case ClockSpec.FROZEN -> 0;
+                    case ClockSpec.RATE -> spec.rate() == null ? 1 : spec.rate();
+                    default -> 1;
+                };
         return new ClockStatus(mode, wallNow, cluster, rate, generation);
     }
 

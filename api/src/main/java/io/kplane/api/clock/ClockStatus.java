@@ -3,7 +3,6 @@ package io.kplane.api.clock;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import io.kplane.api.json.MicroTimeSerializer;
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.time.Instant;
 
 /**
@@ -22,5 +21,5 @@ public record ClockStatus(
         @JsonSerialize(using = MicroTimeSerializer.class) Instant wallAnchor,
         @JsonSerialize(using = MicroTimeSerializer.class) Instant clusterAnchor,
         Long rate,
-        Long observedGeneration) implements ClockStatusBuilder.With {
-}
+        Long observedGeneration)
+        implements ClockStatusBuilder.With {}

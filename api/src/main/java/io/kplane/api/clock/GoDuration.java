@@ -8,8 +8,7 @@ import java.util.regex.Pattern;
 public final class GoDuration {
     private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");
 
-    private GoDuration() {
-    }
+    private GoDuration() {}
 
     /** {@code 1h30m}, {@code -90s}, {@code 1.5h}, {@code 250ms}, {@code 0}. */
     public static Duration parse(String text) {
@@ -29,13 +28,15 @@ public final class GoDuration {
         int end = 0;
         while (m.find() && m.start() == end) {
             java.math.BigDecimal v = new java.math.BigDecimal(m.group(1));
-            long unitNanos = switch (m.group(2)) {
-                case "ms" -> 1_000_000L;
-                case "s" -> 1_000_000_000L;
-                case "m" -> 60_000_000_000L;
-                default -> 3_600_000_000_000L;
-            };
-            total = total.plusNanos(v.multiply(java.math.BigDecimal.valueOf(unitNanos)).longValue());
+            long unitNanos =
+                    switch (m.group(2)) {
+                        case "ms" -> 1_000_000L;
+                        case "s" -> 1_000_000_000L;
+                        case "m" -> 60_000_000_000L;
+                        default -> 3_600_000_000_000L;
+                    };
+            total = total.plusNanos(
+                    v.multiply(java.math.BigDecimal.valueOf(unitNanos)).longValue());
             end = m.end();
         }
         if (t.isEmpty() || end != t.length()) {

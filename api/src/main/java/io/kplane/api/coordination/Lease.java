@@ -8,11 +8,8 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * coordination.k8s.io/v1 Lease: node heartbeats and leader election.
  */
 @RecordBuilder
-public record Lease(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        LeaseSpec spec) implements LeaseBuilder.With, KubeObject {
+public record Lease(String apiVersion, String kind, ObjectMeta metadata, LeaseSpec spec)
+        implements LeaseBuilder.With, KubeObject {
     public static final String API_VERSION = "coordination.k8s.io/v1";
     public static final String KIND = "Lease";
     /** Namespace of the node heartbeat Leases, one per node, named after it. */

@@ -3,7 +3,6 @@ package io.kplane.api.coordination;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import io.kplane.api.json.MicroTimeSerializer;
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.time.Instant;
 
 /**
@@ -17,5 +16,5 @@ public record LeaseSpec(
         @JsonSerialize(using = MicroTimeSerializer.class) Instant renewTime,
         Integer leaseTransitions,
         String strategy,
-        String preferredHolder) implements LeaseSpecBuilder.With {
-}
+        String preferredHolder)
+        implements LeaseSpecBuilder.With {}

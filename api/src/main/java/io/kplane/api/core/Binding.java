@@ -8,11 +8,8 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * core/v1 Binding: the body of POST pods/{name}/binding, which sets a pod's spec.nodeName.
  */
 @RecordBuilder
-public record Binding(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        ObjectReference target) implements BindingBuilder.With, KubeObject {
+public record Binding(String apiVersion, String kind, ObjectMeta metadata, ObjectReference target)
+        implements BindingBuilder.With, KubeObject {
     public static final String API_VERSION = "v1";
     public static final String KIND = "Binding";
 

@@ -1,10 +1,9 @@
 package io.kplane.api.core;
 
-import java.util.Map;
-
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.ObjectMeta;
 import io.soabase.recordbuilder.core.RecordBuilder;
+import java.util.Map;
 
 /**
  * core/v1 ConfigMap: string {@code data} and base64 {@code binaryData}; {@code immutable} freezes both.
@@ -16,7 +15,8 @@ public record ConfigMap(
         ObjectMeta metadata,
         Map<String, String> data,
         Map<String, String> binaryData,
-        Boolean immutable) implements ConfigMapBuilder.With, KubeObject {
+        Boolean immutable)
+        implements ConfigMapBuilder.With, KubeObject {
     public static final String API_VERSION = "v1";
     public static final String KIND = "ConfigMap";
 

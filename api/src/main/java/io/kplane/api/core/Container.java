@@ -2,7 +2,6 @@ package io.kplane.api.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.util.List;
 
 /**
@@ -34,7 +33,8 @@ public record Container(
         JsonNode securityContext,
         Boolean stdin,
         Boolean stdinOnce,
-        Boolean tty) implements ContainerBuilder.With {
+        Boolean tty)
+        implements ContainerBuilder.With {
     public static final String PULL_ALWAYS = "Always";
     public static final String PULL_IF_NOT_PRESENT = "IfNotPresent";
     public static final String PULL_NEVER = "Never";

@@ -1,7 +1,6 @@
 package io.kplane.api.core;
 
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.time.Instant;
 
 /**
@@ -9,9 +8,8 @@ import java.time.Instant;
  */
 @RecordBuilder
 public record ContainerState(
-        ContainerStateWaiting waiting,
-        ContainerStateRunning running,
-        ContainerStateTerminated terminated) implements ContainerStateBuilder.With {
+        ContainerStateWaiting waiting, ContainerStateRunning running, ContainerStateTerminated terminated)
+        implements ContainerStateBuilder.With {
     public static ContainerState waiting(String reason, String message) {
         return new ContainerState(new ContainerStateWaiting(reason, message), null, null);
     }

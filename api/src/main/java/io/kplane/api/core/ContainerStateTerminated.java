@@ -1,7 +1,6 @@
 package io.kplane.api.core;
 
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.time.Instant;
 
 /**
@@ -15,5 +14,5 @@ public record ContainerStateTerminated(
         String message,
         Instant startedAt,
         Instant finishedAt,
-        String containerID) implements ContainerStateTerminatedBuilder.With {
-}
+        String containerID)
+        implements ContainerStateTerminatedBuilder.With {}

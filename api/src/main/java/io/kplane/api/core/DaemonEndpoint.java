@@ -7,6 +7,4 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * A port a node daemon listens on. Kubernetes spells the field {@code Port}.
  */
 @RecordBuilder
-public record DaemonEndpoint(
-        @JsonProperty("Port") Integer port) implements DaemonEndpointBuilder.With {
-}
+public record DaemonEndpoint(@JsonProperty("Port") Integer port) implements DaemonEndpointBuilder.With {}

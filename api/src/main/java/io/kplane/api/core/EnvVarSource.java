@@ -9,8 +9,5 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  */
 @RecordBuilder
 public record EnvVarSource(
-        ObjectFieldSelector fieldRef,
-        JsonNode resourceFieldRef,
-        JsonNode configMapKeyRef,
-        JsonNode secretKeyRef) implements EnvVarSourceBuilder.With {
-}
+        ObjectFieldSelector fieldRef, JsonNode resourceFieldRef, JsonNode configMapKeyRef, JsonNode secretKeyRef)
+        implements EnvVarSourceBuilder.With {}

@@ -6,7 +6,6 @@ import io.kplane.api.json.MicroTimeSerializer;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.ObjectMeta;
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.time.Instant;
 
 /**
@@ -31,7 +30,8 @@ public record Event(
         String action,
         ObjectReference related,
         String reportingComponent,
-        String reportingInstance) implements EventBuilder.With, KubeObject {
+        String reportingInstance)
+        implements EventBuilder.With, KubeObject {
     public static final String API_VERSION = "v1";
     public static final String KIND = "Event";
     public static final String TYPE_NORMAL = EventType.NORMAL;

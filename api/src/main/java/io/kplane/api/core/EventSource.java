@@ -6,7 +6,4 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * The component and host that reported an event.
  */
 @RecordBuilder
-public record EventSource(
-        String component,
-        String host) implements EventSourceBuilder.With {
-}
+public record EventSource(String component, String host) implements EventSourceBuilder.With {}

@@ -7,6 +7,5 @@ public final class EventType {
     /** Something may be wrong, e.g. a back-off, a failed mount, a Job that hit its limit. */
     public static final String WARNING = "Warning";
 
-    private EventType() {
-    }
+    private EventType() {}
 }

@@ -1,5 +1,4 @@
 package io.kplane.api.core;
 
 /** core/v1 HostPathVolumeSource. */
-public record HostPathVolumeSource(String path, String type) {
-}
+public record HostPathVolumeSource(String path, String type) {}

@@ -1,5 +1,4 @@
 package io.kplane.api.core;
 
 /** core/v1 LocalObjectReference: a name in the same namespace. */
-public record LocalObjectReference(String name) {
-}
+public record LocalObjectReference(String name) {}

@@ -8,12 +8,8 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * core/v1 Namespace (cluster-scoped).
  */
 @RecordBuilder
-public record Namespace(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        NamespaceSpec spec,
-        NamespaceStatus status) implements NamespaceBuilder.With, KubeObject {
+public record Namespace(String apiVersion, String kind, ObjectMeta metadata, NamespaceSpec spec, NamespaceStatus status)
+        implements NamespaceBuilder.With, KubeObject {
     public static final String API_VERSION = "v1";
     public static final String KIND = "Namespace";
 

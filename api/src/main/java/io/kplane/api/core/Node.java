@@ -8,12 +8,8 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * core/v1 Node (cluster-scoped).
  */
 @RecordBuilder
-public record Node(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        NodeSpec spec,
-        NodeStatus status) implements NodeBuilder.With, KubeObject {
+public record Node(String apiVersion, String kind, ObjectMeta metadata, NodeSpec spec, NodeStatus status)
+        implements NodeBuilder.With, KubeObject {
     public static final String API_VERSION = "v1";
     public static final String KIND = "Node";
 

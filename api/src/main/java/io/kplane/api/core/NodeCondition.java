@@ -1,7 +1,6 @@
 package io.kplane.api.core;
 
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.time.Instant;
 
 /**
@@ -14,6 +13,7 @@ public record NodeCondition(
         Instant lastHeartbeatTime,
         Instant lastTransitionTime,
         String reason,
-        String message) implements NodeConditionBuilder.With {
+        String message)
+        implements NodeConditionBuilder.With {
     public static final String READY = "Ready";
 }

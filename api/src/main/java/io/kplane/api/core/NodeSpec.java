@@ -2,7 +2,6 @@ package io.kplane.api.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.util.List;
 
 /**
@@ -16,5 +15,5 @@ public record NodeSpec(
         Boolean unschedulable,
         List<JsonNode> taints,
         JsonNode configSource,
-        String externalID) implements NodeSpecBuilder.With {
-}
+        String externalID)
+        implements NodeSpecBuilder.With {}

@@ -2,7 +2,6 @@ package io.kplane.api.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.util.List;
 import java.util.Map;
 
@@ -23,7 +22,8 @@ public record NodeStatus(
         List<JsonNode> volumesAttached,
         JsonNode config,
         List<JsonNode> runtimeHandlers,
-        JsonNode features) implements NodeStatusBuilder.With {
+        JsonNode features)
+        implements NodeStatusBuilder.With {
     public List<NodeCondition> conditionsOrEmpty() {
         return conditions == null ? List.of() : conditions;
     }

@@ -16,5 +16,5 @@ public record NodeSystemInfo(
         String kubeletVersion,
         String kubeProxyVersion,
         String operatingSystem,
-        String architecture) implements NodeSystemInfoBuilder.With {
-}
+        String architecture)
+        implements NodeSystemInfoBuilder.With {}

@@ -6,7 +6,4 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * Selects a field of the pod for an environment variable (the downward API).
  */
 @RecordBuilder
-public record ObjectFieldSelector(
-        String apiVersion,
-        String fieldPath) implements ObjectFieldSelectorBuilder.With {
-}
+public record ObjectFieldSelector(String apiVersion, String fieldPath) implements ObjectFieldSelectorBuilder.With {}

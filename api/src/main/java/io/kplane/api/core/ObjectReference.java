@@ -15,11 +15,12 @@ public record ObjectReference(
         String uid,
         String apiVersion,
         String resourceVersion,
-        String fieldPath) implements ObjectReferenceBuilder.With {
+        String fieldPath)
+        implements ObjectReferenceBuilder.With {
     /** A reference to {@code obj} as Kubernetes' {@code ref.GetReference} builds it. */
     public static ObjectReference to(KubeObject obj) {
         ObjectMeta m = obj.metadata();
-        return new ObjectReference(obj.kind(), m.namespace(), m.name(), m.uid(), obj.apiVersion(),
-                m.resourceVersion(), null);
+        return new ObjectReference(
+                obj.kind(), m.namespace(), m.name(), m.uid(), obj.apiVersion(), m.resourceVersion(), null);
     }
 }

@@ -1,6 +1,5 @@
 package io.kplane.api.core;
 
-
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.ObjectMeta;
 import io.soabase.recordbuilder.core.RecordBuilder;
@@ -10,11 +9,8 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  */
 @RecordBuilder
 public record PersistentVolume(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        PersistentVolumeSpec spec,
-        PersistentVolumeStatus status) implements PersistentVolumeBuilder.With, KubeObject {
+        String apiVersion, String kind, ObjectMeta metadata, PersistentVolumeSpec spec, PersistentVolumeStatus status)
+        implements PersistentVolumeBuilder.With, KubeObject {
     public static final String API_VERSION = "v1";
     public static final String KIND = "PersistentVolume";
 

@@ -1,6 +1,5 @@
 package io.kplane.api.core;
 
-
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.ObjectMeta;
 import io.soabase.recordbuilder.core.RecordBuilder;
@@ -14,7 +13,8 @@ public record PersistentVolumeClaim(
         String kind,
         ObjectMeta metadata,
         PersistentVolumeClaimSpec spec,
-        PersistentVolumeClaimStatus status) implements PersistentVolumeClaimBuilder.With, KubeObject {
+        PersistentVolumeClaimStatus status)
+        implements PersistentVolumeClaimBuilder.With, KubeObject {
     public static final String API_VERSION = "v1";
     public static final String KIND = "PersistentVolumeClaim";
 

@@ -3,7 +3,6 @@ package io.kplane.api.core;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.meta.LabelSelector;
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.util.List;
 
 /** core/v1 PersistentVolumeClaimSpec. Data sources are kept as JSON: kplane provisions empty volumes only. */
@@ -17,5 +16,5 @@ public record PersistentVolumeClaimSpec(
         String volumeMode,
         JsonNode dataSource,
         JsonNode dataSourceRef,
-        String volumeAttributesClassName) implements PersistentVolumeClaimSpecBuilder.With {
-}
+        String volumeAttributesClassName)
+        implements PersistentVolumeClaimSpecBuilder.With {}

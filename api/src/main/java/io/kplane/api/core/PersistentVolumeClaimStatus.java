@@ -2,7 +2,6 @@ package io.kplane.api.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.util.List;
 import java.util.Map;
 
@@ -16,5 +15,5 @@ public record PersistentVolumeClaimStatus(
         Map<String, String> allocatedResources,
         Map<String, String> allocatedResourceStatuses,
         String currentVolumeAttributesClassName,
-        JsonNode modifyVolumeStatus) implements PersistentVolumeClaimStatusBuilder.With {
-}
+        JsonNode modifyVolumeStatus)
+        implements PersistentVolumeClaimStatusBuilder.With {}

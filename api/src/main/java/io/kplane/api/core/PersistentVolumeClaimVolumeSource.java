@@ -1,5 +1,4 @@
 package io.kplane.api.core;
 
 /** A volume backed by the PersistentVolume bound to the claim {@code claimName} in the pod's namespace. */
-public record PersistentVolumeClaimVolumeSource(String claimName, Boolean readOnly) {
-}
+public record PersistentVolumeClaimVolumeSource(String claimName, Boolean readOnly) {}

@@ -2,7 +2,6 @@ package io.kplane.api.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.util.List;
 import java.util.Map;
 
@@ -24,5 +23,5 @@ public record PersistentVolumeSpec(
         HostPathVolumeSource hostPath,
         LocalVolumeSource local,
         JsonNode nfs,
-        JsonNode csi) implements PersistentVolumeSpecBuilder.With {
-}
+        JsonNode csi)
+        implements PersistentVolumeSpecBuilder.With {}

@@ -8,12 +8,8 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * core/v1 Pod.
  */
 @RecordBuilder
-public record Pod(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        PodSpec spec,
-        PodStatus status) implements PodBuilder.With, KubeObject {
+public record Pod(String apiVersion, String kind, ObjectMeta metadata, PodSpec spec, PodStatus status)
+        implements PodBuilder.With, KubeObject {
     public static final String API_VERSION = "v1";
     public static final String KIND = "Pod";
 

@@ -1,7 +1,6 @@
 package io.kplane.api.core;
 
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.time.Instant;
 
 /**
@@ -9,12 +8,8 @@ import java.time.Instant;
  */
 @RecordBuilder
 public record PodCondition(
-        String type,
-        String status,
-        Instant lastProbeTime,
-        Instant lastTransitionTime,
-        String reason,
-        String message) implements PodConditionBuilder.With {
+        String type, String status, Instant lastProbeTime, Instant lastTransitionTime, String reason, String message)
+        implements PodConditionBuilder.With {
     public static final String POD_SCHEDULED = "PodScheduled";
     public static final String INITIALIZED = "Initialized";
     public static final String CONTAINERS_READY = "ContainersReady";

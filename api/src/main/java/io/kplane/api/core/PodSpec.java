@@ -2,7 +2,6 @@ package io.kplane.api.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.util.List;
 import java.util.Map;
 
@@ -49,7 +48,8 @@ public record PodSpec(
         JsonNode os,
         Boolean hostUsers,
         List<JsonNode> schedulingGates,
-        List<JsonNode> resourceClaims) implements PodSpecBuilder.With {
+        List<JsonNode> resourceClaims)
+        implements PodSpecBuilder.With {
     public static final String RESTART_ALWAYS = "Always";
     public static final String RESTART_ON_FAILURE = "OnFailure";
     public static final String RESTART_NEVER = "Never";

@@ -2,7 +2,6 @@ package io.kplane.api.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.time.Instant;
 import java.util.List;
 
@@ -26,7 +25,8 @@ public record PodStatus(
         String qosClass,
         List<ContainerStatus> ephemeralContainerStatuses,
         String resize,
-        List<JsonNode> resourceClaimStatuses) implements PodStatusBuilder.With {
+        List<JsonNode> resourceClaimStatuses)
+        implements PodStatusBuilder.With {
     public static final String PENDING = "Pending";
     public static final String RUNNING = "Running";
     public static final String SUCCEEDED = "Succeeded";

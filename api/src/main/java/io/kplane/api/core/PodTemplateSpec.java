@@ -7,7 +7,4 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * The pod a controller creates: metadata and spec.
  */
 @RecordBuilder
-public record PodTemplateSpec(
-        ObjectMeta metadata,
-        PodSpec spec) implements PodTemplateSpecBuilder.With {
-}
+public record PodTemplateSpec(ObjectMeta metadata, PodSpec spec) implements PodTemplateSpecBuilder.With {}

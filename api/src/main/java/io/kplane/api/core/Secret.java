@@ -1,10 +1,9 @@
 package io.kplane.api.core;
 
-import java.util.Map;
-
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.ObjectMeta;
 import io.soabase.recordbuilder.core.RecordBuilder;
+import java.util.Map;
 
 /**
  * core/v1 Secret. {@code data} values are base64 as on the wire; {@code stringData} is write-only: the
@@ -18,7 +17,8 @@ public record Secret(
         Map<String, String> data,
         Map<String, String> stringData,
         String type,
-        Boolean immutable) implements SecretBuilder.With, KubeObject {
+        Boolean immutable)
+        implements SecretBuilder.With, KubeObject {
     public static final String API_VERSION = "v1";
     public static final String KIND = "Secret";
 

@@ -1,10 +1,9 @@
 package io.kplane.api.core;
 
-import java.util.List;
-
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.ObjectMeta;
 import io.soabase.recordbuilder.core.RecordBuilder;
+import java.util.List;
 
 /**
  * core/v1 ServiceAccount. Identity only: kplane issues no tokens and enforces no RBAC.
@@ -16,7 +15,8 @@ public record ServiceAccount(
         ObjectMeta metadata,
         List<ObjectReference> secrets,
         List<LocalObjectReference> imagePullSecrets,
-        Boolean automountServiceAccountToken) implements ServiceAccountBuilder.With, KubeObject {
+        Boolean automountServiceAccountToken)
+        implements ServiceAccountBuilder.With, KubeObject {
     public static final String API_VERSION = "v1";
     public static final String KIND = "ServiceAccount";
 

@@ -1,5 +1,4 @@
 package io.kplane.api.core;
 
 /** A projected ServiceAccount token file ({@code path}); needs the TokenRequest API. */
-public record ServiceAccountTokenProjection(String audience, Long expirationSeconds, String path) {
-}
+public record ServiceAccountTokenProjection(String audience, Long expirationSeconds, String path) {}

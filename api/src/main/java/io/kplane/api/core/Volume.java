@@ -13,5 +13,4 @@ public record Volume(
         DownwardAPIVolumeSource downwardAPI,
         ProjectedVolumeSource projected,
         PersistentVolumeClaimVolumeSource persistentVolumeClaim,
-        HostPathVolumeSource hostPath) {
-}
+        HostPathVolumeSource hostPath) {}

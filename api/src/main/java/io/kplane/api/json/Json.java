@@ -20,7 +20,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -47,18 +46,20 @@ public final class Json {
     }
 
     private static final class Yaml {
-        static final ObjectMapper MAPPER = configure(YAMLMapper.builder(YAMLFactory.builder()
-                .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-                .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-                .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
-                .build()).build(), false);
+        static final ObjectMapper MAPPER = configure(
+                YAMLMapper.builder(YAMLFactory.builder()
+                                .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                                .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                                .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
+                                .build())
+                        .build(),
+                false);
     }
 
-    private static final DateTimeFormatter MICRO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSX")
-            .withZone(java.time.ZoneOffset.UTC);
+    private static final DateTimeFormatter MICRO =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSX").withZone(java.time.ZoneOffset.UTC);
 
-    private Json() {
-    }
+    private Json() {}
 
     private static ObjectMapper configure(ObjectMapper mapper, boolean strict) {
         SimpleModule time = new SimpleModule("kube-time");
@@ -85,8 +86,7 @@ public final class Json {
                     try {
                         return java.time.OffsetDateTime.parse(text).toInstant();
                     } catch (java.time.format.DateTimeParseException e2) {
-                        return (Instant) ctxt.handleWeirdStringValue(Instant.class, text,
-                                "not an RFC 3339 time");
+                        return (Instant) ctxt.handleWeirdStringValue(Instant.class, text, "not an RFC 3339 time");
                     }
                 }
             }

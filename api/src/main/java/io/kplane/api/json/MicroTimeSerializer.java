@@ -3,7 +3,6 @@ package io.kplane.api.json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
-
 import java.io.IOException;
 import java.time.Instant;
 import java.time.ZoneOffset;

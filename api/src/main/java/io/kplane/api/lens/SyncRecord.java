@@ -2,7 +2,6 @@ package io.kplane.api.lens;
 
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.ObjectMeta;
-
 import java.util.List;
 
 /**
@@ -28,7 +27,8 @@ public record SyncRecord(
         SyncTarget target,
         String component,
         String controller,
-        List<SyncRecordEntry> records) implements KubeObject {
+        List<SyncRecordEntry> records)
+        implements KubeObject {
     public static final String GROUP = "lens.kplane.io";
     public static final String API_VERSION = GROUP + "/v1";
     public static final String KIND = "SyncRecord";
@@ -38,6 +38,7 @@ public record SyncRecord(
     public static final long MAX_AGE_SECONDS = 3600;
     /** Labels: the target's uid (what {@code kubectl-lite why} selects by) and the controller. */
     public static final String TARGET_UID_LABEL = GROUP + "/target-uid";
+
     public static final String CONTROLLER_LABEL = GROUP + "/controller";
 
     public SyncRecord {

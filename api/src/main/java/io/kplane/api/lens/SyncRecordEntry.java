@@ -39,19 +39,33 @@ public record SyncRecordEntry(
 
     /** The same entry, standing also for {@code n} earlier ones just like it. */
     public SyncRecordEntry withRepeated(Integer n) {
-        return new SyncRecordEntry(time, seq, component, controller, rv, triggers, triggersDropped, saw, decision,
-                reason, writes, writesDropped, events, eventsDropped, durationMs, requeueAfterMs, error, n);
+        return new SyncRecordEntry(
+                time,
+                seq,
+                component,
+                controller,
+                rv,
+                triggers,
+                triggersDropped,
+                saw,
+                decision,
+                reason,
+                writes,
+                writesDropped,
+                events,
+                eventsDropped,
+                durationMs,
+                requeueAfterMs,
+                error,
+                n);
     }
 
     /** An informer event (or a requeue/plain add) that put the key into the queue. */
-    public record Trigger(String type, String resource, String key, String rv, Instant at) {
-    }
+    public record Trigger(String type, String resource, String key, String rv, Instant at) {}
 
     /** A write the sync made: the resourceVersion returned, or the error. */
-    public record Write(String verb, String resource, String key, String rv, String error) {
-    }
+    public record Write(String verb, String resource, String key, String rv, String error) {}
 
     /** A Kubernetes event the sync emitted. */
-    public record EventNote(String type, String reason, String message) {
-    }
+    public record EventNote(String type, String reason, String message) {}
 }

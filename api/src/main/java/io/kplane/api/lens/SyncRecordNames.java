@@ -17,15 +17,15 @@ public final class SyncRecordNames {
     public static final String CLUSTER_SCOPED_NAMESPACE = "kube-system";
     static final int MAX_NAME = 253;
 
-    private SyncRecordNames() {
-    }
+    private SyncRecordNames() {}
 
     public static String namespace(String objectNamespace) {
         return objectNamespace == null || objectNamespace.isEmpty() ? CLUSTER_SCOPED_NAMESPACE : objectNamespace;
     }
 
     public static String name(String objectName, String singular, String controller) {
-        String full = (objectName + "." + singular + "." + controller).toLowerCase(Locale.ROOT)
+        String full = (objectName + "." + singular + "." + controller)
+                .toLowerCase(Locale.ROOT)
                 .replaceAll("[^a-z0-9.-]", "-");
         if (full.length() <= MAX_NAME) {
             return full;
@@ -37,7 +37,8 @@ public final class SyncRecordNames {
 
     private static String sha1(String s) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(s.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-1").digest(s.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -5,5 +5,4 @@ package io.kplane.api.lens;
  *
  * @param resource the plural resource ({@code jobs}, {@code pods})
  */
-public record SyncTarget(String apiVersion, String kind, String resource, String namespace, String name, String uid) {
-}
+public record SyncTarget(String apiVersion, String kind, String resource, String namespace, String name, String uid) {}

@@ -20,6 +20,5 @@ public record DeleteOptions(
         return new DeleteOptions(null, null, seconds, null, null, null, null);
     }
 
-    public record Preconditions(String uid, String resourceVersion) {
-    }
+    public record Preconditions(String uid, String resourceVersion) {}
 }

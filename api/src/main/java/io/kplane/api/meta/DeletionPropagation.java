@@ -13,6 +13,5 @@ public final class DeletionPropagation {
     /** Every value the API accepts, in the order its error message lists them. */
     public static final List<String> ALL = List.of(FOREGROUND, BACKGROUND, ORPHAN);
 
-    private DeletionPropagation() {
-    }
+    private DeletionPropagation() {}
 }

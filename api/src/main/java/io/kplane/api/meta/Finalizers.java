@@ -15,6 +15,5 @@ public final class Finalizers {
     /** On a Job's pods until the Job controller has counted them. */
     public static final String JOB_TRACKING = Job.TRACKING_FINALIZER;
 
-    private Finalizers() {
-    }
+    private Finalizers() {}
 }

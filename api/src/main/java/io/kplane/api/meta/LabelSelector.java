@@ -10,6 +10,5 @@ public record LabelSelector(Map<String, String> matchLabels, List<Requirement> m
     }
 
     /** {@code operator} is In, NotIn, Exists or DoesNotExist. */
-    public record Requirement(String key, String operator, List<String> values) {
-    }
+    public record Requirement(String key, String operator, List<String> values) {}
 }

@@ -6,12 +6,10 @@ package io.kplane.api.meta;
  * for a cluster-scoped object (Node, Namespace, ...). Every key in kplane is built and split here.
  */
 public final class ObjectKeys {
-    private ObjectKeys() {
-    }
+    private ObjectKeys() {}
 
     /** A key's two parts; {@code namespace} is {@code ""} for a cluster-scoped key. */
-    public record Key(String namespace, String name) {
-    }
+    public record Key(String namespace, String name) {}
 
     /** {@code namespace/name}, or {@code name} when {@code namespace} is null or empty. */
     public static String of(String namespace, String name) {

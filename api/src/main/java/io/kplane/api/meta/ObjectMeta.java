@@ -2,7 +2,6 @@ package io.kplane.api.meta;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.soabase.recordbuilder.core.RecordBuilder;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +25,8 @@ public record ObjectMeta(
         Map<String, String> annotations,
         List<OwnerReference> ownerReferences,
         List<String> finalizers,
-        List<JsonNode> managedFields) implements ObjectMetaBuilder.With {
+        List<JsonNode> managedFields)
+        implements ObjectMetaBuilder.With {
 
     public static ObjectMeta named(String namespace, String name) {
         return ObjectMetaBuilder.builder().namespace(namespace).name(name).build();

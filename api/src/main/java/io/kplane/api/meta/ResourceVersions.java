@@ -11,8 +11,7 @@ package io.kplane.api.meta;
  * produced by kplane's store) is not ordered: {@link #isNewer} answers false.
  */
 public final class ResourceVersions {
-    private ResourceVersions() {
-    }
+    private ResourceVersions() {}
 
     /** Whether {@code candidate} is a later write than {@code than}; false when either is not a number. */
     public static boolean isNewer(String candidate, String than) {

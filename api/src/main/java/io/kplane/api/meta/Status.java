@@ -1,7 +1,6 @@
 package io.kplane.api.meta;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-
 import java.util.List;
 import java.util.Map;
 
@@ -30,14 +29,13 @@ public record Status(
         return new Status("v1", "Status", Map.of(), SUCCESS, null, null, details, null);
     }
 
-    public record StatusDetails(String name, String group, String kind, String uid, List<StatusCause> causes,
-                                Integer retryAfterSeconds) {
+    public record StatusDetails(
+            String name, String group, String kind, String uid, List<StatusCause> causes, Integer retryAfterSeconds) {
         public static StatusDetails of(String name, String group, String kind) {
             return new StatusDetails(name, group, kind, null, null, null);
         }
     }
 
     /** One invalid field: {@code reason} is e.g. FieldValueInvalid, FieldValueRequired. */
-    public record StatusCause(String reason, String message, String field) {
-    }
+    public record StatusCause(String reason, String message, String field) {}
 }

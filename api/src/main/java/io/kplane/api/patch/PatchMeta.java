@@ -31,8 +31,7 @@ final class PatchMeta {
     /** Lists of primitives merged as sets. */
     private static final Set<String> PRIMITIVE_SETS = Set.of("finalizers");
 
-    private PatchMeta() {
-    }
+    private PatchMeta() {}
 
     /** The merge key of list field {@code field} under {@code parent}, or {@code null} to replace. */
     static String mergeKey(String parent, String field) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -24,15 +23,15 @@ public final class StrategicMergePatch {
     private static final String SET_ELEMENT_ORDER = "$setElementOrder/";
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private StrategicMergePatch() {
-    }
+    private StrategicMergePatch() {}
 
     /** Returns the patched document; {@code target} is not modified. */
     public static JsonNode apply(JsonNode target, JsonNode patch) {
         if (patch == null || !patch.isObject()) {
             throw PatchException.badRequest("strategic merge patch must be a JSON object");
         }
-        ObjectNode original = target != null && target.isObject() ? ((ObjectNode) target).deepCopy() : NODES.objectNode();
+        ObjectNode original =
+                target != null && target.isObject() ? ((ObjectNode) target).deepCopy() : NODES.objectNode();
         JsonNode result = mergeMap(original, (ObjectNode) patch, "");
         return result == null ? NODES.objectNode() : result;
     }
@@ -50,9 +49,9 @@ public final class StrategicMergePatch {
                 case "delete" -> {
                     return null;
                 }
-                case "merge" -> { }
-                default -> throw PatchException.unprocessable("Unknown patch type: " + directive.asText()
-                        + " in map: " + patch);
+                case "merge" -> {}
+                default -> throw PatchException.unprocessable(
+                        "Unknown patch type: " + directive.asText() + " in map: " + patch);
             }
         }
         JsonNode retain = patch.get(RETAIN_KEYS);
@@ -129,7 +128,9 @@ public final class StrategicMergePatch {
         List<JsonNode> elements = new ArrayList<>();
         boolean replace = false;
         for (JsonNode item : patch) {
-            if (item.isObject() && item.size() == 1 && "replace".equals(item.path(PATCH).asText())) {
+            if (item.isObject()
+                    && item.size() == 1
+                    && "replace".equals(item.path(PATCH).asText())) {
                 replace = true;
             } else {
                 elements.add(item);
@@ -138,12 +139,13 @@ public final class StrategicMergePatch {
         ArrayNode out = original == null || replace ? NODES.arrayNode() : original.deepCopy();
         for (JsonNode item : elements) {
             if (!item.isObject()) {
-                throw PatchException.unprocessable("list " + field + " expects objects with merge key "
-                        + mergeKey + ", found " + item);
+                throw PatchException.unprocessable(
+                        "list " + field + " expects objects with merge key " + mergeKey + ", found " + item);
             }
             JsonNode keyValue = item.get(mergeKey);
             if (keyValue == null) {
-                throw PatchException.unprocessable("map: " + item + " does not contain declared merge key: " + mergeKey);
+                throw PatchException.unprocessable(
+                        "map: " + item + " does not contain declared merge key: " + mergeKey);
             }
             int index = indexOf(out, mergeKey, keyValue);
             if ("delete".equals(item.path(PATCH).asText())) {
@@ -197,7 +199,8 @@ public final class StrategicMergePatch {
         for (JsonNode wanted : order) {
             for (Iterator<JsonNode> it = remaining.iterator(); it.hasNext(); ) {
                 JsonNode item = it.next();
-                boolean same = mergeKey == null ? item.equals(wanted)
+                boolean same = mergeKey == null
+                        ? item.equals(wanted)
                         : item.path(mergeKey).equals(wanted.path(mergeKey));
                 if (same) {
                     out.add(item);

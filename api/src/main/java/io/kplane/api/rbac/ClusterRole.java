@@ -1,21 +1,17 @@
 package io.kplane.api.rbac;
 
-import java.util.List;
-
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.ObjectMeta;
 import io.soabase.recordbuilder.core.RecordBuilder;
+import java.util.List;
 
 /**
  * rbac.authorization.k8s.io/v1 ClusterRole: stored and validated, not enforced.
  */
 @RecordBuilder
 public record ClusterRole(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        List<PolicyRule> rules,
-        AggregationRule aggregationRule) implements ClusterRoleBuilder.With, KubeObject {
+        String apiVersion, String kind, ObjectMeta metadata, List<PolicyRule> rules, AggregationRule aggregationRule)
+        implements ClusterRoleBuilder.With, KubeObject {
     public static final String API_VERSION = "rbac.authorization.k8s.io/v1";
     public static final String KIND = "ClusterRole";
 

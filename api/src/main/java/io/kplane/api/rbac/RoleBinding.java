@@ -1,21 +1,16 @@
 package io.kplane.api.rbac;
 
-import java.util.List;
-
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.ObjectMeta;
 import io.soabase.recordbuilder.core.RecordBuilder;
+import java.util.List;
 
 /**
  * rbac.authorization.k8s.io/v1 RoleBinding: stored and validated, not enforced.
  */
 @RecordBuilder
-public record RoleBinding(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        List<Subject> subjects,
-        RoleRef roleRef) implements RoleBindingBuilder.With, KubeObject {
+public record RoleBinding(String apiVersion, String kind, ObjectMeta metadata, List<Subject> subjects, RoleRef roleRef)
+        implements RoleBindingBuilder.With, KubeObject {
     public static final String API_VERSION = "rbac.authorization.k8s.io/v1";
     public static final String KIND = "RoleBinding";
 

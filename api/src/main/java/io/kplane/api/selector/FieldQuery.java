@@ -2,7 +2,6 @@ package io.kplane.api.selector;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.ResourceType;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -52,8 +51,10 @@ public record FieldQuery(ResourceType type, List<FieldRequirement> requirements)
      * turn {@code metadata.name=x} into a direct read.
      */
     public Optional<String> requiredValue(String field) {
-        return requirements.stream().filter(r -> r.field().equals(field) && !r.negated())
-                .map(FieldRequirement::value).findFirst();
+        return requirements.stream()
+                .filter(r -> r.field().equals(field) && !r.negated())
+                .map(FieldRequirement::value)
+                .findFirst();
     }
 
     @Override
@@ -132,7 +133,7 @@ public record FieldQuery(ResourceType type, List<FieldRequirement> requirements)
                     throw new SelectorException("invalid field selector: invalid escape sequence in '" + term + "'");
                 }
                 b.append(s.charAt(++i));
-            } else if (c == '=' || c == ',' ) {
+            } else if (c == '=' || c == ',') {
                 throw new SelectorException("invalid field selector: unescaped '" + c + "' in '" + term + "'");
             } else {
                 b.append(c);

@@ -1,7 +1,6 @@
 package io.kplane.api.selector;
 
 import io.kplane.api.meta.LabelSelector;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -20,7 +19,9 @@ public record LabelQuery(List<LabelRequirement> requirements) {
 
     public LabelQuery {
         // Kubernetes sorts requirements by key so the string form is canonical.
-        requirements = requirements.stream().sorted(Comparator.comparing(LabelRequirement::key)).toList();
+        requirements = requirements.stream()
+                .sorted(Comparator.comparing(LabelRequirement::key))
+                .toList();
     }
 
     /** Parses {@code a=b,c!=d,e in (x,y),f notin (z),g,!h}. {@code null} or blank is everything. */
@@ -38,18 +39,20 @@ public record LabelQuery(List<LabelRequirement> requirements) {
         }
         List<LabelRequirement> reqs = new ArrayList<>();
         if (selector.matchLabels() != null) {
-            selector.matchLabels().forEach((k, v) ->
-                    reqs.add(LabelRequirement.of(k, LabelRequirement.Operator.EQUALS, List.of(v))));
+            selector.matchLabels()
+                    .forEach((k, v) -> reqs.add(LabelRequirement.of(k, LabelRequirement.Operator.EQUALS, List.of(v))));
         }
         if (selector.matchExpressions() != null) {
             for (LabelSelector.Requirement r : selector.matchExpressions()) {
-                LabelRequirement.Operator op = switch (r.operator() == null ? "" : r.operator()) {
-                    case "In" -> LabelRequirement.Operator.IN;
-                    case "NotIn" -> LabelRequirement.Operator.NOT_IN;
-                    case "Exists" -> LabelRequirement.Operator.EXISTS;
-                    case "DoesNotExist" -> LabelRequirement.Operator.DOES_NOT_EXIST;
-                    default -> throw new SelectorException("\"" + r.operator() + "\" is not a valid label selector operator");
-                };
+                LabelRequirement.Operator op =
+                        switch (r.operator() == null ? "" : r.operator()) {
+                            case "In" -> LabelRequirement.Operator.IN;
+                            case "NotIn" -> LabelRequirement.Operator.NOT_IN;
+                            case "Exists" -> LabelRequirement.Operator.EXISTS;
+                            case "DoesNotExist" -> LabelRequirement.Operator.DOES_NOT_EXIST;
+                            default -> throw new SelectorException(
+                                    "\"" + r.operator() + "\" is not a valid label selector operator");
+                        };
                 reqs.add(LabelRequirement.of(r.key(), op, r.values() == null ? List.of() : r.values()));
             }
         }
@@ -80,13 +83,14 @@ public record LabelQuery(List<LabelRequirement> requirements) {
         List<LabelSelector.Requirement> exprs = new ArrayList<>();
         for (LabelRequirement r : requirements) {
             switch (r.operator()) {
-                case EQUALS, DOUBLE_EQUALS -> matchLabels.put(r.key(), r.values().get(0));
+                case EQUALS, DOUBLE_EQUALS -> matchLabels.put(
+                        r.key(), r.values().get(0));
                 case IN -> exprs.add(new LabelSelector.Requirement(r.key(), "In", r.values()));
                 case NOT_IN, NOT_EQUALS -> exprs.add(new LabelSelector.Requirement(r.key(), "NotIn", r.values()));
                 case EXISTS -> exprs.add(new LabelSelector.Requirement(r.key(), "Exists", null));
                 case DOES_NOT_EXIST -> exprs.add(new LabelSelector.Requirement(r.key(), "DoesNotExist", null));
-                default -> throw new SelectorException("operator " + r.operator().token
-                        + " cannot be converted into a LabelSelector");
+                default -> throw new SelectorException(
+                        "operator " + r.operator().token + " cannot be converted into a LabelSelector");
             }
         }
         return new LabelSelector(matchLabels.isEmpty() ? null : matchLabels, exprs.isEmpty() ? null : exprs);

@@ -1,7 +1,6 @@
 package io.kplane.api.selector;
 
 import io.kplane.api.admission.NameRules;
-
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -13,8 +12,15 @@ import java.util.TreeSet;
 public record LabelRequirement(String key, Operator operator, List<String> values) {
 
     public enum Operator {
-        EQUALS("="), DOUBLE_EQUALS("=="), NOT_EQUALS("!="), IN("in"), NOT_IN("notin"), EXISTS(""),
-        DOES_NOT_EXIST("!"), GREATER_THAN(">"), LESS_THAN("<");
+        EQUALS("="),
+        DOUBLE_EQUALS("=="),
+        NOT_EQUALS("!="),
+        IN("in"),
+        NOT_IN("notin"),
+        EXISTS(""),
+        DOES_NOT_EXIST("!"),
+        GREATER_THAN(">"),
+        LESS_THAN("<");
 
         final String token;
 
@@ -64,8 +70,8 @@ public record LabelRequirement(String key, Operator operator, List<String> value
             for (String v : values) {
                 List<String> errs = NameRules.labelValue(v);
                 if (!errs.isEmpty()) {
-                    throw new SelectorException("invalid label value: \"" + v + "\": at key: \"" + key + "\": "
-                            + String.join("; ", errs));
+                    throw new SelectorException(
+                            "invalid label value: \"" + v + "\": at key: \"" + key + "\": " + String.join("; ", errs));
                 }
             }
         }

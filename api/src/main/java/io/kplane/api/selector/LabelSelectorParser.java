@@ -5,10 +5,23 @@ import java.util.List;
 
 /** A recursive-descent parser for the label selector string form, following Kubernetes' lexer. */
 final class LabelSelectorParser {
-    private enum Tok { IDENT, EQ, DEQ, NEQ, IN, NOTIN, BANG, GT, LT, OPEN, CLOSE, COMMA, END }
-
-    private record Token(Tok type, String text) {
+    private enum Tok {
+        IDENT,
+        EQ,
+        DEQ,
+        NEQ,
+        IN,
+        NOTIN,
+        BANG,
+        GT,
+        LT,
+        OPEN,
+        CLOSE,
+        COMMA,
+        END
     }
+
+    private record Token(Tok type, String text) {}
 
     private final String input;
     private final List<Token> tokens = new ArrayList<>();
@@ -25,7 +38,7 @@ final class LabelSelectorParser {
             char c = input.charAt(i);
             if (Character.isWhitespace(c)) {
                 i++;
-            } else if (c == '=' ) {
+            } else if (c == '=') {
                 if (i + 1 < input.length() && input.charAt(i + 1) == '=') {
                     tokens.add(new Token(Tok.DEQ, "=="));
                     i += 2;
@@ -42,13 +55,15 @@ final class LabelSelectorParser {
                     i++;
                 }
             } else if (c == '>' || c == '<' || c == '(' || c == ')' || c == ',') {
-                tokens.add(new Token(switch (c) {
-                    case '>' -> Tok.GT;
-                    case '<' -> Tok.LT;
-                    case '(' -> Tok.OPEN;
-                    case ')' -> Tok.CLOSE;
-                    default -> Tok.COMMA;
-                }, String.valueOf(c)));
+                tokens.add(new Token(
+                        switch (c) {
+                            case '>' -> Tok.GT;
+                            case '<' -> Tok.LT;
+                            case '(' -> Tok.OPEN;
+                            case ')' -> Tok.CLOSE;
+                            default -> Tok.COMMA;
+                        },
+                        String.valueOf(c)));
                 i++;
             } else {
                 int start = i;
@@ -56,11 +71,13 @@ final class LabelSelectorParser {
                     i++;
                 }
                 String word = input.substring(start, i);
-                tokens.add(new Token(switch (word) {
-                    case "in" -> Tok.IN;
-                    case "notin" -> Tok.NOTIN;
-                    default -> Tok.IDENT;
-                }, word));
+                tokens.add(new Token(
+                        switch (word) {
+                            case "in" -> Tok.IN;
+                            case "notin" -> Tok.NOTIN;
+                            default -> Tok.IDENT;
+                        },
+                        word));
             }
         }
         tokens.add(new Token(Tok.END, ""));
@@ -113,8 +130,8 @@ final class LabelSelectorParser {
             case LT -> LabelRequirement.of(key, LabelRequirement.Operator.LESS_THAN, List.of(exactValue()));
             case IN -> LabelRequirement.of(key, LabelRequirement.Operator.IN, valueSet());
             case NOTIN -> LabelRequirement.of(key, LabelRequirement.Operator.NOT_IN, valueSet());
-            default -> throw error("found '" + tokens.get(pos - 1).text()
-                    + "', expected: in, notin, =, ==, !=, gt, lt");
+            default -> throw error(
+                    "found '" + tokens.get(pos - 1).text() + "', expected: in, notin, =, ==, !=, gt, lt");
         };
     }
 

@@ -8,8 +8,7 @@ import java.util.concurrent.ThreadFactory;
  * running, and a thread dump says whose thread is whose.
  */
 public final class DaemonThreads {
-    private DaemonThreads() {
-    }
+    private DaemonThreads() {}
 
     /** A factory for executors: every thread it makes is a daemon called {@code name}. */
     public static ThreadFactory named(String name) {

@@ -30,8 +30,7 @@ public final class GoDuration {
     /** 1<<63 as an unsigned value: Go accumulates the magnitude in a uint64 and allows up to this. */
     private static final long LIMIT = Long.MIN_VALUE;
 
-    private GoDuration() {
-    }
+    private GoDuration() {}
 
     /** Parses {@code text} with Go's grammar; throws {@link IllegalArgumentException} with Go's message. */
     public static Duration parse(String text) {

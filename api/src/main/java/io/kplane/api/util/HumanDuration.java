@@ -9,8 +9,7 @@ import java.time.Instant;
  * The server-side table printers and kubectl-lite both use it, so they print the same ages.
  */
 public final class HumanDuration {
-    private HumanDuration() {
-    }
+    private HumanDuration() {}
 
     public static String format(Duration d) {
         // truncate toward zero like Go's int(d.Seconds()); Duration.getSeconds() floors

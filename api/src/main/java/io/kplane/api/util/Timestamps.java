@@ -6,8 +6,7 @@ import java.time.format.DateTimeParseException;
 
 /** Reading RFC 3339 timestamps out of loosely typed JSON, where a bad value must not fail a whole printout. */
 public final class Timestamps {
-    private Timestamps() {
-    }
+    private Timestamps() {}
 
     /** {@code text} as an instant ({@code Z} or a numeric offset), or null when it is empty or unreadable. */
     public static Instant parseOrNull(String text) {

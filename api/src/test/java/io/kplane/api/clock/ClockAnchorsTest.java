@@ -1,11 +1,10 @@
 package io.kplane.api.clock;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ClockAnchorsTest {
     private static final Instant W0 = Instant.parse("2026-11-23T10:00:00Z");
@@ -16,13 +15,14 @@ class ClockAnchorsTest {
 
     @Test
     void frozenAtATimeThenRateContinuesFromIt() {
-        ClockStatus frozen = ClockAnchors.resolve(spec("Frozen", "2026-12-01T00:00:00Z", null, null), null, null, W0, 1);
+        ClockStatus frozen =
+                ClockAnchors.resolve(spec("Frozen", "2026-12-01T00:00:00Z", null, null), null, null, W0, 1);
         ClusterTime t = ClusterTime.of(frozen);
         assertThat(t.at(W0.plusSeconds(3600))).isEqualTo(Instant.parse("2026-12-01T00:00:00Z"));
 
         Instant w1 = W0.plusSeconds(100);
-        ClockStatus rate = ClockAnchors.resolve(spec("Rate", null, null, 60L),
-                spec("Frozen", "2026-12-01T00:00:00Z", null, null), frozen, w1, 2);
+        ClockStatus rate = ClockAnchors.resolve(
+                spec("Rate", null, null, 60L), spec("Frozen", "2026-12-01T00:00:00Z", null, null), frozen, w1, 2);
         ClusterTime r = ClusterTime.of(rate);
         assertThat(r.at(w1)).isEqualTo(Instant.parse("2026-12-01T00:00:00Z"));
         assertThat(r.at(w1.plusSeconds(2))).isEqualTo(Instant.parse("2026-12-01T00:02:00Z"));
@@ -41,8 +41,8 @@ class ClockAnchorsTest {
     void offsetAndReal() {
         ClockStatus offset = ClockAnchors.resolve(spec("Offset", null, "-90m", null), null, null, W0, 1);
         assertThat(ClusterTime.of(offset).offsetAt(W0.plusSeconds(5))).isEqualTo(Duration.ofMinutes(-90));
-        ClockStatus real = ClockAnchors.resolve(spec("Real", null, null, null), spec("Offset", null, "-90m", null),
-                offset, W0.plusSeconds(9), 2);
+        ClockStatus real = ClockAnchors.resolve(
+                spec("Real", null, null, null), spec("Offset", null, "-90m", null), offset, W0.plusSeconds(9), 2);
         assertThat(ClusterTime.of(real).isReal()).isTrue();
     }
 

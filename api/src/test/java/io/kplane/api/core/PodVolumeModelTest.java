@@ -63,11 +63,11 @@ class PodVolumeModelTest {
 
     @Test
     void mountsAndEnvSourcesRoundTrip() throws Exception {
-        VolumeMount m = roundTrip(yaml("{name: data, mountPath: /data, subPath: out, readOnly: true}"),
-                VolumeMount.class);
+        VolumeMount m =
+                roundTrip(yaml("{name: data, mountPath: /data, subPath: out, readOnly: true}"), VolumeMount.class);
         assertThat(m.isReadOnly()).isTrue();
-        EnvFromSource from = roundTrip(yaml("{prefix: DB_, secretRef: {name: creds, optional: true}}"),
-                EnvFromSource.class);
+        EnvFromSource from =
+                roundTrip(yaml("{prefix: DB_, secretRef: {name: creds, optional: true}}"), EnvFromSource.class);
         assertThat(from.secretRef().isOptional()).isTrue();
         roundTrip(yaml("{configMapRef: {name: settings}}"), EnvFromSource.class);
         roundTrip(yaml("{name: cm, key: k, optional: true}"), ConfigMapKeySelector.class);

@@ -1,11 +1,11 @@
 package io.kplane.api.meta;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.kplane.api.core.Node;
 import io.kplane.api.core.Pod;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ObjectKeysAndResourceVersionsTest {
 
@@ -18,7 +18,8 @@ class ObjectKeysAndResourceVersionsTest {
         // cluster-scoped: most of the old hand-written splits threw on these
         assertThat(ObjectKeys.split("node-1")).isEqualTo(new ObjectKeys.Key("", "node-1"));
         assertThat(ObjectKeys.split("/x")).isEqualTo(new ObjectKeys.Key("", "x"));
-        assertThatThrownBy(() -> ObjectKeys.split("a/b/c")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> ObjectKeys.split("a/b/c"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unexpected key format: \"a/b/c\"");
     }
 

@@ -1,14 +1,13 @@
 package io.kplane.api.util;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import java.time.Duration;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Go's own {@code time.ParseDuration} table (src/time/time_test.go), plus the forms the old per-component
@@ -19,17 +18,35 @@ class GoDurationTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({
-            "0, 0", "5s, 5000000000", "30s, 30000000000", "1478s, 1478000000000",
-            "-5s, -5000000000", "+5s, 5000000000", "-0, 0", "+0, 0",
-            "5.0s, 5000000000", "5.6s, 5600000000", "5.s, 5000000000", ".5s, 500000000", "1.0s, 1000000000",
-            "1.00s, 1000000000", "1.004s, 1004000000", "1.0040s, 1004000000", "100.00100s, 100001000000",
-            "10ns, 10", "11us, 11000", "13ms, 13000000", "52763797000ns, 52763797000",
-            "9007199254740993ns, 9007199254740993",
-            "9223372036854775807ns, 9223372036854775807", "9223372036854775.807us, 9223372036854775807",
-            "9223372036s854ms775us807ns, 9223372036854775807",
-            "-9223372036854775808ns, -9223372036854775808", "-9223372036854775.808us, -9223372036854775808",
-            "-9223372036s854ms775us808ns, -9223372036854775808",
-            "-2562047h47m16.854775808s, -9223372036854775808",
+        "0, 0",
+        "5s, 5000000000",
+        "30s, 30000000000",
+        "1478s, 1478000000000",
+        "-5s, -5000000000",
+        "+5s, 5000000000",
+        "-0, 0",
+        "+0, 0",
+        "5.0s, 5000000000",
+        "5.6s, 5600000000",
+        "5.s, 5000000000",
+        ".5s, 500000000",
+        "1.0s, 1000000000",
+        "1.00s, 1000000000",
+        "1.004s, 1004000000",
+        "1.0040s, 1004000000",
+        "100.00100s, 100001000000",
+        "10ns, 10",
+        "11us, 11000",
+        "13ms, 13000000",
+        "52763797000ns, 52763797000",
+        "9007199254740993ns, 9007199254740993",
+        "9223372036854775807ns, 9223372036854775807",
+        "9223372036854775.807us, 9223372036854775807",
+        "9223372036s854ms775us807ns, 9223372036854775807",
+        "-9223372036854775808ns, -9223372036854775808",
+        "-9223372036854775.808us, -9223372036854775808",
+        "-9223372036s854ms775us808ns, -9223372036854775808",
+        "-2562047h47m16.854775808s, -9223372036854775808",
     })
     void parsesGoTable(String text, long nanos) {
         assertThat(GoDuration.parse(text)).isEqualTo(Duration.ofNanos(nanos));
@@ -62,13 +79,31 @@ class GoDurationTest {
     }
 
     @ParameterizedTest(name = "\"{0}\"")
-    @ValueSource(strings = {
-            "", "-", "s", ".", "-.", ".s", "+.s", "\u0085\u0085", "\uFFFD",
-            // ISO-8601 and whitespace were accepted by some components; Kubernetes accepts neither
-            "PT5M", " 5s", "5s ", "1 m",
-            // overflow
-            "9223372036854775810ns", "9223372036854775808ns", "-9223372036854775809ns", "9223372036854776us",
-            "3000000h", "9223372036854775.808us", "9223372036854ms775us808ns"})
+    @ValueSource(
+            strings = {
+                "",
+                "-",
+                "s",
+                ".",
+                "-.",
+                ".s",
+                "+.s",
+                "\u0085\u0085",
+                "\uFFFD",
+                // ISO-8601 and whitespace were accepted by some components; Kubernetes accepts neither
+                "PT5M",
+                " 5s",
+                "5s ",
+                "1 m",
+                // overflow
+                "9223372036854775810ns",
+                "9223372036854775808ns",
+                "-9223372036854775809ns",
+                "9223372036854776us",
+                "3000000h",
+                "9223372036854775.808us",
+                "9223372036854ms775us808ns"
+            })
     void rejectsInvalidWithGosMessage(String text) {
         assertThatThrownBy(() -> GoDuration.parse(text))
                 .isInstanceOf(IllegalArgumentException.class)

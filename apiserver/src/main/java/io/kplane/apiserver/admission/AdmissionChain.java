@@ -2,7 +2,6 @@ package io.kplane.apiserver.admission;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceType;
-
 import java.util.List;
 
 /** Runs admissions in order, each on the previous one's result. */

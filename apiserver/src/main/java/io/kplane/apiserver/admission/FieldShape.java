@@ -1,7 +1,6 @@
 package io.kplane.apiserver.admission;
 
 import com.fasterxml.jackson.databind.deser.BeanDeserializerBase;
-
 import java.util.Map;
 import java.util.Set;
 

@@ -28,7 +28,6 @@ import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import io.kplane.api.json.Json;
-
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -61,7 +60,8 @@ final class FieldShapes {
         this.everyBeanOpaque = config.isEnabled(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
                 || config.isEnabled(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)
                 || config.isEnabled(DeserializationFeature.FAIL_ON_IGNORED_PROPERTIES)
-                || nulls.getValueNulls() == Nulls.FAIL || nulls.getContentNulls() == Nulls.FAIL;
+                || nulls.getValueNulls() == Nulls.FAIL
+                || nulls.getContentNulls() == Nulls.FAIL;
     }
 
     /** The shape of a model type, built on first use; lock-free afterwards. */
@@ -78,9 +78,9 @@ final class FieldShapes {
         try {
             shape = root(type);
         } catch (JsonMappingException | RuntimeException e) {
-            shape = FieldShape.OPAQUE;  // the decoder will report whatever is wrong with the type
+            shape = FieldShape.OPAQUE; // the decoder will report whatever is wrong with the type
         }
-        roots.put(type, shape);  // published complete: the map's put happens-before every later get
+        roots.put(type, shape); // published complete: the map's put happens-before every later get
         return shape;
     }
 
@@ -104,14 +104,17 @@ final class FieldShapes {
         if (deserializer.getClass() == BeanDeserializer.class) {
             return bean(type, (BeanDeserializer) deserializer);
         }
-        if (deserializer instanceof CollectionDeserializer || deserializer instanceof StringCollectionDeserializer
-                || deserializer instanceof ObjectArrayDeserializer || deserializer instanceof StringArrayDeserializer) {
+        if (deserializer instanceof CollectionDeserializer
+                || deserializer instanceof StringCollectionDeserializer
+                || deserializer instanceof ObjectArrayDeserializer
+                || deserializer instanceof StringArrayDeserializer) {
             return container(FieldShape.Kind.LIST, type.getContentType(), deserializer);
         }
         if (deserializer instanceof MapDeserializer) {
             Class<?> key = type.getKeyType().getRawClass();
             return key == String.class || key == Object.class
-                    ? container(FieldShape.Kind.MAP, type.getContentType(), deserializer) : FieldShape.OPAQUE;
+                    ? container(FieldShape.Kind.MAP, type.getContentType(), deserializer)
+                    : FieldShape.OPAQUE;
         }
         if (type.isContainerType() || type.isReferenceType()) {
             return FieldShape.OPAQUE;
@@ -148,13 +151,14 @@ final class FieldShapes {
 
     private FieldShape primitive(Class<?> raw, FieldShape shape) {
         return raw.isPrimitive() && config.isEnabled(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                ? shape.nullChecked() : shape;
+                ? shape.nullChecked()
+                : shape;
     }
 
     private FieldShape container(FieldShape.Kind kind, JavaType content, JsonDeserializer<?> deserializer)
             throws JsonMappingException {
         if (content.isPrimitive()) {
-            return FieldShape.SCALAR;  // int[] and the like: no fields inside
+            return FieldShape.SCALAR; // int[] and the like: no fields inside
         }
         if (polymorphic(content)) {
             return FieldShape.OPAQUE;
@@ -171,27 +175,32 @@ final class FieldShapes {
         }
         BeanDescription description = config.introspect(type);
         ValueInstantiator instantiator = deserializer.getValueInstantiator();
-        JsonIncludeProperties.Value inclusions = config.getDefaultPropertyInclusions(type.getRawClass(),
-                description.getClassInfo());
-        if (everyBeanOpaque || polymorphic(type) || deserializer.getObjectIdReader() != null
-                || instantiator.canCreateUsingDelegate() || instantiator.canCreateUsingArrayDelegate()
-                || (inclusions != null && inclusions.getIncluded() != null) || unwraps(description)) {
+        JsonIncludeProperties.Value inclusions =
+                config.getDefaultPropertyInclusions(type.getRawClass(), description.getClassInfo());
+        if (everyBeanOpaque
+                || polymorphic(type)
+                || deserializer.getObjectIdReader() != null
+                || instantiator.canCreateUsingDelegate()
+                || instantiator.canCreateUsingArrayDelegate()
+                || (inclusions != null && inclusions.getIncluded() != null)
+                || unwraps(description)) {
             beans.put(deserializer, FieldShape.OPAQUE);
             return FieldShape.OPAQUE;
         }
         FieldShape shape = new FieldShape(FieldShape.Kind.BEAN, false);
-        beans.put(deserializer, shape);  // before the properties: a type may contain itself
+        beans.put(deserializer, shape); // before the properties: a type may contain itself
         shape.deserializer = deserializer;
         Set<String> ignored = new HashSet<>();
-        JsonIgnoreProperties.Value ignorals = config.getDefaultPropertyIgnorals(type.getRawClass(),
-                description.getClassInfo());
+        JsonIgnoreProperties.Value ignorals =
+                config.getDefaultPropertyIgnorals(type.getRawClass(), description.getClassInfo());
         if (ignorals != null) {
             ignored.addAll(ignorals.findIgnoredForDeserialization());
             shape.anyName = ignorals.getIgnoreUnknown();
         }
         AnnotatedMember anySetter = description.findAnySetterAccessor();
         if (anySetter != null) {
-            JavaType value = anySetter instanceof AnnotatedMethod m ? m.getParameterType(1)
+            JavaType value = anySetter instanceof AnnotatedMethod m
+                    ? m.getParameterType(1)
                     : anySetter.getType().getContentType();
             if (value == null || (value.getRawClass() != JsonNode.class && value.getRawClass() != Object.class)) {
                 beans.put(deserializer, FieldShape.OPAQUE);
@@ -221,8 +230,8 @@ final class FieldShapes {
                     || property.getMetadata().getContentNulls() == Nulls.FAIL) {
                 shape = FieldShape.OPAQUE;
             } else {
-                shape = shape(property.getType(),
-                        property.hasValueDeserializer() ? property.getValueDeserializer() : null);
+                shape = shape(
+                        property.getType(), property.hasValueDeserializer() ? property.getValueDeserializer() : null);
                 if (property.getNullValueProvider() instanceof NullsFailProvider
                         || property.getMetadata().getValueNulls() == Nulls.FAIL) {
                     shape = shape.nullChecked();
@@ -236,8 +245,12 @@ final class FieldShapes {
     private boolean unwraps(BeanDescription description) {
         AnnotationIntrospector introspector = config.getAnnotationIntrospector();
         for (BeanPropertyDefinition property : description.findProperties()) {
-            for (AnnotatedMember member : new AnnotatedMember[] {property.getPrimaryMember(), property.getField(),
-                    property.getConstructorParameter(), property.getSetter()}) {
+            for (AnnotatedMember member : new AnnotatedMember[] {
+                property.getPrimaryMember(),
+                property.getField(),
+                property.getConstructorParameter(),
+                property.getSetter()
+            }) {
                 if (member != null && introspector.findUnwrappingNameTransformer(member) != null) {
                     return true;
                 }

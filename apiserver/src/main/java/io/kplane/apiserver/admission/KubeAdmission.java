@@ -8,7 +8,6 @@ import io.kplane.api.meta.KubeObject;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.registry.ResourceStrategies;
 import io.kplane.apiserver.storage.Trees;
-
 import java.util.List;
 
 /**

@@ -6,14 +6,14 @@ import io.kplane.api.ResourceTypes;
 import io.kplane.api.meta.Status;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.storage.Trees;
-
 import java.util.List;
 import java.util.regex.Pattern;
 
 /** Validates object names: DNS-1123 labels for namespaces, DNS-1123 subdomains for everything else. */
 public final class NameAdmission implements Admission {
     private static final Pattern LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
-    private static final Pattern SUBDOMAIN = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
+    private static final Pattern SUBDOMAIN =
+            Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
 
     @Override
     public ObjectNode admit(ResourceType type, ObjectNode object, ObjectNode old) {
@@ -23,9 +23,13 @@ public final class NameAdmission implements Admission {
         String name = Trees.name(object);
         String problem = problem(type, name);
         if (problem != null) {
-            throw ApiError.invalid(type, name, List.of(new Status.StatusCause(
-                    name == null || name.isEmpty() ? "FieldValueRequired" : "FieldValueInvalid", problem,
-                    "metadata.name")));
+            throw ApiError.invalid(
+                    type,
+                    name,
+                    List.of(new Status.StatusCause(
+                            name == null || name.isEmpty() ? "FieldValueRequired" : "FieldValueInvalid",
+                            problem,
+                            "metadata.name")));
         }
         return object;
     }

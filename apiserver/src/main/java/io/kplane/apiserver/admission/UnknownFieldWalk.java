@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.deser.SettableBeanProperty;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -20,6 +19,7 @@ import java.util.Map;
 final class UnknownFieldWalk {
     /** Unknown fields: their paths in Kubernetes notation and where they sit, for pruning. */
     private List<String> paths = List.of();
+
     private List<ObjectNode> parents = List.of();
     private List<String> names = List.of();
 
@@ -36,6 +36,7 @@ final class UnknownFieldWalk {
 
     /** The current path: a String (field) or Integer (list index) per level. */
     private Object[] path = new Object[16];
+
     private int depth;
 
     static UnknownFieldWalk of(FieldShape shape, ObjectNode object) {
@@ -80,12 +81,12 @@ final class UnknownFieldWalk {
             return;
         }
         switch (shape.kind) {
-            case ANY -> { }
+            case ANY -> {}
             case STRING -> valueInDoubt |= !node.isTextual();
             case INT -> valueInDoubt |= !(node.isInt() || node.isShort());
             case LONG -> valueInDoubt |= !(node.isInt() || node.isLong() || node.isShort());
-            case DOUBLE -> valueInDoubt |= !(node.isDouble() || node.isInt() || node.isLong() || node.isShort()
-                    || node.isFloat());
+            case DOUBLE -> valueInDoubt |=
+                    !(node.isDouble() || node.isInt() || node.isLong() || node.isShort() || node.isFloat());
             case BOOLEAN -> valueInDoubt |= !node.isBoolean();
             case INSTANT -> {
                 if (node.isContainerNode()) {
@@ -173,8 +174,9 @@ final class UnknownFieldWalk {
     private void wrongType(String javaType, JsonNode node) {
         if (typeError == null) {
             typeError = "field " + currentPath() + ": Cannot deserialize value of type `" + javaType + "` from "
-                    + (node.isArray() ? "Array value (token `JsonToken.START_ARRAY`)"
-                    : "Object value (token `JsonToken.START_OBJECT`)");
+                    + (node.isArray()
+                            ? "Array value (token `JsonToken.START_ARRAY`)"
+                            : "Object value (token `JsonToken.START_OBJECT`)");
         }
     }
 
@@ -239,8 +241,14 @@ final class UnknownFieldWalk {
      */
     static boolean isPlainUtcTime(String s) {
         int n = s.length();
-        if (n < 20 || n > 30 || s.charAt(4) != '-' || s.charAt(7) != '-' || s.charAt(10) != 'T'
-                || s.charAt(13) != ':' || s.charAt(16) != ':' || s.charAt(n - 1) != 'Z') {
+        if (n < 20
+                || n > 30
+                || s.charAt(4) != '-'
+                || s.charAt(7) != '-'
+                || s.charAt(10) != 'T'
+                || s.charAt(13) != ':'
+                || s.charAt(16) != ':'
+                || s.charAt(n - 1) != 'Z') {
             return false;
         }
         int year = digits(s, 0, 4);
@@ -249,8 +257,16 @@ final class UnknownFieldWalk {
         int hour = digits(s, 11, 13);
         int minute = digits(s, 14, 16);
         int second = digits(s, 17, 19);
-        if (year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0
-                || minute > 59 || second < 0 || second > 59) {
+        if (year < 0
+                || month < 1
+                || month > 12
+                || day < 1
+                || hour < 0
+                || hour > 23
+                || minute < 0
+                || minute > 59
+                || second < 0
+                || second > 59) {
             return false;
         }
         if (day > 28 && day > java.time.YearMonth.of(year, month).lengthOfMonth()) {

@@ -15,7 +15,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceType;
 import io.kplane.api.json.Json;
 import io.kplane.apiserver.errors.ApiError;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,12 +30,11 @@ import java.util.List;
  * does the full typed decode run, to report exactly the decoder's error (or result).
  */
 public final class UnknownFields {
-    private static final ObjectMapper MAPPER = Json.mapper().copy()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+    private static final ObjectMapper MAPPER =
+            Json.mapper().copy().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
     private static final FieldShapes SHAPES = new FieldShapes(MAPPER);
 
-    private UnknownFields() {
-    }
+    private UnknownFields() {}
 
     /**
      * Paths of unknown fields in Kubernetes' notation ({@code spec.template.spec.containers[0].foo}),
@@ -88,7 +86,7 @@ public final class UnknownFields {
             throw ApiError.badRequest("error decoding " + type.kind() + ": " + walk.typeError());
         }
         if (walk.valueInDoubt()) {
-            pointers(type, object);  // throws the decoder's 400 if the value is wrong, not just coercible
+            pointers(type, object); // throws the decoder's 400 if the value is wrong, not just coercible
         }
         return walk;
     }
@@ -100,23 +98,32 @@ public final class UnknownFields {
     static List<JsonPointer> pointers(ResourceType type, ObjectNode object) {
         List<JsonPointer> pointers = new ArrayList<>();
         try {
-            MAPPER.reader().forType(type.javaType()).withHandler(new DeserializationProblemHandler() {
-                @Override
-                public boolean handleUnknownProperty(DeserializationContext ctxt, JsonParser p,
-                                                     JsonDeserializer<?> deserializer, Object beanOrClass,
-                                                     String propertyName) throws IOException {
-                    // at an object or array value the context is already the value's own
-                    JsonStreamContext context = p.getParsingContext();
-                    if (p.currentToken() == JsonToken.START_OBJECT || p.currentToken() == JsonToken.START_ARRAY) {
-                        context = context.getParent();
-                    }
-                    JsonPointer parent = context.getParent() == null ? JsonPointer.empty()
-                            : context.getParent().pathAsPointer();
-                    pointers.add(parent.appendProperty(propertyName));
-                    p.skipChildren();
-                    return true;
-                }
-            }).readValue(MAPPER.treeAsTokens(object));
+            MAPPER.reader()
+                    .forType(type.javaType())
+                    .withHandler(new DeserializationProblemHandler() {
+                        @Override
+                        public boolean handleUnknownProperty(
+                                DeserializationContext ctxt,
+                                JsonParser p,
+                                JsonDeserializer<?> deserializer,
+                                Object beanOrClass,
+                                String propertyName)
+                                throws IOException {
+                            // at an object or array value the context is already the value's own
+                            JsonStreamContext context = p.getParsingContext();
+                            if (p.currentToken() == JsonToken.START_OBJECT
+                                    || p.currentToken() == JsonToken.START_ARRAY) {
+                                context = context.getParent();
+                            }
+                            JsonPointer parent = context.getParent() == null
+                                    ? JsonPointer.empty()
+                                    : context.getParent().pathAsPointer();
+                            pointers.add(parent.appendProperty(propertyName));
+                            p.skipChildren();
+                            return true;
+                        }
+                    })
+                    .readValue(MAPPER.treeAsTokens(object));
         } catch (JsonMappingException e) {
             throw ApiError.badRequest("error decoding " + type.kind() + ": " + describe(e));
         } catch (IOException | RuntimeException e) {

@@ -20,8 +20,7 @@ import java.util.Optional;
 public final class TokenAuthenticator {
     private final Map<String, User> users;
 
-    public record User(String name, String uid, List<String> groups) {
-    }
+    public record User(String name, String uid, List<String> groups) {}
 
     private TokenAuthenticator(Map<String, User> users) {
         this.users = Map.copyOf(users);

@@ -11,12 +11,11 @@ import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.storage.ResourceService;
 import io.kplane.apiserver.storage.WriteOptions;
 import io.vertx.core.Future;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The cluster Clock's life in the API server: the {@code cluster} Clock exists from the start (real
@@ -39,9 +38,10 @@ public final class ClockEvents {
         ObjectNode clock = Json.mapper().createObjectNode();
         clock.putObject("metadata").put("name", Clock.CLUSTER);
         clock.putObject("spec").put("mode", "Real");
-        return service.create(ResourceTypes.CLOCKS, null, clock, WriteOptions.defaults()).<Void>mapEmpty()
-                .recover(t -> t instanceof ApiError e && e.code() == 409
-                        ? Future.succeededFuture() : Future.failedFuture(t));
+        return service.create(ResourceTypes.CLOCKS, null, clock, WriteOptions.defaults())
+                .<Void>mapEmpty()
+                .recover(t ->
+                        t instanceof ApiError e && e.code() == 409 ? Future.succeededFuture() : Future.failedFuture(t));
     }
 
     /** Called for each stored change of the Clock; records an Event when its spec (generation) moved. */
@@ -79,15 +79,21 @@ public final class ClockEvents {
     }
 
     private static String mode(Clock clock) {
-        return clock.status() == null || clock.status().mode() == null ? "Real" : clock.status().mode();
+        return clock.status() == null || clock.status().mode() == null
+                ? "Real"
+                : clock.status().mode();
     }
 
     private static ObjectNode event(Clock now, Clock before) {
         Instant clusterNow = now.status() == null ? Instant.now() : now.status().clusterAnchor();
         String time = Json.formatTime(clusterNow);
         ObjectNode e = Json.mapper().createObjectNode();
-        e.putObject("metadata").put("name", "cluster." + Long.toHexString(System.nanoTime())
-                + UUID.randomUUID().toString().substring(0, 4)).put("namespace", "default");
+        e.putObject("metadata")
+                .put(
+                        "name",
+                        "cluster." + Long.toHexString(System.nanoTime())
+                                + UUID.randomUUID().toString().substring(0, 4))
+                .put("namespace", "default");
         ObjectNode ref = e.putObject("involvedObject");
         ref.put("apiVersion", Clock.API_VERSION).put("kind", Clock.KIND).put("name", Clock.CLUSTER);
         if (now.metadata() != null && now.metadata().uid() != null) {

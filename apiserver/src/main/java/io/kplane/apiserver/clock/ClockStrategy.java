@@ -8,7 +8,6 @@ import io.kplane.api.clock.ClockAnchors;
 import io.kplane.api.clock.ClockSpec;
 import io.kplane.api.clock.ClockStatus;
 import io.kplane.api.json.Json;
-
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
@@ -18,8 +17,7 @@ import java.time.temporal.ChronoUnit;
  * ignored. Validation lives in the api module's ClockAdmission, which runs after this.
  */
 public final class ClockStrategy {
-    private ClockStrategy() {
-    }
+    private ClockStrategy() {}
 
     public static boolean appliesTo(ResourceType type) {
         return type == ResourceTypes.CLOCKS;
@@ -34,7 +32,8 @@ public final class ClockStrategy {
         try {
             ClockSpec spec = spec(object);
             ClockSpec oldSpec = old == null ? null : spec(old);
-            ClockStatus oldStatus = old == null || old.get("status") == null ? null
+            ClockStatus oldStatus = old == null || old.get("status") == null
+                    ? null
                     : Json.mapper().treeToValue(old.get("status"), ClockStatus.class);
             if (spec.mode() == null) {
                 spec = spec.withMode(ClockSpec.REAL);
@@ -46,8 +45,8 @@ public final class ClockStrategy {
                 return;
             }
             long generation = object.path("metadata").path("generation").asLong(1);
-            ClockStatus status = ClockAnchors.resolve(spec, oldSpec, oldStatus,
-                    wallNow.truncatedTo(ChronoUnit.MICROS), generation);
+            ClockStatus status =
+                    ClockAnchors.resolve(spec, oldSpec, oldStatus, wallNow.truncatedTo(ChronoUnit.MICROS), generation);
             status = status.withClusterAnchor(status.clusterAnchor().truncatedTo(ChronoUnit.MICROS));
             object.set("status", Json.mapper().valueToTree(status));
         } catch (Exception e) {
@@ -57,7 +56,8 @@ public final class ClockStrategy {
 
     private static ClockSpec spec(ObjectNode object) throws Exception {
         JsonNode spec = object.get("spec");
-        return spec == null || spec.isNull() ? new ClockSpec(null, null, null, null)
+        return spec == null || spec.isNull()
+                ? new ClockSpec(null, null, null, null)
                 : Json.mapper().treeToValue(spec, ClockSpec.class);
     }
 }

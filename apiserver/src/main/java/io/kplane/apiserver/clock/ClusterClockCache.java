@@ -12,13 +12,12 @@ import io.kplane.store.StoredObject;
 import io.kplane.store.WatchHandle;
 import io.kplane.store.WatchListener;
 import io.vertx.core.Vertx;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The API server's view of the cluster Clock, kept by a list-watch on the store (so every server
@@ -39,8 +38,8 @@ public final class ClusterClockCache implements AutoCloseable {
     private volatile boolean closed;
 
     /** {@code onChange(previous, current)} runs for each stored change of the Clock (previous may be null). */
-    public ClusterClockCache(Vertx vertx, ResourceStore store, java.time.Clock wall,
-                             BiConsumer<ObjectNode, ObjectNode> onChange) {
+    public ClusterClockCache(
+            Vertx vertx, ResourceStore store, java.time.Clock wall, BiConsumer<ObjectNode, ObjectNode> onChange) {
         this.vertx = vertx;
         this.store = store;
         this.wall = wall;

@@ -1,10 +1,9 @@
 package io.kplane.apiserver.codec;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kplane.apiserver.errors.ApiError;
 import io.kplane.api.ResourceType;
+import io.kplane.apiserver.errors.ApiError;
 import io.vertx.core.buffer.Buffer;
-
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 

@@ -3,11 +3,10 @@ package io.kplane.apiserver.codec;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kplane.api.ResourceType;
 import io.kplane.api.json.Json;
 import io.kplane.apiserver.errors.ApiError;
-import io.kplane.api.ResourceType;
 import io.vertx.core.buffer.Buffer;
-
 import java.io.IOException;
 import java.util.Set;
 
@@ -24,14 +23,22 @@ public final class JacksonBodyDecoder implements RequestBodyDecoder {
     }
 
     public static JacksonBodyDecoder json() {
-        return new JacksonBodyDecoder(Json.mapper(), Set.of("application/json", "application/merge-patch+json",
-                "application/json-patch+json", "application/strategic-merge-patch+json"), "json");
+        return new JacksonBodyDecoder(
+                Json.mapper(),
+                Set.of(
+                        "application/json",
+                        "application/merge-patch+json",
+                        "application/json-patch+json",
+                        "application/strategic-merge-patch+json"),
+                "json");
     }
 
     /** YAML; also reads JSON (a YAML 1.2 superset), which is what kubectl sends for apply-patch+yaml. */
     public static JacksonBodyDecoder yaml() {
-        return new JacksonBodyDecoder(Json.yamlMapper(), Set.of("application/yaml", "application/x-yaml",
-                "text/yaml", "application/apply-patch+yaml"), "yaml");
+        return new JacksonBodyDecoder(
+                Json.yamlMapper(),
+                Set.of("application/yaml", "application/x-yaml", "text/yaml", "application/apply-patch+yaml"),
+                "yaml");
     }
 
     @Override

@@ -18,7 +18,8 @@ public record MediaType(String type, Map<String, String> parameters) {
             String p = parts[i].trim();
             int eq = p.indexOf('=');
             if (eq > 0) {
-                params.put(p.substring(0, eq).trim().toLowerCase(Locale.ROOT),
+                params.put(
+                        p.substring(0, eq).trim().toLowerCase(Locale.ROOT),
                         unquote(p.substring(eq + 1).trim()));
             }
         }

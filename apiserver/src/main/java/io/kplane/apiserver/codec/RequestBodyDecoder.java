@@ -1,8 +1,8 @@
 package io.kplane.apiserver.codec;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kplane.apiserver.errors.ApiError;
 import io.kplane.api.ResourceType;
+import io.kplane.apiserver.errors.ApiError;
 import io.vertx.core.buffer.Buffer;
 
 /**

@@ -1,8 +1,7 @@
 package io.kplane.apiserver.errors;
 
-import io.kplane.api.meta.Status;
 import io.kplane.api.ResourceType;
-
+import io.kplane.api.meta.Status;
 import java.util.List;
 
 /**
@@ -61,13 +60,23 @@ public final class ApiError extends RuntimeException {
     }
 
     public static ApiError notFound(ResourceType resource, String name) {
-        return new ApiError(Status.failure(404, "NotFound",
-                resource.storageName() + " \"" + name + "\" not found", details(resource, name)), null);
+        return new ApiError(
+                Status.failure(
+                        404,
+                        "NotFound",
+                        resource.storageName() + " \"" + name + "\" not found",
+                        details(resource, name)),
+                null);
     }
 
     public static ApiError namespaceNotFound(String namespace) {
-        return new ApiError(Status.failure(404, "NotFound", "namespaces \"" + namespace + "\" not found",
-                Status.StatusDetails.of(namespace, "", "namespaces")), null);
+        return new ApiError(
+                Status.failure(
+                        404,
+                        "NotFound",
+                        "namespaces \"" + namespace + "\" not found",
+                        Status.StatusDetails.of(namespace, "", "namespaces")),
+                null);
     }
 
     public static ApiError methodNotAllowed(String method) {
@@ -75,18 +84,29 @@ public final class ApiError extends RuntimeException {
     }
 
     public static ApiError alreadyExists(ResourceType resource, String name) {
-        return new ApiError(Status.failure(409, "AlreadyExists",
-                resource.storageName() + " \"" + name + "\" already exists", details(resource, name)), null);
+        return new ApiError(
+                Status.failure(
+                        409,
+                        "AlreadyExists",
+                        resource.storageName() + " \"" + name + "\" already exists",
+                        details(resource, name)),
+                null);
     }
 
     public static ApiError conflict(ResourceType resource, String name, String why) {
-        return new ApiError(Status.failure(409, "Conflict",
-                "Operation cannot be fulfilled on " + resource.storageName() + " \"" + name + "\": " + why,
-                details(resource, name)), null);
+        return new ApiError(
+                Status.failure(
+                        409,
+                        "Conflict",
+                        "Operation cannot be fulfilled on " + resource.storageName() + " \"" + name + "\": " + why,
+                        details(resource, name)),
+                null);
     }
 
     public static ApiError staleResourceVersion(ResourceType resource, String name) {
-        return conflict(resource, name,
+        return conflict(
+                resource,
+                name,
                 "the object has been modified; please apply your changes to the latest version and try again");
     }
 
@@ -99,14 +119,21 @@ public final class ApiError extends RuntimeException {
     }
 
     public static ApiError unsupportedMediaType(String contentType) {
-        return of(415, "UnsupportedMediaType", "the body of the request was in an unknown format - accepted media "
-                + "types include: application/json, application/yaml (got \"" + contentType + "\")");
+        return of(
+                415,
+                "UnsupportedMediaType",
+                "the body of the request was in an unknown format - accepted media "
+                        + "types include: application/json, application/yaml (got \"" + contentType + "\")");
     }
 
     public static ApiError unsupportedPatchType(String contentType) {
-        return of(415, "UnsupportedMediaType", "the body of the request was in an unknown format - accepted media "
-                + "types include: application/json-patch+json, application/merge-patch+json, "
-                + "application/apply-patch+yaml, application/strategic-merge-patch+json (got \"" + contentType + "\")");
+        return of(
+                415,
+                "UnsupportedMediaType",
+                "the body of the request was in an unknown format - accepted media "
+                        + "types include: application/json-patch+json, application/merge-patch+json, "
+                        + "application/apply-patch+yaml, application/strategic-merge-patch+json (got \"" + contentType
+                        + "\")");
     }
 
     /** 422 Invalid with one cause per bad field, message in Kubernetes' aggregated form. */
@@ -125,13 +152,14 @@ public final class ApiError extends RuntimeException {
             if (i > 0) {
                 message.append(", ");
             }
-            message.append(c.field() == null || c.field().isEmpty() ? "" : c.field() + ": ").append(c.message());
+            message.append(c.field() == null || c.field().isEmpty() ? "" : c.field() + ": ")
+                    .append(c.message());
         }
         if (causes.size() > 1) {
             message.append(']');
         }
-        Status.StatusDetails details = new Status.StatusDetails(name, resource.group(), resource.kind(), null,
-                causes, null);
+        Status.StatusDetails details =
+                new Status.StatusDetails(name, resource.group(), resource.kind(), null, causes, null);
         return new ApiError(Status.failure(422, "Invalid", message.toString(), details), null);
     }
 
@@ -141,8 +169,9 @@ public final class ApiError extends RuntimeException {
 
     public static ApiError tooManyRequests(int retryAfterSeconds) {
         Status.StatusDetails details = new Status.StatusDetails(null, null, null, null, null, retryAfterSeconds);
-        return new ApiError(Status.failure(429, "TooManyRequests",
-                "Too many requests, please try again later.", details), retryAfterSeconds);
+        return new ApiError(
+                Status.failure(429, "TooManyRequests", "Too many requests, please try again later.", details),
+                retryAfterSeconds);
     }
 
     public static ApiError unavailable(String message) {

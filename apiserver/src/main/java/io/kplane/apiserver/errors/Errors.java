@@ -17,8 +17,7 @@ import org.slf4j.LoggerFactory;
 public final class Errors {
     private static final Logger LOG = LoggerFactory.getLogger(Errors.class);
 
-    private Errors() {
-    }
+    private Errors() {}
 
     /** Translates a failure about the object {@code name} of {@code resource} (either may be null). */
     public static ApiError toApiError(Throwable failure, ResourceType resource, String name) {
@@ -30,11 +29,13 @@ public final class Errors {
             return resource == null ? ApiError.pathNotFound() : ApiError.notFound(resource, name);
         }
         if (t instanceof StoreException.AlreadyExists) {
-            return resource == null ? ApiError.of(409, "AlreadyExists", t.getMessage())
+            return resource == null
+                    ? ApiError.of(409, "AlreadyExists", t.getMessage())
                     : ApiError.alreadyExists(resource, name);
         }
         if (t instanceof StoreException.Conflict) {
-            return resource == null ? ApiError.of(409, "Conflict", t.getMessage())
+            return resource == null
+                    ? ApiError.of(409, "Conflict", t.getMessage())
                     : ApiError.staleResourceVersion(resource, name);
         }
         if (t instanceof StoreException.Expired expired) {
@@ -55,7 +56,8 @@ public final class Errors {
     /** A 500 for a failure that is the server's fault; logs it with its stack trace. */
     public static ApiError internal(Throwable failure, String during) {
         Throwable t = unwrap(failure);
-        LOG.error("internal error{}: {}", during == null || during.isEmpty() ? "" : " (" + during + ")", t.toString(), t);
+        LOG.error(
+                "internal error{}: {}", during == null || during.isEmpty() ? "" : " (" + during + ")", t.toString(), t);
         return ApiError.internal(t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage()));
     }
 
@@ -69,7 +71,7 @@ public final class Errors {
     private static Throwable unwrap(Throwable t) {
         Throwable current = t;
         while ((current instanceof java.util.concurrent.CompletionException
-                || current instanceof java.util.concurrent.ExecutionException)
+                        || current instanceof java.util.concurrent.ExecutionException)
                 && current.getCause() != null) {
             current = current.getCause();
         }

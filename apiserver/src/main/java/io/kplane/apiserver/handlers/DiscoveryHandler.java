@@ -9,7 +9,6 @@ import io.kplane.apiserver.codec.MediaType;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.http.Responses;
 import io.vertx.ext.web.RoutingContext;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,8 +23,11 @@ import java.util.Map;
 public final class DiscoveryHandler {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     /** Every stored resource, then the read-only services kubectl cluster-info looks up (served empty). */
-    private static final List<ResourceType> DISCOVERED = java.util.stream.Stream.concat(ResourceTypes.ALL.stream(),
-            java.util.stream.Stream.of(io.kplane.apiserver.kubectl.ServiceLookups.SERVICES)).toList();
+    private static final List<ResourceType> DISCOVERED = java.util.stream.Stream.concat(
+                    ResourceTypes.ALL.stream(),
+                    java.util.stream.Stream.of(io.kplane.apiserver.kubectl.ServiceLookups.SERVICES))
+            .toList();
+
     private static final String AGGREGATED = "application/json;g=apidiscovery.k8s.io;v=%s;as=APIGroupDiscoveryList";
 
     public void version(RoutingContext ctx) {
@@ -54,7 +56,11 @@ public final class DiscoveryHandler {
         doc.putArray("versions").add("v1");
         ObjectNode cidr = doc.putArray("serverAddressByClientCIDRs").addObject();
         cidr.put("clientCIDR", "0.0.0.0/0");
-        cidr.put("serverAddress", ctx.request().localAddress() == null ? "" : ctx.request().localAddress().toString());
+        cidr.put(
+                "serverAddress",
+                ctx.request().localAddress() == null
+                        ? ""
+                        : ctx.request().localAddress().toString());
         Responses.json(ctx, 200, doc);
     }
 
@@ -89,7 +95,8 @@ public final class DiscoveryHandler {
     /** {@code /api/v1} and {@code /apis/{group}/{version}}. */
     public void resourceList(RoutingContext ctx, String group, String version) {
         List<ResourceType> types = DISCOVERED.stream()
-                .filter(t -> t.group().equals(group) && t.version().equals(version)).toList();
+                .filter(t -> t.group().equals(group) && t.version().equals(version))
+                .toList();
         if (types.isEmpty()) {
             throw ApiError.pathNotFound();
         }
@@ -185,8 +192,9 @@ public final class DiscoveryHandler {
                     for (String sub : t.subresources()) {
                         ObjectNode s = subs.addObject();
                         s.put("subresource", sub);
-                        s.set("responseKind", kind(sub.equals("binding") ? "" : t.group(), t.version(),
-                                subresourceKind(t, sub)));
+                        s.set(
+                                "responseKind",
+                                kind(sub.equals("binding") ? "" : t.group(), t.version(), subresourceKind(t, sub)));
                         strings(s.putArray("verbs"), subresourceVerbs(sub));
                     }
                 }
@@ -240,7 +248,8 @@ public final class DiscoveryHandler {
     /** "v2" or "v2beta1" if the first acceptable alternative is an aggregated discovery document, else null. */
     static String aggregatedVersion(String accept) {
         for (MediaType m : MediaType.parseAccept(accept)) {
-            if ("APIGroupDiscoveryList".equals(m.param("as")) && "apidiscovery.k8s.io".equals(m.param("g"))
+            if ("APIGroupDiscoveryList".equals(m.param("as"))
+                    && "apidiscovery.k8s.io".equals(m.param("g"))
                     && m.admitsJson()) {
                 String v = m.param("v");
                 if ("v2".equals(v) || "v2beta1".equals(v)) {

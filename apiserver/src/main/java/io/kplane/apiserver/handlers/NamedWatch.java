@@ -14,8 +14,7 @@ import io.kplane.apiserver.errors.ApiError;
 final class NamedWatch {
     private static final String NAME_FIELD = "metadata.name";
 
-    private NamedWatch() {
-    }
+    private NamedWatch() {}
 
     /** The field selector the watch of {@code name} runs with. */
     static String fieldSelector(ResourceType type, String name, String requested) {
@@ -24,7 +23,8 @@ final class NamedWatch {
         }
         String selected;
         try {
-            selected = FieldQuery.parse(requested, type).requiredValue(NAME_FIELD).orElse(null);
+            selected =
+                    FieldQuery.parse(requested, type).requiredValue(NAME_FIELD).orElse(null);
         } catch (SelectorException e) {
             throw ApiError.badRequest(e.getMessage());
         }

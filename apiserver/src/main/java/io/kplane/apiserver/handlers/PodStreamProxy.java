@@ -40,9 +40,15 @@ import org.slf4j.LoggerFactory;
 public final class PodStreamProxy {
     private static final Logger LOG = LoggerFactory.getLogger(PodStreamProxy.class);
     /** The request headers a stream upgrade needs at the kubelet (everything else stays here). */
-    private static final List<String> UPGRADE_HEADERS = List.of("Connection", "Upgrade", "Sec-WebSocket-Key",
-            "Sec-WebSocket-Version", "Sec-WebSocket-Protocol", "Sec-WebSocket-Extensions",
+    private static final List<String> UPGRADE_HEADERS = List.of(
+            "Connection",
+            "Upgrade",
+            "Sec-WebSocket-Key",
+            "Sec-WebSocket-Version",
+            "Sec-WebSocket-Protocol",
+            "Sec-WebSocket-Extensions",
             "X-Stream-Protocol-Version");
+
     private static final List<String> EXEC_FLAGS = List.of("stdin", "stdout", "stderr", "tty");
 
     private final ResourceService service;
@@ -57,7 +63,8 @@ public final class PodStreamProxy {
     /** True for a request asking to switch protocols (WebSocket, or SPDY as older clients do). */
     public static boolean isUpgrade(HttpServerRequest request) {
         String connection = request.getHeader("Connection");
-        return request.getHeader("Upgrade") != null && connection != null
+        return request.getHeader("Upgrade") != null
+                && connection != null
                 && connection.toLowerCase(Locale.ROOT).contains("upgrade");
     }
 
@@ -66,7 +73,8 @@ public final class PodStreamProxy {
      * long-running check names these subresources), so not counted against the in-flight limit.
      */
     public static boolean isStreamPath(String path) {
-        return path != null && path.contains("/pods/")
+        return path != null
+                && path.contains("/pods/")
                 && (path.endsWith("/exec") || path.endsWith("/attach") || path.endsWith("/portforward"));
     }
 
@@ -77,20 +85,28 @@ public final class PodStreamProxy {
         // the upgrade must not be read as a body; hold what arrives until the splice is set up
         request.pause();
         MultiMap query = ctx.queryParams();
-        service.get(ResourceTypes.PODS, namespace, podName).compose(pod -> {
-            String uri = kubeletUri(pod, namespace, podName, sub, query);
-            return KubeletEndpoint.forPod(service, pod).compose(kubelet -> connect(ctx, context, kubelet, uri));
-        }).onFailure(t -> context.runOnContext(v -> {
-            request.resume();
-            Responses.error(ctx, Errors.toApiError(t, ResourceTypes.PODS, podName));
-        }));
+        service.get(ResourceTypes.PODS, namespace, podName)
+                .compose(pod -> {
+                    String uri = kubeletUri(pod, namespace, podName, sub, query);
+                    return KubeletEndpoint.forPod(service, pod).compose(kubelet -> connect(ctx, context, kubelet, uri));
+                })
+                .onFailure(t -> context.runOnContext(v -> {
+                    request.resume();
+                    Responses.error(ctx, Errors.toApiError(t, ResourceTypes.PODS, podName));
+                }));
     }
 
     /** The kubelet path for this request; throws the API server's 400s first. */
     private static String kubeletUri(ObjectNode pod, String namespace, String podName, String sub, MultiMap query) {
         String uid = Trees.text(pod, "metadata", "uid");
-        StringBuilder uri = new StringBuilder("/").append(sub).append('/').append(enc(namespace)).append('/')
-                .append(enc(podName)).append('/').append(enc(uid == null ? "" : uid));
+        StringBuilder uri = new StringBuilder("/")
+                .append(sub)
+                .append('/')
+                .append(enc(namespace))
+                .append('/')
+                .append(enc(podName))
+                .append('/')
+                .append(enc(uid == null ? "" : uid));
         List<String> params = new ArrayList<>();
         if (sub.equals("portforward")) {
             for (String port : query.getAll("ports")) {
@@ -172,9 +188,12 @@ public final class PodStreamProxy {
         if (request.method() == HttpMethod.POST) {
             options.setMethod(HttpMethod.POST); // SPDY upgrades are POSTs
         }
-        return streamClient(ctx.vertx()).request(options)
+        return streamClient(ctx.vertx())
+                .request(options)
                 .compose(req -> isUpgrade(request) ? req.connect() : req.send())
-                .recover(t -> Future.failedFuture(ApiError.of(502, "BadGateway",
+                .recover(t -> Future.failedFuture(ApiError.of(
+                        502,
+                        "BadGateway",
                         "cannot reach the kubelet of node " + kubelet.nodeName() + ": " + t.getMessage())))
                 .compose(resp -> {
                     context.runOnContext(v -> answer(ctx, resp));
@@ -193,7 +212,8 @@ public final class PodStreamProxy {
             synchronized (this) {
                 if (streamClient == null) {
                     streamClient = vertx.createHttpClient(new io.vertx.core.http.HttpClientOptions()
-                            .setConnectTimeout(5000).setKeepAlive(true));
+                            .setConnectTimeout(5000)
+                            .setKeepAlive(true));
                 }
                 client = streamClient;
             }
@@ -222,15 +242,20 @@ public final class PodStreamProxy {
                 response.headers().add(name, header.getValue());
             }
         }
-        request.toNetSocket().onSuccess(clientSide -> {
-            clientSide.pipeTo(kubeletSide).onFailure(t -> LOG.debug("stream to kubelet ended: {}", t.getMessage()));
-            kubeletSide.pipeTo(clientSide).onFailure(t -> LOG.debug("stream from kubelet ended: {}",
-                    t.getMessage()));
-            kubeletSide.resume();
-        }).onFailure(t -> {
-            LOG.debug("could not take over the client connection: {}", t.getMessage());
-            kubeletSide.close();
-        });
+        request.toNetSocket()
+                .onSuccess(clientSide -> {
+                    clientSide
+                            .pipeTo(kubeletSide)
+                            .onFailure(t -> LOG.debug("stream to kubelet ended: {}", t.getMessage()));
+                    kubeletSide
+                            .pipeTo(clientSide)
+                            .onFailure(t -> LOG.debug("stream from kubelet ended: {}", t.getMessage()));
+                    kubeletSide.resume();
+                })
+                .onFailure(t -> {
+                    LOG.debug("could not take over the client connection: {}", t.getMessage());
+                    kubeletSide.close();
+                });
     }
 
     /**
@@ -241,8 +266,8 @@ public final class PodStreamProxy {
     static ApiError kubeletError(int code, String text) {
         if (text.startsWith("{")) {
             try {
-                io.kplane.api.meta.Status status = io.kplane.api.json.Json.mapper()
-                        .readValue(text, io.kplane.api.meta.Status.class);
+                io.kplane.api.meta.Status status =
+                        io.kplane.api.json.Json.mapper().readValue(text, io.kplane.api.meta.Status.class);
                 if (status.code() != null && status.code() > 0 && status.message() != null) {
                     return ApiError.fromStatus(status);
                 }
@@ -253,8 +278,8 @@ public final class PodStreamProxy {
         String message = text.isEmpty() ? "the kubelet answered " + code : text;
         return switch (code) {
             case 400 -> ApiError.badRequest(message);
-            case 401, 403 -> ApiError.of(502, "BadGateway", "the kubelet refused the API server's credentials: "
-                    + message);
+            case 401, 403 -> ApiError.of(
+                    502, "BadGateway", "the kubelet refused the API server's credentials: " + message);
             case 404 -> ApiError.of(404, "NotFound", message);
             default -> ApiError.of(code >= 500 ? 502 : 400, code >= 500 ? "BadGateway" : "BadRequest", message);
         };

@@ -1,7 +1,6 @@
 package io.kplane.apiserver.handlers;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceTypes;
 import io.kplane.api.json.Json;
@@ -22,19 +21,18 @@ import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.ext.web.RoutingContext;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The pod subresources {@code binding} (assign to a node) and {@code log} (proxied to the kubelet). */
 public final class PodSubresources {
     private static final Logger LOG = LoggerFactory.getLogger(PodSubresources.class);
-    private static final List<String> LOG_PARAMS = List.of("follow", "tailLines", "timestamps", "previous",
-            "sinceSeconds", "sinceTime", "limitBytes");
+    private static final List<String> LOG_PARAMS =
+            List.of("follow", "tailLines", "timestamps", "previous", "sinceSeconds", "sinceTime", "limitBytes");
 
     private final ResourceService service;
     private final WriteStrategy strategy;
@@ -42,8 +40,8 @@ public final class PodSubresources {
     private final String kubeletToken;
     private final PodStreamProxy streams;
 
-    public PodSubresources(ResourceService service, WriteStrategy strategy, HttpClient kubeletClient,
-                           String kubeletToken) {
+    public PodSubresources(
+            ResourceService service, WriteStrategy strategy, HttpClient kubeletClient, String kubeletToken) {
         this.service = service;
         this.strategy = strategy;
         this.kubeletClient = kubeletClient;
@@ -68,39 +66,49 @@ public final class PodSubresources {
                     + ") does not match the name on the URL (" + podName + ")");
         }
         if (target == null || target.isEmpty()) {
-            throw ApiError.invalid(ResourceTypes.PODS, podName, List.of(new Status.StatusCause("FieldValueRequired",
-                    "Required value", "target.name")));
+            throw ApiError.invalid(
+                    ResourceTypes.PODS,
+                    podName,
+                    List.of(new Status.StatusCause("FieldValueRequired", "Required value", "target.name")));
         }
         String time = Json.formatTime(strategy.now());
-        return service.get(ResourceTypes.PODS, namespace, podName).compose(pod -> {
-            String bound = Trees.text(pod, "spec", "nodeName");
-            if (bound != null && !bound.isEmpty()) {
-                return Future.failedFuture(ApiError.conflict(ResourceTypes.PODS, podName,
-                        "pod " + podName + " is already assigned to node \"" + bound + "\""));
-            }
-            if (Trees.isBeingDeleted(pod)) {
-                return Future.failedFuture(ApiError.conflict(ResourceTypes.PODS, podName,
-                        "pod " + podName + " is being deleted, cannot be assigned to a host"));
-            }
-            ObjectNode scheduled = Json.mapper().createObjectNode();
-            scheduled.put("type", "PodScheduled");
-            scheduled.put("status", "True");
-            scheduled.putNull("lastProbeTime");
-            scheduled.put("lastTransitionTime", time);
-            return service.bindPod(namespace, podName, target, scheduled, options);
-        }).map(pod -> Status.success(null));
+        return service.get(ResourceTypes.PODS, namespace, podName)
+                .compose(pod -> {
+                    String bound = Trees.text(pod, "spec", "nodeName");
+                    if (bound != null && !bound.isEmpty()) {
+                        return Future.failedFuture(ApiError.conflict(
+                                ResourceTypes.PODS,
+                                podName,
+                                "pod " + podName + " is already assigned to node \"" + bound + "\""));
+                    }
+                    if (Trees.isBeingDeleted(pod)) {
+                        return Future.failedFuture(ApiError.conflict(
+                                ResourceTypes.PODS,
+                                podName,
+                                "pod " + podName + " is being deleted, cannot be assigned to a host"));
+                    }
+                    ObjectNode scheduled = Json.mapper().createObjectNode();
+                    scheduled.put("type", "PodScheduled");
+                    scheduled.put("status", "True");
+                    scheduled.putNull("lastProbeTime");
+                    scheduled.put("lastTransitionTime", time);
+                    return service.bindPod(namespace, podName, target, scheduled, options);
+                })
+                .map(pod -> Status.success(null));
     }
 
     /** Streams the container log from the pod's node's kubelet. */
     public void log(RoutingContext ctx, String namespace, String podName) {
         Context context = ctx.vertx().getOrCreateContext();
         MultiMap query = ctx.queryParams();
-        service.get(ResourceTypes.PODS, namespace, podName).compose(pod -> {
-            String container = container(pod, podName, query.get("container"));
-            return KubeletEndpoint.forPod(service, pod)
-                    .compose(kubelet -> proxy(ctx, context, kubelet, namespace, podName, container, query));
-        }).onFailure(t -> context.runOnContext(v -> Responses.error(ctx, Errors.toApiError(t, ResourceTypes.PODS,
-                podName))));
+        service.get(ResourceTypes.PODS, namespace, podName)
+                .compose(pod -> {
+                    String container = container(pod, podName, query.get("container"));
+                    return KubeletEndpoint.forPod(service, pod)
+                            .compose(kubelet -> proxy(ctx, context, kubelet, namespace, podName, container, query));
+                })
+                .onFailure(t -> context.runOnContext(
+                        v -> Responses.error(ctx, Errors.toApiError(t, ResourceTypes.PODS, podName))));
     }
 
     private static String container(ObjectNode pod, String podName, String requested) {
@@ -127,10 +135,20 @@ public final class PodSubresources {
                 + names.toString().replace(",", ""));
     }
 
-    private Future<Void> proxy(RoutingContext ctx, Context context, KubeletEndpoint kubelet, String namespace,
-                               String pod, String container, MultiMap query) {
-        StringBuilder uri = new StringBuilder("/containerLogs/").append(enc(namespace)).append('/').append(enc(pod))
-                .append('/').append(enc(container));
+    private Future<Void> proxy(
+            RoutingContext ctx,
+            Context context,
+            KubeletEndpoint kubelet,
+            String namespace,
+            String pod,
+            String container,
+            MultiMap query) {
+        StringBuilder uri = new StringBuilder("/containerLogs/")
+                .append(enc(namespace))
+                .append('/')
+                .append(enc(pod))
+                .append('/')
+                .append(enc(container));
         char sep = '?';
         for (String p : LOG_PARAMS) {
             String v = query.get(p);
@@ -140,9 +158,12 @@ public final class PodSubresources {
             }
         }
         RequestOptions options = kubelet.request(HttpMethod.GET, uri.toString(), kubeletToken);
-        return kubeletClient.request(options)
+        return kubeletClient
+                .request(options)
                 .compose(req -> req.send())
-                .recover(t -> Future.failedFuture(ApiError.of(502, "BadGateway",
+                .recover(t -> Future.failedFuture(ApiError.of(
+                        502,
+                        "BadGateway",
                         "cannot reach the kubelet of node " + kubelet.nodeName() + ": " + t.getMessage())))
                 .compose(resp -> {
                     // hold the body until the relay, which runs on the request's context, is wired up
@@ -158,8 +179,9 @@ public final class PodSubresources {
                 String text = ar.succeeded() ? ar.result().toString().trim() : "";
                 int code = resp.statusCode() == 404 ? 404 : resp.statusCode() >= 500 ? 502 : 400;
                 String reason = code == 404 ? "NotFound" : code == 502 ? "BadGateway" : "BadRequest";
-                Responses.error(ctx, ApiError.of(code, reason, text.isEmpty() ? "the kubelet answered "
-                        + resp.statusCode() : text));
+                Responses.error(
+                        ctx,
+                        ApiError.of(code, reason, text.isEmpty() ? "the kubelet answered " + resp.statusCode() : text));
             });
             return;
         }

@@ -32,12 +32,11 @@ import io.kplane.apiserver.watch.WatchSession;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
-
 import java.time.Duration;
 import java.util.List;
 
@@ -57,9 +56,14 @@ public final class ResourceHandler {
     private final io.kplane.apiserver.watch.EncodedEvents encodedEvents = new io.kplane.apiserver.watch.EncodedEvents();
     private final WorkContexts workContexts;
 
-    public ResourceHandler(ResourceService service, BodyDecoders decoders, ResponseRenderers renderers,
-                           ApiMetrics metrics, PodSubresources pods, Duration bookmarkInterval,
-                           WorkContexts workContexts) {
+    public ResourceHandler(
+            ResourceService service,
+            BodyDecoders decoders,
+            ResponseRenderers renderers,
+            ApiMetrics metrics,
+            PodSubresources pods,
+            Duration bookmarkInterval,
+            WorkContexts workContexts) {
         this.workContexts = workContexts;
         this.service = service;
         this.decoders = decoders;
@@ -132,8 +136,8 @@ public final class ResourceHandler {
                     verb(ctx, "get");
                     if (io.kplane.apiserver.watch.WebSockets.isUpgradeRequest(ctx.request())) {
                         // a finished answer, never a chunked 200 that a WebSocket client would wait on
-                        throw ApiError.badRequest("pod logs are served over plain HTTP: request them without "
-                                + "the WebSocket upgrade");
+                        throw ApiError.badRequest(
+                                "pod logs are served over plain HTTP: request them without " + "the WebSocket upgrade");
                     }
                     pods.log(ctx, info.namespace(), info.name());
                     return;
@@ -152,7 +156,9 @@ public final class ResourceHandler {
                 case "binding" -> {
                     requireMethod(method, HttpMethod.POST);
                     verb(ctx, "create");
-                    reply(ctx, pods.bind(info.namespace(), info.name(), body(ctx, type), writeOptions(ctx)),
+                    reply(
+                            ctx,
+                            pods.bind(info.namespace(), info.name(), body(ctx, type), writeOptions(ctx)),
                             status -> Responses.json(ctx, 201, status));
                     return;
                 }
@@ -165,8 +171,11 @@ public final class ResourceHandler {
                     if (method == HttpMethod.PUT) {
                         verb(ctx, "update");
                         WriteOptions opts = writeOptions(ctx);
-                        renderWrite(ctx, type, service.update(type, info.namespace(), info.name(),
-                                sub, body(ctx, type), opts), opts);
+                        renderWrite(
+                                ctx,
+                                type,
+                                service.update(type, info.namespace(), info.name(), sub, body(ctx, type), opts),
+                                opts);
                         return;
                     }
                     if (method == HttpMethod.PATCH) {
@@ -185,9 +194,15 @@ public final class ResourceHandler {
                 } else {
                     verb(ctx, "list");
                     ResponseRenderer r = renderer(ctx);
-                    reply(ctx, service.list(type, info.namespace(), listOptions(ctx)), list -> Responses.json(ctx,
-                            200, r.renderList(new RenderRequest(type, ctx.queryParams()), list), r.contentType(),
-                            List.of()));
+                    reply(
+                            ctx,
+                            service.list(type, info.namespace(), listOptions(ctx)),
+                            list -> Responses.json(
+                                    ctx,
+                                    200,
+                                    r.renderList(new RenderRequest(type, ctx.queryParams()), list),
+                                    r.contentType(),
+                                    List.of()));
                 }
             } else if (method == HttpMethod.POST) {
                 verb(ctx, "create");
@@ -202,7 +217,9 @@ public final class ResourceHandler {
                     throw ApiError.methodNotAllowed("DELETE");
                 }
                 DeleteOptions opts = deleteOptions(ctx, type);
-                reply(ctx, service.deleteCollection(type, info.namespace(), listOptions(ctx), opts),
+                reply(
+                        ctx,
+                        service.deleteCollection(type, info.namespace(), listOptions(ctx), opts),
                         list -> Responses.json(ctx, 200, list));
             } else {
                 throw ApiError.methodNotAllowed(method.name());
@@ -210,22 +227,25 @@ public final class ResourceHandler {
             return;
         }
         if (method == HttpMethod.GET && isTrue(ctx.queryParams().get("watch"))) {
-            watch(ctx, info, NamedWatch.fieldSelector(type, info.name(), ctx.queryParams().get("fieldSelector")));
+            watch(
+                    ctx,
+                    info,
+                    NamedWatch.fieldSelector(
+                            type, info.name(), ctx.queryParams().get("fieldSelector")));
         } else if (method == HttpMethod.GET) {
             verb(ctx, "get");
             renderObject(ctx, type, 200, service.get(type, info.namespace(), info.name()), List.of());
         } else if (method == HttpMethod.PUT) {
             verb(ctx, "update");
             WriteOptions opts = writeOptions(ctx);
-            renderWrite(ctx, type, service.update(type, info.namespace(), info.name(), null, body(ctx, type), opts),
-                    opts);
+            renderWrite(
+                    ctx, type, service.update(type, info.namespace(), info.name(), null, body(ctx, type), opts), opts);
         } else if (method == HttpMethod.PATCH) {
             patch(ctx, info);
         } else if (method == HttpMethod.DELETE) {
             verb(ctx, "delete");
             DeleteOptions opts = deleteOptions(ctx, type);
-            reply(ctx, service.delete(type, info.namespace(), info.name(), opts),
-                    result -> deleted(ctx, type, result));
+            reply(ctx, service.delete(type, info.namespace(), info.name(), opts), result -> deleted(ctx, type, result));
         } else {
             throw ApiError.methodNotAllowed(method.name());
         }
@@ -236,15 +256,19 @@ public final class ResourceHandler {
         ResourceType type = info.resource();
         String contentType = ctx.request().getHeader("Content-Type");
         PatchType patchType = PatchTypes.fromContentType(contentType);
-        if (patchType == PatchType.APPLY && (ctx.queryParams().get("fieldManager") == null
-                || ctx.queryParams().get("fieldManager").isEmpty())) {
+        if (patchType == PatchType.APPLY
+                && (ctx.queryParams().get("fieldManager") == null
+                        || ctx.queryParams().get("fieldManager").isEmpty())) {
             throw ApiError.invalidMessage("PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: "
                     + "is required for apply patch");
         }
         JsonNode patch = decoders.decode(patchType.contentType(), ctx.body().buffer(), type);
         WriteOptions opts = writeOptions(ctx);
-        renderWrite(ctx, type, service.patch(type, info.namespace(), info.name(), info.subresource(), patchType,
-                patch, opts), opts);
+        renderWrite(
+                ctx,
+                type,
+                service.patch(type, info.namespace(), info.name(), info.subresource(), patchType, patch, opts),
+                opts);
     }
 
     private void watch(RoutingContext ctx, RequestInfo info, String fieldSelector) {
@@ -265,8 +289,17 @@ public final class ResourceHandler {
         WatchSession.WatchSettings settings = new WatchSession.WatchSettings(timeout, bookmarks, bookmarkInterval);
         java.util.function.Consumer<io.kplane.apiserver.watch.WatchStream> start = stream -> {
             metrics.watchOpened();
-            new WatchSession(context, stream, type, type.namespaced() ? info.namespace() : null, filter, r,
-                    new RenderRequest(type, ctx.queryParams()), settings, encodedEvents, metrics::watchClosed)
+            new WatchSession(
+                            context,
+                            stream,
+                            type,
+                            type.namespaced() ? info.namespace() : null,
+                            filter,
+                            r,
+                            new RenderRequest(type, ctx.queryParams()),
+                            settings,
+                            encodedEvents,
+                            metrics::watchClosed)
                     .start(service.store(), from);
         };
         io.kplane.apiserver.watch.WatchUpgrade.serve(ctx, start);
@@ -275,13 +308,16 @@ public final class ResourceHandler {
     private void deleted(RoutingContext ctx, ResourceType type, DeleteResult result) {
         if (result.removed()) {
             ObjectNode o = result.object();
-            Status status = Status.success(new Status.StatusDetails(Trees.name(o), type.group(), type.resource(),
-                    Trees.text(o, "metadata", "uid"), null, null));
+            Status status = Status.success(new Status.StatusDetails(
+                    Trees.name(o), type.group(), type.resource(), Trees.text(o, "metadata", "uid"), null, null));
             Responses.json(ctx, 200, status);
         } else {
             ResponseRenderer r = renderer(ctx);
-            Responses.json(ctx, result.accepted() ? 202 : 200,
-                    r.renderObject(new RenderRequest(type, ctx.queryParams()), result.object()), r.contentType(),
+            Responses.json(
+                    ctx,
+                    result.accepted() ? 202 : 200,
+                    r.renderObject(new RenderRequest(type, ctx.queryParams()), result.object()),
+                    r.contentType(),
                     List.of());
         }
     }
@@ -295,17 +331,28 @@ public final class ResourceHandler {
                 // the JSON the store just wrote, with the revision spliced in: no second serialisation
                 Responses.json(ctx, code, Buffer.buffer(encoded), r.contentType(), opts.warnings());
             } else {
-                Responses.json(ctx, code, r.renderObject(new RenderRequest(type, ctx.queryParams()), result.object()),
-                        r.contentType(), opts.warnings());
+                Responses.json(
+                        ctx,
+                        code,
+                        r.renderObject(new RenderRequest(type, ctx.queryParams()), result.object()),
+                        r.contentType(),
+                        opts.warnings());
             }
         });
     }
 
-    private void renderObject(RoutingContext ctx, ResourceType type, int code, Future<ObjectNode> object,
-                              List<String> warnings) {
+    private void renderObject(
+            RoutingContext ctx, ResourceType type, int code, Future<ObjectNode> object, List<String> warnings) {
         ResponseRenderer r = renderer(ctx);
-        reply(ctx, object, o -> Responses.json(ctx, code, r.renderObject(new RenderRequest(type, ctx.queryParams()),
-                o), r.contentType(), warnings));
+        reply(
+                ctx,
+                object,
+                o -> Responses.json(
+                        ctx,
+                        code,
+                        r.renderObject(new RenderRequest(type, ctx.queryParams()), o),
+                        r.contentType(),
+                        warnings));
     }
 
     /**
@@ -362,10 +409,15 @@ public final class ResourceHandler {
     private static ListOptions listOptions(RoutingContext ctx) {
         MultiMap q = ctx.queryParams();
         String limit = q.get("limit");
-        int parsedLimit = limit == null || limit.isEmpty() ? 0 : (int) Math.min(Integer.MAX_VALUE,
-                parseLong("limit", limit, 0));
-        return new ListOptions(q.get("labelSelector"), q.get("fieldSelector"), parsedLimit, q.get("continue"),
-                q.get("resourceVersion"), q.get("resourceVersionMatch"));
+        int parsedLimit =
+                limit == null || limit.isEmpty() ? 0 : (int) Math.min(Integer.MAX_VALUE, parseLong("limit", limit, 0));
+        return new ListOptions(
+                q.get("labelSelector"),
+                q.get("fieldSelector"),
+                parsedLimit,
+                q.get("continue"),
+                q.get("resourceVersion"),
+                q.get("resourceVersionMatch"));
     }
 
     private DeleteOptions deleteOptions(RoutingContext ctx, ResourceType type) {

@@ -1,7 +1,6 @@
 package io.kplane.apiserver.handlers;
 
 import io.vertx.core.Context;
-
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -8,8 +8,7 @@ package io.kplane.apiserver.http;
  * so the two can never disagree.
  */
 public final class QueryBool {
-    private QueryBool() {
-    }
+    private QueryBool() {}
 
     public static boolean isTrue(String value) {
         if (value == null) {

@@ -5,11 +5,10 @@ import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.metrics.ApiMetrics;
 import io.kplane.apiserver.ui.UiPaths;
 import io.vertx.ext.web.RoutingContext;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * First handler of every request: one access-log line and the request metrics when the response
@@ -69,8 +68,8 @@ public final class RequestGate {
             Duration latency = Duration.ofNanos(System.nanoTime() - start);
             metrics.request(verb, resource, code, latency);
             if (ACCESS.isInfoEnabled()) {
-                ACCESS.info("{} {} {} {}ms", ctx.request().method(), ctx.request().uri(), code,
-                        latency.toMillis());
+                ACCESS.info(
+                        "{} {} {} {}ms", ctx.request().method(), ctx.request().uri(), code, latency.toMillis());
             }
         });
     }
@@ -78,8 +77,10 @@ public final class RequestGate {
     private static boolean isLongRunning(RoutingContext ctx) {
         String watch = ctx.request().getParam("watch");
         String follow = ctx.request().getParam("follow");
-        return QueryBool.isTrue(watch) || QueryBool.isTrue(follow)
-                || io.kplane.apiserver.handlers.PodStreamProxy.isStreamPath(ctx.request().path())
+        return QueryBool.isTrue(watch)
+                || QueryBool.isTrue(follow)
+                || io.kplane.apiserver.handlers.PodStreamProxy.isStreamPath(
+                        ctx.request().path())
                 || UiPaths.isStream(ctx.request().path());
     }
 }

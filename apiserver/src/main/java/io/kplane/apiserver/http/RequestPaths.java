@@ -1,9 +1,8 @@
 package io.kplane.apiserver.http;
 
-import io.kplane.apiserver.errors.ApiError;
 import io.kplane.api.ResourceType;
 import io.kplane.api.ResourceTypes;
-
+import io.kplane.apiserver.errors.ApiError;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -19,8 +18,7 @@ import java.util.List;
  * Anything else is a 404 NotFound.
  */
 public final class RequestPaths {
-    private RequestPaths() {
-    }
+    private RequestPaths() {}
 
     public static RequestInfo parse(String path) {
         List<String> parts = split(path);
@@ -61,7 +59,9 @@ public final class RequestPaths {
     }
 
     private static boolean isNamespaceSubresource(String group, List<String> rest) {
-        return group.isEmpty() && rest.size() == 3 && (rest.get(2).equals("status") || rest.get(2).equals("finalize"));
+        return group.isEmpty()
+                && rest.size() == 3
+                && (rest.get(2).equals("status") || rest.get(2).equals("finalize"));
     }
 
     private static RequestInfo build(ResourceType resource, String namespace, List<String> tail) {
@@ -78,8 +78,11 @@ public final class RequestPaths {
 
     private static ResourceType lookup(String group, String version, String plural) {
         return ResourceTypes.ALL.stream()
-                .filter(t -> t.group().equals(group) && t.version().equals(version) && t.resource().equals(plural))
-                .findFirst().orElseThrow(ApiError::pathNotFound);
+                .filter(t -> t.group().equals(group)
+                        && t.version().equals(version)
+                        && t.resource().equals(plural))
+                .findFirst()
+                .orElseThrow(ApiError::pathNotFound);
     }
 
     static List<String> split(String path) {

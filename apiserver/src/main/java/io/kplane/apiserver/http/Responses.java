@@ -6,15 +6,13 @@ import io.kplane.apiserver.errors.ApiError;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
-
 import java.util.List;
 
 /** Writes JSON bodies and Status errors. */
 public final class Responses {
     public static final String JSON = "application/json";
 
-    private Responses() {
-    }
+    private Responses() {}
 
     public static void json(RoutingContext ctx, int code, Object body) {
         json(ctx, code, body, JSON, List.of());
@@ -28,8 +26,12 @@ public final class Responses {
         try {
             buffer = Buffer.buffer(Json.mapper().writeValueAsBytes(body));
         } catch (JsonProcessingException e) {
-            error(ctx, io.kplane.apiserver.errors.Errors.internal(e, "serialising the response to "
-                    + ctx.request().method() + " " + ctx.request().path()));
+            error(
+                    ctx,
+                    io.kplane.apiserver.errors.Errors.internal(
+                            e,
+                            "serialising the response to " + ctx.request().method() + " "
+                                    + ctx.request().path()));
             return;
         }
         json(ctx, code, buffer, contentType, warnings);
@@ -61,7 +63,8 @@ public final class Responses {
             response.putHeader("Retry-After", Integer.toString(error.retryAfterSeconds()));
         }
         ctx.put(Responses.class.getName() + ".reason", error.reason());
-        response.setStatusCode(error.code()).putHeader("Content-Type", JSON)
+        response.setStatusCode(error.code())
+                .putHeader("Content-Type", JSON)
                 .end(Buffer.buffer(Json.writeBytes(error.status())));
     }
 }

@@ -1,14 +1,13 @@
 package io.kplane.apiserver.kubectl;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.kplane.api.util.HumanDuration;
-
-import java.time.Instant;
-import java.util.List;
-
 import static io.kplane.apiserver.kubectl.ObjectFields.at;
 import static io.kplane.apiserver.kubectl.ObjectFields.text;
 import static io.kplane.apiserver.kubectl.ObjectFields.time;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kplane.api.util.HumanDuration;
+import java.time.Instant;
+import java.util.List;
 
 /** CronJobs: NAME SCHEDULE TIMEZONE SUSPEND ACTIVE LAST SCHEDULE AGE, wide CONTAINERS IMAGES SELECTOR. */
 final class CronJobPrinter implements ResourcePrinter {
@@ -18,7 +17,8 @@ final class CronJobPrinter implements ResourcePrinter {
             TableColumn.of("Timezone", "The time zone name for the given schedule."),
             TableColumn.of("Suspend", "This flag tells the controller to suspend subsequent executions.")
                     .withType("boolean"),
-            TableColumn.of("Active", "A list of pointers to currently running jobs.").withType("integer"),
+            TableColumn.of("Active", "A list of pointers to currently running jobs.")
+                    .withType("integer"),
             TableColumn.of("Last Schedule", "Information when was the last time the job was successfully scheduled."),
             TableColumn.ageColumn(),
             TableColumn.wide("Containers", "Names of each container in the template."),
@@ -35,12 +35,18 @@ final class CronJobPrinter implements ResourcePrinter {
         Instant lastSchedule = time(cronJob, "status.lastScheduleTime");
         JsonNode suspend = at(cronJob, "spec.suspend");
         String suspendCell = suspend.isBoolean() ? (suspend.asBoolean() ? "True" : "False") : "<unset>";
-        String[] containers = ObjectFields.containerCells(at(cronJob, "spec.jobTemplate.spec.template.spec.containers"));
-        return List.of(text(cronJob, "metadata.name"), text(cronJob, "spec.schedule"),
-                ObjectFields.textOr(cronJob, "spec.timeZone", "<none>"), suspendCell,
+        String[] containers =
+                ObjectFields.containerCells(at(cronJob, "spec.jobTemplate.spec.template.spec.containers"));
+        return List.of(
+                text(cronJob, "metadata.name"),
+                text(cronJob, "spec.schedule"),
+                ObjectFields.textOr(cronJob, "spec.timeZone", "<none>"),
+                suspendCell,
                 (long) ObjectFields.list(cronJob, "status.active").size(),
                 lastSchedule == null ? "<none>" : HumanDuration.since(lastSchedule, now),
                 HumanDuration.since(time(cronJob, "metadata.creationTimestamp"), now),
-                containers[0], containers[1], ObjectFields.formatSelector(at(cronJob, "spec.jobTemplate.spec.selector")));
+                containers[0],
+                containers[1],
+                ObjectFields.formatSelector(at(cronJob, "spec.jobTemplate.spec.selector")));
     }
 }

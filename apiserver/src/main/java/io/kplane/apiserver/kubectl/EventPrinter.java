@@ -1,15 +1,14 @@
 package io.kplane.apiserver.kubectl;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.kplane.api.util.HumanDuration;
-
-import java.time.Instant;
-import java.util.List;
-import java.util.Locale;
-
 import static io.kplane.apiserver.kubectl.ObjectFields.at;
 import static io.kplane.apiserver.kubectl.ObjectFields.text;
 import static io.kplane.apiserver.kubectl.ObjectFields.time;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kplane.api.util.HumanDuration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * core/v1 Events: LAST SEEN TYPE REASON OBJECT MESSAGE, wide SUBOBJECT SOURCE FIRST SEEN COUNT NAME
@@ -19,11 +18,15 @@ final class EventPrinter implements ResourcePrinter {
     private static final List<TableColumn> COLUMNS = List.of(
             TableColumn.of("Last Seen", "The time at which the most recent occurrence of this event was recorded."),
             TableColumn.of("Type", "Type of this event (Normal, Warning), new types could be added in the future"),
-            TableColumn.of("Reason", "This should be a short, machine understandable string that gives the reason "
-                    + "for the transition into the object's current status."),
+            TableColumn.of(
+                    "Reason",
+                    "This should be a short, machine understandable string that gives the reason "
+                            + "for the transition into the object's current status."),
             TableColumn.of("Object", "The object that this event is about."),
-            TableColumn.wide("Subobject", "If referring to a piece of an object instead of an entire object, this "
-                    + "string should contain a valid JSON/Go field access statement."),
+            TableColumn.wide(
+                    "Subobject",
+                    "If referring to a piece of an object instead of an entire object, this "
+                            + "string should contain a valid JSON/Go field access statement."),
             TableColumn.wide("Source", "The component reporting this event."),
             TableColumn.of("Message", "A human-readable description of the status of this operation."),
             TableColumn.wide("First Seen", "The time at which the event was first recorded."),
@@ -38,8 +41,8 @@ final class EventPrinter implements ResourcePrinter {
     @Override
     public List<Object> cells(JsonNode event, Instant now) {
         Instant first = time(event, "firstTimestamp");
-        String firstSeen = first != null ? HumanDuration.since(first, now)
-                : HumanDuration.since(time(event, "eventTime"), now);
+        String firstSeen =
+                first != null ? HumanDuration.since(first, now) : HumanDuration.since(time(event, "eventTime"), now);
         Instant last = time(event, "lastTimestamp");
         String lastSeen = last != null ? HumanDuration.since(last, now) : firstSeen;
         long count = ObjectFields.number(event, "count");
@@ -54,9 +57,18 @@ final class EventPrinter implements ResourcePrinter {
         String target = name.isEmpty() ? kind : kind + "/" + name;
         String component = firstNonEmpty(text(event, "source.component"), text(event, "reportingComponent"));
         String instance = firstNonEmpty(text(event, "source.host"), text(event, "reportingInstance"));
-        String source = component.isEmpty() ? "<unknown>" : instance.isEmpty() ? component : component + ", " + instance;
-        return List.of(lastSeen, text(event, "type"), text(event, "reason"), target,
-                text(event, "involvedObject.fieldPath"), source, text(event, "message").strip(), firstSeen, count,
+        String source =
+                component.isEmpty() ? "<unknown>" : instance.isEmpty() ? component : component + ", " + instance;
+        return List.of(
+                lastSeen,
+                text(event, "type"),
+                text(event, "reason"),
+                target,
+                text(event, "involvedObject.fieldPath"),
+                source,
+                text(event, "message").strip(),
+                firstSeen,
+                count,
                 text(event, "metadata.name"));
     }
 

@@ -1,16 +1,15 @@
 package io.kplane.apiserver.kubectl;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.kplane.api.util.HumanDuration;
-
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-
 import static io.kplane.apiserver.kubectl.ObjectFields.at;
 import static io.kplane.apiserver.kubectl.ObjectFields.hasTrueCondition;
 import static io.kplane.apiserver.kubectl.ObjectFields.text;
 import static io.kplane.apiserver.kubectl.ObjectFields.time;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kplane.api.util.HumanDuration;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 
 /**
  * Jobs: NAME STATUS COMPLETIONS DURATION AGE, wide CONTAINERS IMAGES SELECTOR, as kubectl 1.32's
@@ -51,9 +50,15 @@ final class JobPrinter implements ResourcePrinter {
             duration = HumanDuration.format(Duration.between(start, completion == null ? now : completion));
         }
         String[] containers = ObjectFields.containerCells(at(job, "spec.template.spec.containers"));
-        return List.of(text(job, "metadata.name"), status(job), completionsCell, duration,
+        return List.of(
+                text(job, "metadata.name"),
+                status(job),
+                completionsCell,
+                duration,
                 HumanDuration.since(time(job, "metadata.creationTimestamp"), now),
-                containers[0], containers[1], ObjectFields.formatSelector(at(job, "spec.selector")));
+                containers[0],
+                containers[1],
+                ObjectFields.formatSelector(at(job, "spec.selector")));
     }
 
     static String status(JsonNode job) {

@@ -30,16 +30,18 @@ public final class KubectlRoutes implements RouteContributor {
     public void mount(Router router) {
         router.get(V3).handler(ctx -> send(ctx, openApi.root()));
         router.get(V3 + "/*").handler(this::group);
-        router.get("/openapi/v2").handler(ctx -> ctx.response().putHeader("Content-Type", OpenApiV2.CONTENT_TYPE)
+        router.get("/openapi/v2").handler(ctx -> ctx.response()
+                .putHeader("Content-Type", OpenApiV2.CONTENT_TYPE)
                 .end(Buffer.buffer(OpenApiV2.protobuf())));
-        router.route("/openapi/v2").handler(ctx -> Responses.error(ctx, ApiError.methodNotAllowed(ctx.request().method().name())));
+        router.route("/openapi/v2")
+                .handler(ctx -> Responses.error(
+                        ctx, ApiError.methodNotAllowed(ctx.request().method().name())));
         services.mount(router);
     }
 
     private void group(RoutingContext ctx) {
         String path = ctx.normalizedPath().substring(V3.length() + 1);
-        openApi.group(path).ifPresentOrElse(doc -> send(ctx, doc),
-                () -> Responses.error(ctx, ApiError.pathNotFound()));
+        openApi.group(path).ifPresentOrElse(doc -> send(ctx, doc), () -> Responses.error(ctx, ApiError.pathNotFound()));
     }
 
     private static void send(RoutingContext ctx, byte[] body) {

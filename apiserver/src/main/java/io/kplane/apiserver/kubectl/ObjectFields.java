@@ -3,7 +3,6 @@ package io.kplane.apiserver.kubectl;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.kplane.api.util.Timestamps;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -16,8 +15,7 @@ import java.util.TreeMap;
  * typed records so that any object the store holds prints, whatever fields it carries.
  */
 final class ObjectFields {
-    private ObjectFields() {
-    }
+    private ObjectFields() {}
 
     /** The node at a dotted path ({@code status.startTime}), or a missing node. */
     static JsonNode at(JsonNode obj, String dottedPath) {
@@ -59,7 +57,8 @@ final class ObjectFields {
     /** True when {@code conditions} has an entry of {@code type} with status True. */
     static boolean hasTrueCondition(JsonNode obj, String conditionsPath, String type) {
         for (JsonNode c : list(obj, conditionsPath)) {
-            if (type.equals(c.path("type").asText()) && "True".equals(c.path("status").asText())) {
+            if (type.equals(c.path("type").asText())
+                    && "True".equals(c.path("status").asText())) {
                 return true;
             }
         }
@@ -88,23 +87,26 @@ final class ObjectFields {
             return "<none>";
         }
         TreeMap<String, List<String>> byKey = new TreeMap<>();
-        Iterator<Map.Entry<String, JsonNode>> labels = selector.path("matchLabels").fields();
+        Iterator<Map.Entry<String, JsonNode>> labels =
+                selector.path("matchLabels").fields();
         while (labels.hasNext()) {
             Map.Entry<String, JsonNode> e = labels.next();
-            byKey.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getKey() + "=" + e.getValue().asText());
+            byKey.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
+                    .add(e.getKey() + "=" + e.getValue().asText());
         }
         for (JsonNode expr : selector.path("matchExpressions")) {
             String key = expr.path("key").asText();
             List<String> values = new ArrayList<>();
             expr.path("values").forEach(v -> values.add(v.asText()));
             values.sort(String::compareTo);
-            String rendered = switch (expr.path("operator").asText()) {
-                case "In" -> key + " in (" + String.join(",", values) + ")";
-                case "NotIn" -> key + " notin (" + String.join(",", values) + ")";
-                case "Exists" -> key;
-                case "DoesNotExist" -> "!" + key;
-                default -> key + " " + expr.path("operator").asText();
-            };
+            String rendered =
+                    switch (expr.path("operator").asText()) {
+                        case "In" -> key + " in (" + String.join(",", values) + ")";
+                        case "NotIn" -> key + " notin (" + String.join(",", values) + ")";
+                        case "Exists" -> key;
+                        case "DoesNotExist" -> "!" + key;
+                        default -> key + " " + expr.path("operator").asText();
+                    };
             byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(rendered);
         }
         List<String> parts = new ArrayList<>();

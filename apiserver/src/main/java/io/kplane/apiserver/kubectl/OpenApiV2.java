@@ -19,8 +19,7 @@ final class OpenApiV2 {
     static final String CONTENT_TYPE = "application/com.github.proto-openapi.spec.v2.v1.0+protobuf";
     private static final byte[] DOCUMENT = document();
 
-    private OpenApiV2() {
-    }
+    private OpenApiV2() {}
 
     static byte[] protobuf() {
         return DOCUMENT.clone();

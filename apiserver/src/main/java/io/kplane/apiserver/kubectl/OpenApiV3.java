@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceType;
 import io.kplane.api.ResourceTypes;
 import io.kplane.api.json.Json;
-
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -37,14 +36,18 @@ public final class OpenApiV3 {
     public OpenApiV3(List<ResourceType> types) {
         Map<String, List<ResourceType>> byGroupVersion = new LinkedHashMap<>();
         for (ResourceType t : types) {
-            byGroupVersion.computeIfAbsent(groupPath(t), k -> new java.util.ArrayList<>()).add(t);
+            byGroupVersion
+                    .computeIfAbsent(groupPath(t), k -> new java.util.ArrayList<>())
+                    .add(t);
         }
         ObjectNode rootDoc = NODES.objectNode();
         ObjectNode rootPaths = rootDoc.putObject("paths");
         for (Map.Entry<String, List<ResourceType>> e : byGroupVersion.entrySet()) {
             byte[] doc = Json.writeBytes(groupDocument(e.getValue()));
             groupDocuments.put(e.getKey(), doc);
-            rootPaths.putObject(e.getKey()).put("serverRelativeURL", "/openapi/v3/" + e.getKey() + "?hash=" + hash(doc));
+            rootPaths
+                    .putObject(e.getKey())
+                    .put("serverRelativeURL", "/openapi/v3/" + e.getKey() + "?hash=" + hash(doc));
         }
         root = Json.writeBytes(rootDoc);
     }
@@ -104,41 +107,61 @@ public final class OpenApiV3 {
         schemas.schemas().forEach(components::set);
         for (ResourceType t : types) {
             ObjectNode kind = (ObjectNode) components.get(SchemaGenerator.schemaName(t.javaType()));
-            kind.putArray("x-kubernetes-group-version-kind").addObject()
-                    .put("group", t.group()).put("kind", t.kind()).put("version", t.version());
+            kind.putArray("x-kubernetes-group-version-kind")
+                    .addObject()
+                    .put("group", t.group())
+                    .put("kind", t.kind())
+                    .put("version", t.version());
         }
         return doc;
     }
 
     private static ObjectNode operation(ResourceType t, String action, String kindSchema, boolean write) {
         ObjectNode op = NODES.objectNode();
-        String verb = switch (action) {
-            case "list" -> "list";
-            case "post" -> "create";
-            case "put" -> "replace";
-            case "deletecollection" -> "deleteCollection";
-            default -> action;
-        };
+        String verb =
+                switch (action) {
+                    case "list" -> "list";
+                    case "post" -> "create";
+                    case "put" -> "replace";
+                    case "deletecollection" -> "deleteCollection";
+                    default -> action;
+                };
         op.put("operationId", verb + (t.namespaced() ? "Namespaced" : "") + t.kind());
-        op.putArray("tags").add(t.isCoreGroup() ? "core_" + t.version() : t.group().replace('.', '_') + "_" + t.version());
+        op.putArray("tags")
+                .add(t.isCoreGroup() ? "core_" + t.version() : t.group().replace('.', '_') + "_" + t.version());
         op.put("x-kubernetes-action", action);
-        op.putObject("x-kubernetes-group-version-kind").put("group", t.group()).put("version", t.version())
+        op.putObject("x-kubernetes-group-version-kind")
+                .put("group", t.group())
+                .put("version", t.version())
                 .put("kind", t.kind());
         ArrayNode params = op.putArray("parameters");
         if (write) {
             query(params, "dryRun", "When present, indicates that modifications should not be persisted.");
-            query(params, "fieldManager", "fieldManager is a name associated with the actor or entity that is "
-                    + "making these changes.");
-            query(params, "fieldValidation", "fieldValidation instructs the server on how to handle objects in the "
-                    + "request (POST/PUT/PATCH) containing unknown or duplicate fields. Valid values are: Ignore, Warn, "
-                    + "Strict.");
+            query(
+                    params,
+                    "fieldManager",
+                    "fieldManager is a name associated with the actor or entity that is " + "making these changes.");
+            query(
+                    params,
+                    "fieldValidation",
+                    "fieldValidation instructs the server on how to handle objects in the "
+                            + "request (POST/PUT/PATCH) containing unknown or duplicate fields. Valid values are: Ignore, Warn, "
+                            + "Strict.");
             if (action.equals("patch")) {
-                params.addObject().put("name", "force").put("in", "query").putObject("schema").put("type", "boolean")
+                params.addObject()
+                        .put("name", "force")
+                        .put("in", "query")
+                        .putObject("schema")
+                        .put("type", "boolean")
                         .put("uniqueItems", true);
             }
         }
-        ObjectNode content = op.putObject("responses").putObject("200").put("description", "OK")
-                .putObject("content").putObject("application/json").putObject("schema");
+        ObjectNode content = op.putObject("responses")
+                .putObject("200")
+                .put("description", "OK")
+                .putObject("content")
+                .putObject("application/json")
+                .putObject("schema");
         content.put("$ref", "#/components/schemas/" + kindSchema);
         return op;
     }
@@ -162,7 +185,9 @@ public final class OpenApiV3 {
 
     private static void pathParameter(ArrayNode params, String name) {
         ObjectNode p = params.addObject();
-        p.put("name", name).put("in", "path").put("required", true)
+        p.put("name", name)
+                .put("in", "path")
+                .put("required", true)
                 .put("description", name + " of the " + (name.equals("namespace") ? "namespace" : "object"));
         p.putObject("schema").put("type", "string").put("uniqueItems", true);
     }
@@ -178,13 +203,15 @@ public final class OpenApiV3 {
 
     /** For tests and logs: the group document as a tree. */
     public JsonNode groupTree(String groupPath) {
-        return group(groupPath).map(b -> {
-            try {
-                return Json.mapper().readTree(b);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        }).orElse(NODES.missingNode());
+        return group(groupPath)
+                .map(b -> {
+                    try {
+                        return Json.mapper().readTree(b);
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                })
+                .orElse(NODES.missingNode());
     }
 
     static String utf8(byte[] b) {

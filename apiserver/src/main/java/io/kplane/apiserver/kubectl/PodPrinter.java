@@ -1,18 +1,17 @@
 package io.kplane.apiserver.kubectl;
 
+import static io.kplane.apiserver.kubectl.ObjectFields.at;
+import static io.kplane.apiserver.kubectl.ObjectFields.list;
+import static io.kplane.apiserver.kubectl.ObjectFields.text;
+import static io.kplane.apiserver.kubectl.ObjectFields.time;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.util.HumanDuration;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
-import static io.kplane.apiserver.kubectl.ObjectFields.at;
-import static io.kplane.apiserver.kubectl.ObjectFields.list;
-import static io.kplane.apiserver.kubectl.ObjectFields.text;
-import static io.kplane.apiserver.kubectl.ObjectFields.time;
 
 /**
  * Pods: NAME READY STATUS RESTARTS AGE, wide IP NODE NOMINATED NODE READINESS GATES. STATUS follows
@@ -26,15 +25,18 @@ final class PodPrinter implements ResourcePrinter {
             TableColumn.nameColumn(),
             TableColumn.of("Ready", "The aggregate readiness state of this pod for accepting traffic."),
             TableColumn.of("Status", "The aggregate status of the containers in this pod."),
-            TableColumn.of("Restarts", "The number of times the containers in this pod have been restarted "
-                    + "and when the last container in this pod has restarted."),
+            TableColumn.of(
+                    "Restarts",
+                    "The number of times the containers in this pod have been restarted "
+                            + "and when the last container in this pod has restarted."),
             TableColumn.ageColumn(),
             TableColumn.wide("IP", "podIP address allocated to the pod. Routable at least within the cluster."),
             TableColumn.wide("Node", "NodeName indicates in which node this pod is scheduled."),
-            TableColumn.wide("Nominated Node", "nominatedNodeName is set only when this pod preempts other pods "
-                    + "on the node."),
-            TableColumn.wide("Readiness Gates", "If specified, all readiness gates will be evaluated for pod "
-                    + "readiness."));
+            TableColumn.wide(
+                    "Nominated Node",
+                    "nominatedNodeName is set only when this pod preempts other pods " + "on the node."),
+            TableColumn.wide(
+                    "Readiness Gates", "If specified, all readiness gates will be evaluated for pod " + "readiness."));
 
     @Override
     public List<TableColumn> columns() {
@@ -61,7 +63,8 @@ final class PodPrinter implements ResourcePrinter {
         String phase = text(pod, "status.phase");
         String reason = text(pod, "status.reason").isEmpty() ? phase : text(pod, "status.reason");
         for (JsonNode c : list(pod, "status.conditions")) {
-            if ("PodScheduled".equals(c.path("type").asText()) && "SchedulingGated".equals(c.path("reason").asText())) {
+            if ("PodScheduled".equals(c.path("type").asText())
+                    && "SchedulingGated".equals(c.path("reason").asText())) {
                 reason = "SchedulingGated";
             }
         }
@@ -91,11 +94,14 @@ final class PodPrinter implements ResourcePrinter {
                 String r = terminated.path("reason").asText();
                 if (r.isEmpty()) {
                     int signal = terminated.path("signal").asInt();
-                    reason = signal != 0 ? "Init:Signal:" + signal : "Init:ExitCode:" + terminated.path("exitCode").asInt();
+                    reason = signal != 0
+                            ? "Init:Signal:" + signal
+                            : "Init:ExitCode:" + terminated.path("exitCode").asInt();
                 } else {
                     reason = "Init:" + r;
                 }
-            } else if (waiting.isObject() && !waiting.path("reason").asText().isEmpty()
+            } else if (waiting.isObject()
+                    && !waiting.path("reason").asText().isEmpty()
                     && !"PodInitializing".equals(waiting.path("reason").asText())) {
                 reason = "Init:" + waiting.path("reason").asText();
             } else {
@@ -118,12 +124,16 @@ final class PodPrinter implements ResourcePrinter {
                 JsonNode terminated = at(c, "state.terminated");
                 if (waiting.isObject() && !waiting.path("reason").asText().isEmpty()) {
                     reason = waiting.path("reason").asText();
-                } else if (terminated.isObject() && !terminated.path("reason").asText().isEmpty()) {
+                } else if (terminated.isObject()
+                        && !terminated.path("reason").asText().isEmpty()) {
                     reason = terminated.path("reason").asText();
                 } else if (terminated.isObject()) {
                     int signal = terminated.path("signal").asInt();
-                    reason = signal != 0 ? "Signal:" + signal : "ExitCode:" + terminated.path("exitCode").asInt();
-                } else if (c.path("ready").asBoolean(false) && at(c, "state.running").isObject()) {
+                    reason = signal != 0
+                            ? "Signal:" + signal
+                            : "ExitCode:" + terminated.path("exitCode").asInt();
+                } else if (c.path("ready").asBoolean(false)
+                        && at(c, "state.running").isObject()) {
                     hasRunning = true;
                     ready++;
                 }
@@ -173,7 +183,8 @@ final class PodPrinter implements ResourcePrinter {
         }
         int trueGates = 0;
         for (JsonNode gate : gates) {
-            if (ObjectFields.hasTrueCondition(pod, "status.conditions", gate.path("conditionType").asText())) {
+            if (ObjectFields.hasTrueCondition(
+                    pod, "status.conditions", gate.path("conditionType").asText())) {
                 trueGates++;
             }
         }

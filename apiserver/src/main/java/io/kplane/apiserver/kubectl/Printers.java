@@ -9,8 +9,7 @@ import io.kplane.apiserver.registry.ResourceStrategies;
 public final class Printers {
     private static final ResourcePrinter DEFAULT = new SimplePrinters.DefaultPrinter();
 
-    private Printers() {
-    }
+    private Printers() {}
 
     /** The printer of the served kind {@code kind}; NAME AGE for anything else. */
     public static ResourcePrinter forKind(String kind) {

@@ -5,14 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.Parser;
+import io.kplane.api.ResourceType;
 import io.kplane.apiserver.codec.RequestBodyDecoder;
 import io.kplane.apiserver.errors.ApiError;
-import io.kplane.api.ResourceType;
 import io.kubernetes.client.proto.Runtime;
 import io.kubernetes.client.proto.V1;
 import io.kubernetes.client.proto.V1Batch;
 import io.vertx.core.buffer.Buffer;
-
 import java.util.Arrays;
 import java.util.Map;
 
@@ -63,8 +62,11 @@ public final class ProtobufBodyDecoder implements RequestBodyDecoder {
         }
         Parser<? extends Message> parser = PARSERS.get(apiVersion + "/" + kind);
         if (parser == null) {
-            throw ApiError.of(415, "UnsupportedMediaType", "protobuf request bodies are not supported for "
-                    + (apiVersion.isEmpty() ? "" : apiVersion + ", Kind=") + kind + "; send application/json");
+            throw ApiError.of(
+                    415,
+                    "UnsupportedMediaType",
+                    "protobuf request bodies are not supported for "
+                            + (apiVersion.isEmpty() ? "" : apiVersion + ", Kind=") + kind + "; send application/json");
         }
         Message object;
         try {

@@ -8,7 +8,6 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
 import io.kplane.api.json.Json;
-
 import java.io.IOException;
 import java.time.Instant;
 import java.util.Base64;
@@ -37,21 +36,51 @@ final class ProtobufJson {
 
     /** Optional (pointer) fields of the kinds we decode whose zero value differs from "unset". */
     private static final Set<String> MEANINGFUL_ZERO = Set.of(
-            "parallelism", "completions", "activeDeadlineSeconds", "backoffLimit", "backoffLimitPerIndex",
-            "maxFailedIndexes", "ttlSecondsAfterFinished", "suspend", "manualSelector",
-            "startingDeadlineSeconds", "successfulJobsHistoryLimit", "failedJobsHistoryLimit",
-            "terminationGracePeriodSeconds", "automountServiceAccountToken", "enableServiceLinks",
-            "hostUsers", "runAsUser", "runAsGroup", "runAsNonRoot", "privileged", "readOnlyRootFilesystem",
-            "allowPrivilegeEscalation", "gracePeriodSeconds", "deletionGracePeriodSeconds", "priority",
-            "controller", "blockOwnerDeletion", "optional", "defaultMode", "exitCode", "restartCount",
-            "ready", "minCount", "count", "succeeded", "failed", "active");
+            "parallelism",
+            "completions",
+            "activeDeadlineSeconds",
+            "backoffLimit",
+            "backoffLimitPerIndex",
+            "maxFailedIndexes",
+            "ttlSecondsAfterFinished",
+            "suspend",
+            "manualSelector",
+            "startingDeadlineSeconds",
+            "successfulJobsHistoryLimit",
+            "failedJobsHistoryLimit",
+            "terminationGracePeriodSeconds",
+            "automountServiceAccountToken",
+            "enableServiceLinks",
+            "hostUsers",
+            "runAsUser",
+            "runAsGroup",
+            "runAsNonRoot",
+            "privileged",
+            "readOnlyRootFilesystem",
+            "allowPrivilegeEscalation",
+            "gracePeriodSeconds",
+            "deletionGracePeriodSeconds",
+            "priority",
+            "controller",
+            "blockOwnerDeletion",
+            "optional",
+            "defaultMode",
+            "exitCode",
+            "restartCount",
+            "ready",
+            "minCount",
+            "count",
+            "succeeded",
+            "failed",
+            "active");
 
     /** Go structs embedded with {@code json:",inline"}: their fields belong to the parent in JSON. */
-    private static final Set<String> INLINE = Set.of("k8s.io.api.core.v1.ProbeHandler",
-            "k8s.io.api.core.v1.VolumeSource", "k8s.io.api.core.v1.PersistentVolumeSource");
+    private static final Set<String> INLINE = Set.of(
+            "k8s.io.api.core.v1.ProbeHandler",
+            "k8s.io.api.core.v1.VolumeSource",
+            "k8s.io.api.core.v1.PersistentVolumeSource");
 
-    private ProtobufJson() {
-    }
+    private ProtobufJson() {}
 
     static ObjectNode toJson(Message message) {
         ObjectNode out = NODES.objectNode();
@@ -130,7 +159,8 @@ final class ProtobufJson {
             }
             case "k8s.io.apimachinery.pkg.util.intstr.IntOrString" -> {
                 long kind = ((Number) fieldValue(m, "type", 0L)).longValue();
-                return kind == 1 ? NODES.textNode((String) fieldValue(m, "strVal", ""))
+                return kind == 1
+                        ? NODES.textNode((String) fieldValue(m, "strVal", ""))
                         : NODES.numberNode((Integer) fieldValue(m, "intVal", 0));
             }
             case "k8s.io.apimachinery.pkg.api.resource.Quantity" -> {
@@ -180,7 +210,8 @@ final class ProtobufJson {
             sb.append(d.toMinutes()).append('m');
         }
         double seconds = d.toSecondsPart() + d.toNanosPart() / 1e9;
-        sb.append(seconds == Math.floor(seconds) ? Long.toString((long) seconds) : Double.toString(seconds)).append('s');
+        sb.append(seconds == Math.floor(seconds) ? Long.toString((long) seconds) : Double.toString(seconds))
+                .append('s');
         return sb.toString();
     }
 }

@@ -1,7 +1,6 @@
 package io.kplane.apiserver.kubectl;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.time.Instant;
 import java.util.List;
 

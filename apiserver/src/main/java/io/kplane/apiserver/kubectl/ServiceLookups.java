@@ -8,7 +8,6 @@ import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.http.Responses;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-
 import java.util.List;
 
 /**
@@ -20,8 +19,19 @@ import java.util.List;
  */
 public final class ServiceLookups {
     /** The discovery entry: core v1, namespaced, short name {@code svc}, only get and list. */
-    public static final ResourceType SERVICES = new ResourceType("", "v1", "services", "Service", "ServiceList",
-            "service", true, List.of("svc"), List.of(), List.of("get", "list"), List.of(), null);
+    public static final ResourceType SERVICES = new ResourceType(
+            "",
+            "v1",
+            "services",
+            "Service",
+            "ServiceList",
+            "service",
+            true,
+            List.of("svc"),
+            List.of(),
+            List.of("get", "list"),
+            List.of(),
+            null);
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private final TableRenderer tables;
@@ -33,19 +43,28 @@ public final class ServiceLookups {
     void mount(Router router) {
         router.get("/api/v1/services").handler(this::list);
         router.get("/api/v1/namespaces/:namespace/services").handler(this::list);
-        router.get("/api/v1/namespaces/:namespace/services/:name").handler(ctx ->
-                Responses.error(ctx, ApiError.notFound(SERVICES, ctx.pathParam("name"))));
+        router.get("/api/v1/namespaces/:namespace/services/:name")
+                .handler(ctx -> Responses.error(ctx, ApiError.notFound(SERVICES, ctx.pathParam("name"))));
     }
 
     private void list(RoutingContext ctx) {
-        if ("true".equals(ctx.request().getParam("watch")) || "1".equals(ctx.request().getParam("watch"))) {
+        if ("true".equals(ctx.request().getParam("watch"))
+                || "1".equals(ctx.request().getParam("watch"))) {
             Responses.error(ctx, ApiError.methodNotAllowed("watch"));
             return;
         }
         if (TableRenderer.wantsTable(ctx.request().getHeader("Accept"))) {
-            Responses.json(ctx, 200, tables.list(SERVICES.kind(), List.<JsonNode>of(), "",
-                    null, TableRenderer.IncludeObject.parse(ctx.request().getParam("includeObject"))),
-                    "application/json;as=Table;v=v1;g=meta.k8s.io", List.of());
+            Responses.json(
+                    ctx,
+                    200,
+                    tables.list(
+                            SERVICES.kind(),
+                            List.<JsonNode>of(),
+                            "",
+                            null,
+                            TableRenderer.IncludeObject.parse(ctx.request().getParam("includeObject"))),
+                    "application/json;as=Table;v=v1;g=meta.k8s.io",
+                    List.of());
             return;
         }
         ObjectNode list = NODES.objectNode();

@@ -7,13 +7,17 @@ package io.kplane.apiserver.kubectl;
 public record TableColumn(String name, String type, String format, String description, int priority) {
 
     public static TableColumn nameColumn() {
-        return new TableColumn("Name", "string", "name",
-                "Name must be unique within a namespace. Cannot be updated.", 0);
+        return new TableColumn(
+                "Name", "string", "name", "Name must be unique within a namespace. Cannot be updated.", 0);
     }
 
     public static TableColumn ageColumn() {
-        return new TableColumn("Age", "string", "",
-                "CreationTimestamp is a timestamp representing the server time when this object was created.", 0);
+        return new TableColumn(
+                "Age",
+                "string",
+                "",
+                "CreationTimestamp is a timestamp representing the server time when this object was created.",
+                0);
     }
 
     public static TableColumn of(String name, String description) {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.apiserver.codec.MediaType;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -22,7 +21,9 @@ public final class TableRenderer {
 
     /** {@code includeObject}: what {@code rows[].object} holds. */
     public enum IncludeObject {
-        NONE, METADATA, OBJECT;
+        NONE,
+        METADATA,
+        OBJECT;
 
         /** The query parameter's value; absent or unknown means {@code Metadata}, like kube-apiserver. */
         public static IncludeObject parse(String value) {
@@ -64,14 +65,15 @@ public final class TableRenderer {
     }
 
     private static boolean isTable(MediaType type) {
-        return type.is("application/json") && "Table".equals(type.param("as"))
+        return type.is("application/json")
+                && "Table".equals(type.param("as"))
                 && "meta.k8s.io".equals(type.param("g"))
                 && ("v1".equals(type.param("v")) || "v1beta1".equals(type.param("v")));
     }
 
     /** A list response: one row per item, the list's resourceVersion and continue token. */
-    public ObjectNode list(String kind, List<JsonNode> items, String resourceVersion, String continueToken,
-                           IncludeObject include) {
+    public ObjectNode list(
+            String kind, List<JsonNode> items, String resourceVersion, String continueToken, IncludeObject include) {
         ResourcePrinter printer = Printers.forKind(kind);
         Instant now = clock.instant();
         ObjectNode table = header(printer, resourceVersion, true);
@@ -100,7 +102,8 @@ public final class TableRenderer {
 
     private ObjectNode oneRow(String kind, JsonNode object, IncludeObject include, boolean withColumns) {
         ResourcePrinter printer = Printers.forKind(kind);
-        ObjectNode table = header(printer, object.path("metadata").path("resourceVersion").asText(""), withColumns);
+        ObjectNode table =
+                header(printer, object.path("metadata").path("resourceVersion").asText(""), withColumns);
         table.putArray("rows").add(row(printer, kind, object, include, clock.instant()));
         return table;
     }
@@ -116,8 +119,12 @@ public final class TableRenderer {
         if (withColumns) {
             ArrayNode columns = table.putArray("columnDefinitions");
             for (TableColumn c : printer.columns()) {
-                columns.addObject().put("name", c.name()).put("type", c.type()).put("format", c.format())
-                        .put("description", c.description()).put("priority", c.priority());
+                columns.addObject()
+                        .put("name", c.name())
+                        .put("type", c.type())
+                        .put("format", c.format())
+                        .put("description", c.description())
+                        .put("priority", c.priority());
             }
         } else {
             table.putNull("columnDefinitions");
@@ -125,8 +132,8 @@ public final class TableRenderer {
         return table;
     }
 
-    private static ObjectNode row(ResourcePrinter printer, String kind, JsonNode item, IncludeObject include,
-                                  Instant now) {
+    private static ObjectNode row(
+            ResourcePrinter printer, String kind, JsonNode item, IncludeObject include, Instant now) {
         ObjectNode row = NODES.objectNode();
         ArrayNode cells = row.putArray("cells");
         for (Object cell : printer.cells(item, now)) {
@@ -146,8 +153,7 @@ public final class TableRenderer {
                 partial.put("apiVersion", "meta.k8s.io/v1");
                 partial.set("metadata", item.path("metadata").isObject() ? item.get("metadata") : NODES.objectNode());
             }
-            case NONE -> {
-            }
+            case NONE -> {}
         }
         return row;
     }

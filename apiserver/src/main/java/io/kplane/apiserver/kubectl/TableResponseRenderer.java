@@ -6,7 +6,6 @@ import io.kplane.apiserver.codec.MediaType;
 import io.kplane.apiserver.kubectl.TableRenderer.IncludeObject;
 import io.kplane.apiserver.render.RenderRequest;
 import io.kplane.apiserver.render.ResponseRenderer;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,7 +27,8 @@ public final class TableResponseRenderer implements ResponseRenderer {
 
     @Override
     public boolean accepts(MediaType alternative) {
-        return alternative.is("application/json") && "Table".equals(alternative.param("as"))
+        return alternative.is("application/json")
+                && "Table".equals(alternative.param("as"))
                 && "meta.k8s.io".equals(alternative.param("g"))
                 && ("v1".equals(alternative.param("v")) || "v1beta1".equals(alternative.param("v")));
     }
@@ -43,8 +43,12 @@ public final class TableResponseRenderer implements ResponseRenderer {
         List<JsonNode> items = new ArrayList<>();
         list.path("items").forEach(items::add);
         JsonNode meta = list.path("metadata");
-        return tables.list(request.resource().kind(), items, meta.path("resourceVersion").asText(""),
-                meta.path("continue").asText(""), include(request));
+        return tables.list(
+                request.resource().kind(),
+                items,
+                meta.path("resourceVersion").asText(""),
+                meta.path("continue").asText(""),
+                include(request));
     }
 
     @Override
@@ -53,6 +57,7 @@ public final class TableResponseRenderer implements ResponseRenderer {
     }
 
     private static IncludeObject include(RenderRequest request) {
-        return IncludeObject.parse(request.query() == null ? null : request.query().get("includeObject"));
+        return IncludeObject.parse(
+                request.query() == null ? null : request.query().get("includeObject"));
     }
 }

@@ -41,8 +41,8 @@ public record KubeletEndpoint(String nodeName, String host, int port) {
             return Future.failedFuture(ApiError.badRequest("pod " + podName + " does not have a host assigned"));
         }
         return service.get(ResourceTypes.NODES, null, nodeName)
-                .recover(t -> Future.failedFuture(ApiError.badRequest("pod " + podName + " is assigned to node "
-                        + nodeName + " which does not exist")))
+                .recover(t -> Future.failedFuture(ApiError.badRequest(
+                        "pod " + podName + " is assigned to node " + nodeName + " which does not exist")))
                 .compose(node -> {
                     try {
                         return Future.succeededFuture(of(node));
@@ -79,7 +79,11 @@ public record KubeletEndpoint(String nodeName, String host, int port) {
 
     /** A request to this kubelet ({@code uri} is path and query), with the API server's kubelet token if any. */
     public RequestOptions request(HttpMethod method, String uri, String bearerToken) {
-        RequestOptions options = new RequestOptions().setMethod(method).setHost(host).setPort(port).setURI(uri);
+        RequestOptions options = new RequestOptions()
+                .setMethod(method)
+                .setHost(host)
+                .setPort(port)
+                .setURI(uri);
         if (bearerToken != null && !bearerToken.isEmpty()) {
             options.putHeader("Authorization", "Bearer " + bearerToken);
         }

@@ -5,7 +5,6 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,11 +26,14 @@ public final class ApiMetrics {
 
     public ApiMetrics() {
         Gauge.builder("apiserver_watches_open", openWatches, AtomicLong::get)
-                .description("Watch streams currently open").register(registry);
+                .description("Watch streams currently open")
+                .register(registry);
         Gauge.builder("apiserver_requests_inflight", inflight, AtomicLong::get)
-                .description("Non-watch requests being served").register(registry);
+                .description("Non-watch requests being served")
+                .register(registry);
         Gauge.builder("apiserver_store_revision", storeRevision, AtomicLong::get)
-                .description("Newest store revision the server has seen").register(registry);
+                .description("Newest store revision the server has seen")
+                .register(registry);
     }
 
     public void request(String verb, String resource, int code, Duration latency) {
@@ -42,18 +44,22 @@ public final class ApiMetrics {
 
     /** Registering looks the meter up by its full id: done once per verb/resource/code, not per request. */
     private RequestMeters register(RequestKey key) {
-        Counter total = Counter.builder("apiserver_request_total").tag("verb", key.verb())
-                .tag("resource", key.resource()).tag("code", Integer.toString(key.code())).register(registry);
-        Timer duration = Timer.builder("apiserver_request_duration_seconds").tag("verb", key.verb())
-                .tag("resource", key.resource()).publishPercentileHistogram(false).register(registry);
+        Counter total = Counter.builder("apiserver_request_total")
+                .tag("verb", key.verb())
+                .tag("resource", key.resource())
+                .tag("code", Integer.toString(key.code()))
+                .register(registry);
+        Timer duration = Timer.builder("apiserver_request_duration_seconds")
+                .tag("verb", key.verb())
+                .tag("resource", key.resource())
+                .publishPercentileHistogram(false)
+                .register(registry);
         return new RequestMeters(total, duration);
     }
 
-    private record RequestKey(String verb, String resource, int code) {
-    }
+    private record RequestKey(String verb, String resource, int code) {}
 
-    private record RequestMeters(Counter total, Timer duration) {
-    }
+    private record RequestMeters(Counter total, Timer duration) {}
 
     public void watchOpened() {
         openWatches.incrementAndGet();

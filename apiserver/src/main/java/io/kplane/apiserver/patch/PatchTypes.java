@@ -6,8 +6,7 @@ import io.kplane.apiserver.errors.ApiError;
 
 /** The {@link PatchType} a PATCH request's Content-Type names (415 UnsupportedMediaType otherwise). */
 public final class PatchTypes {
-    private PatchTypes() {
-    }
+    private PatchTypes() {}
 
     public static PatchType fromContentType(String contentType) {
         return PatchType.forMediaType(MediaType.parse(contentType).type())

@@ -7,8 +7,7 @@ package io.kplane.apiserver.registry;
  * Line breaks are skipped, as Go does.
  */
 final class Base64Check {
-    private Base64Check() {
-    }
+    private Base64Check() {}
 
     /** -1 when {@code s} is valid standard base64, else the byte offset of the problem. */
     static int firstIllegalByte(String s) {
@@ -28,7 +27,7 @@ final class Base64Check {
                 if (quantum == 2) {
                     j = skipLineBreaks(s, j);
                     if (j == s.length()) {
-                        return s.length();  // not enough padding
+                        return s.length(); // not enough padding
                     }
                     if (s.charAt(j) != '=') {
                         return j - 1;
@@ -36,7 +35,7 @@ final class Base64Check {
                     j++;
                 }
                 j = skipLineBreaks(s, j);
-                return j < s.length() ? j : -1;  // anything after the padding is trailing garbage
+                return j < s.length() ? j : -1; // anything after the padding is trailing garbage
             }
             if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/')) {
                 return i;

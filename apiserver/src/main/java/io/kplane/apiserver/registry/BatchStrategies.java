@@ -14,8 +14,7 @@ import io.kplane.apiserver.kubectl.Printers;
  * default).
  */
 final class BatchStrategies {
-    private BatchStrategies() {
-    }
+    private BatchStrategies() {}
 
     static ResourceStrategy jobs() {
         return new Batch(ResourceTypes.JOBS, new JobAdmission(), Printers.job());
@@ -26,8 +25,10 @@ final class BatchStrategies {
     }
 
     private static final class Batch extends GenericStrategy {
-        Batch(ResourceType type, io.kplane.api.admission.Admission admission,
-              io.kplane.apiserver.kubectl.ResourcePrinter printer) {
+        Batch(
+                ResourceType type,
+                io.kplane.api.admission.Admission admission,
+                io.kplane.apiserver.kubectl.ResourcePrinter printer) {
             super(type, admission, printer);
         }
 

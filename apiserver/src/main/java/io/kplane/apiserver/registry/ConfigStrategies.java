@@ -8,7 +8,6 @@ import io.kplane.api.admission.SecretAdmission;
 import io.kplane.api.admission.ServiceAccountAdmission;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.kubectl.Printers;
-
 import java.util.Iterator;
 import java.util.Map;
 
@@ -18,8 +17,7 @@ import java.util.Map;
  * {@code Secret in version "v1" cannot be handled as a Secret: illegal base64 data at input byte N}.
  */
 final class ConfigStrategies {
-    private ConfigStrategies() {
-    }
+    private ConfigStrategies() {}
 
     static ResourceStrategy configMaps() {
         return new GenericStrategy(ResourceTypes.CONFIGMAPS, new ConfigMapAdmission(), Printers.configMap()) {
@@ -40,8 +38,8 @@ final class ConfigStrategies {
     }
 
     static ResourceStrategy serviceAccounts() {
-        return new GenericStrategy(ResourceTypes.SERVICEACCOUNTS, new ServiceAccountAdmission(),
-                Printers.serviceAccount());
+        return new GenericStrategy(
+                ResourceTypes.SERVICEACCOUNTS, new ServiceAccountAdmission(), Printers.serviceAccount());
     }
 
     private static void checkBase64(JsonNode bag, String kind) {

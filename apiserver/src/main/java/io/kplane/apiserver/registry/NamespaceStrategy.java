@@ -6,7 +6,6 @@ import io.kplane.api.ResourceTypes;
 import io.kplane.api.admission.NamespaceAdmission;
 import io.kplane.apiserver.kubectl.Printers;
 import io.kplane.apiserver.storage.Trees;
-
 import java.util.List;
 
 /**
@@ -44,7 +43,9 @@ public final class NamespaceStrategy extends GenericStrategy {
     public static Companion defaultServiceAccount(String namespace) {
         ObjectNode sa = JsonNodeFactory.instance.objectNode();
         sa.put("apiVersion", "v1").put("kind", "ServiceAccount");
-        sa.putObject("metadata").put("name", PodStrategy.DEFAULT_SERVICE_ACCOUNT).put("namespace", namespace);
+        sa.putObject("metadata")
+                .put("name", PodStrategy.DEFAULT_SERVICE_ACCOUNT)
+                .put("namespace", namespace);
         return new Companion(ResourceTypes.SERVICEACCOUNTS, namespace, sa);
     }
 }

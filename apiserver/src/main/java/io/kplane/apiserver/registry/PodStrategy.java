@@ -82,10 +82,10 @@ final class PodStrategy extends GenericStrategy {
             if (sa != null) {
                 return Future.succeededFuture();
             }
-            String message = "pods \"" + requestName + "\" is forbidden: error looking up service account "
-                    + namespace + "/" + name + ": serviceaccount \"" + name + "\" not found";
-            return Future.failedFuture(ApiError.fromStatus(Status.failure(403, "Forbidden", message,
-                    Status.StatusDetails.of(requestName, "", "pods"))));
+            String message = "pods \"" + requestName + "\" is forbidden: error looking up service account " + namespace
+                    + "/" + name + ": serviceaccount \"" + name + "\" not found";
+            return Future.failedFuture(ApiError.fromStatus(
+                    Status.failure(403, "Forbidden", message, Status.StatusDetails.of(requestName, "", "pods"))));
         });
     }
 }

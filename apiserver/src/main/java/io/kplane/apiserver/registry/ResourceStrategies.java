@@ -9,7 +9,6 @@ import io.kplane.api.admission.NodeAdmission;
 import io.kplane.api.admission.RoleAdmission;
 import io.kplane.api.admission.RoleBindingAdmission;
 import io.kplane.apiserver.kubectl.Printers;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,19 +36,18 @@ public final class ResourceStrategies {
         register(VolumeStrategies.volumes());
         register(new GenericStrategy(ResourceTypes.ROLES, new RoleAdmission.Namespaced(), Printers.role()));
         register(new GenericStrategy(ResourceTypes.CLUSTERROLES, new RoleAdmission.Cluster(), Printers.role()));
-        register(new GenericStrategy(ResourceTypes.ROLEBINDINGS, new RoleBindingAdmission.Namespaced(),
-                Printers.roleBinding()));
-        register(new GenericStrategy(ResourceTypes.CLUSTERROLEBINDINGS, new RoleBindingAdmission.Cluster(),
-                Printers.roleBinding()));
+        register(new GenericStrategy(
+                ResourceTypes.ROLEBINDINGS, new RoleBindingAdmission.Namespaced(), Printers.roleBinding()));
+        register(new GenericStrategy(
+                ResourceTypes.CLUSTERROLEBINDINGS, new RoleBindingAdmission.Cluster(), Printers.roleBinding()));
         // the cluster Clock: its status (anchors) is computed by io.kplane.apiserver.clock.ClockStrategy
         register(new GenericStrategy(ResourceTypes.CLOCKS, new io.kplane.api.admission.ClockAdmission()));
         // the lens's persisted sync records (docs/lens.md)
-        register(new GenericStrategy(ResourceTypes.SYNCRECORDS, new io.kplane.api.admission.SyncRecordAdmission(),
-                Printers.syncRecord()));
+        register(new GenericStrategy(
+                ResourceTypes.SYNCRECORDS, new io.kplane.api.admission.SyncRecordAdmission(), Printers.syncRecord()));
     }
 
-    private ResourceStrategies() {
-    }
+    private ResourceStrategies() {}
 
     private static void register(ResourceStrategy strategy) {
         BY_STORAGE_NAME.put(strategy.type().storageName(), strategy);
@@ -63,7 +61,9 @@ public final class ResourceStrategies {
 
     /** The strategy of a served kind ({@code Job}), for the Table renderer. */
     public static Optional<ResourceStrategy> byKind(String kind) {
-        return BY_STORAGE_NAME.values().stream().filter(s -> s.type().kind().equals(kind)).findFirst();
+        return BY_STORAGE_NAME.values().stream()
+                .filter(s -> s.type().kind().equals(kind))
+                .findFirst();
     }
 
     /** Every registered strategy. */

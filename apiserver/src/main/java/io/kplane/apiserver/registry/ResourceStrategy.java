@@ -7,7 +7,6 @@ import io.kplane.api.meta.DeleteOptions;
 import io.kplane.api.meta.DeletionPropagation;
 import io.kplane.apiserver.kubectl.ResourcePrinter;
 import io.vertx.core.Future;
-
 import java.util.List;
 
 /**
@@ -29,15 +28,13 @@ public interface ResourceStrategy {
      * Checks the wire form that decoding would reject in Kubernetes (e.g. base64 of a Secret's
      * {@code data}); throws a 400 {@code ApiError}. Runs before defaulting on every write.
      */
-    default void checkDecodable(ObjectNode object) {
-    }
+    default void checkDecodable(ObjectNode object) {}
 
     /**
      * The status a new object starts with ({@code PrepareForCreate}): types with a status subresource
      * usually drop what the client sent. Default: keep it.
      */
-    default void prepareStatusForCreate(ObjectNode object) {
-    }
+    default void prepareStatusForCreate(ObjectNode object) {}
 
     /** Propagation when a DELETE names none. */
     default String defaultPropagationPolicy() {
@@ -81,6 +78,5 @@ public interface ResourceStrategy {
     }
 
     /** An object created with another: its type, namespace and body. */
-    record Companion(ResourceType type, String namespace, ObjectNode object) {
-    }
+    record Companion(ResourceType type, String namespace, ObjectNode object) {}
 }

@@ -12,11 +12,12 @@ import io.kplane.apiserver.kubectl.Printers;
  * provisioner's, through the status subresource.
  */
 final class VolumeStrategies {
-    private VolumeStrategies() {
-    }
+    private VolumeStrategies() {}
 
     static ResourceStrategy claims() {
-        return new GenericStrategy(ResourceTypes.PERSISTENTVOLUMECLAIMS, new PersistentVolumeClaimAdmission(),
+        return new GenericStrategy(
+                ResourceTypes.PERSISTENTVOLUMECLAIMS,
+                new PersistentVolumeClaimAdmission(),
                 Printers.persistentVolumeClaim()) {
             @Override
             public void prepareStatusForCreate(ObjectNode object) {
@@ -26,8 +27,8 @@ final class VolumeStrategies {
     }
 
     static ResourceStrategy volumes() {
-        return new GenericStrategy(ResourceTypes.PERSISTENTVOLUMES, new PersistentVolumeAdmission(),
-                Printers.persistentVolume()) {
+        return new GenericStrategy(
+                ResourceTypes.PERSISTENTVOLUMES, new PersistentVolumeAdmission(), Printers.persistentVolume()) {
             @Override
             public void prepareStatusForCreate(ObjectNode object) {
                 object.remove("status");

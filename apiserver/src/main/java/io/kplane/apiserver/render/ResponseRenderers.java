@@ -1,7 +1,6 @@
 package io.kplane.apiserver.render;
 
 import io.kplane.apiserver.codec.MediaType;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;

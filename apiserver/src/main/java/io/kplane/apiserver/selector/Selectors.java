@@ -8,7 +8,6 @@ import io.kplane.api.selector.LabelQuery;
 import io.kplane.api.selector.SelectorException;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.storage.Trees;
-
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -18,8 +17,7 @@ import java.util.function.Predicate;
  * module), compiled to one predicate on object JSON. A malformed selector is a 400 BadRequest.
  */
 public final class Selectors {
-    private Selectors() {
-    }
+    private Selectors() {}
 
     public static Predicate<ObjectNode> compile(ResourceType type, String labelSelector, String fieldSelector) {
         LabelQuery labels;
@@ -32,7 +30,8 @@ public final class Selectors {
             throw ApiError.badRequest("invalid label selector \"" + labelSelector + "\": " + e.getMessage());
         }
         try {
-            fields = fieldSelector == null || fieldSelector.isBlank() ? FieldQuery.everything(type)
+            fields = fieldSelector == null || fieldSelector.isBlank()
+                    ? FieldQuery.everything(type)
                     : FieldQuery.parse(fieldSelector, type);
         } catch (SelectorException e) {
             throw ApiError.badRequest(e.getMessage());

@@ -8,5 +8,4 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * {@code accepted} tells whether the answer is 202 (the object stays and the request set the deprecated
  * {@code orphanDependents=false}, as kube-apiserver's handlers/delete.go) or 200.
  */
-public record DeleteResult(ObjectNode object, boolean removed, boolean accepted) {
-}
+public record DeleteResult(ObjectNode object, boolean removed, boolean accepted) {}

@@ -2,7 +2,6 @@ package io.kplane.apiserver.storage;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.util.List;
 import java.util.Map;
 
@@ -25,8 +24,7 @@ public final class EmptyStructs {
             "Lease", List.of("spec"),
             "Event", List.of("involvedObject", "source"));
 
-    private EmptyStructs() {
-    }
+    private EmptyStructs() {}
 
     /**
      * Sets each of the object's kind's struct fields that is absent or null to {@code {}} (after

@@ -4,7 +4,9 @@ import io.kplane.apiserver.errors.ApiError;
 
 /** The {@code fieldValidation} query parameter: what to do with fields the schema does not know. */
 public enum FieldValidation {
-    STRICT, WARN, IGNORE;
+    STRICT,
+    WARN,
+    IGNORE;
 
     public static FieldValidation parse(String value) {
         if (value == null || value.isEmpty()) {
@@ -14,8 +16,8 @@ public enum FieldValidation {
             case "Strict" -> STRICT;
             case "Warn" -> WARN;
             case "Ignore" -> IGNORE;
-            default -> throw ApiError.badRequest("fieldValidation must be one of Strict, Warn or Ignore, got \""
-                    + value + "\"");
+            default -> throw ApiError.badRequest(
+                    "fieldValidation must be one of Strict, Warn or Ignore, got \"" + value + "\"");
         };
     }
 }

@@ -8,11 +8,10 @@ import io.kplane.store.StoredObject;
 import io.kplane.store.WatchHandle;
 import io.kplane.store.WatchListener;
 import io.vertx.core.Vertx;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Namespaces known to exist, kept by a list-watch on the store, so that a create in a namespace
@@ -25,6 +24,7 @@ public final class NamespaceCache implements AutoCloseable {
 
     /** name → being deleted. */
     private final Map<String, Boolean> namespaces = new ConcurrentHashMap<>();
+
     private final Vertx vertx;
     private final ResourceStore store;
     private volatile WatchHandle handle;

@@ -10,7 +10,6 @@ import io.kplane.api.meta.Status;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.store.ResourceKey;
 import io.kplane.store.StoreException;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,8 +26,7 @@ public final class NamespaceLifecycle {
     /** The Status cause type upstream adds (core/v1 NamespaceTerminatingCause). */
     public static final String TERMINATING_CAUSE = "NamespaceTerminating";
 
-    private NamespaceLifecycle() {
-    }
+    private NamespaceLifecycle() {}
 
     /** The namespace a create of {@code type} in {@code namespace} is fenced by, or null for cluster-scoped kinds. */
     public static ResourceKey parentOf(ResourceType type, String namespace) {
@@ -45,11 +43,17 @@ public final class NamespaceLifecycle {
      */
     public static ApiError terminating(ResourceType type, String name, String namespace) {
         String shown = name == null || name.isEmpty() ? "Unknown" : name;
-        String message = type.storageName() + " \"" + shown + "\" is forbidden: unable to create new content in namespace "
-                + namespace + " because it is being terminated";
-        Status.StatusDetails details = new Status.StatusDetails(shown, type.group(), type.resource(), null,
-                List.of(new Status.StatusCause(TERMINATING_CAUSE, "namespace " + namespace + " is being terminated",
-                        "metadata.namespace")), null);
+        String message =
+                type.storageName() + " \"" + shown + "\" is forbidden: unable to create new content in namespace "
+                        + namespace + " because it is being terminated";
+        Status.StatusDetails details = new Status.StatusDetails(
+                shown,
+                type.group(),
+                type.resource(),
+                null,
+                List.of(new Status.StatusCause(
+                        TERMINATING_CAUSE, "namespace " + namespace + " is being terminated", "metadata.namespace")),
+                null);
         return ApiError.fromStatus(Status.failure(403, "Forbidden", message, details));
     }
 
@@ -86,8 +90,11 @@ public final class NamespaceLifecycle {
 
     /** A later DELETE while the namespace controller still has work to do: 409, as kube-apiserver. */
     static ApiError stillFinalizing(String name) {
-        return ApiError.conflict(ResourceTypes.NAMESPACES, name, "The system is ensuring all content is removed from "
-                + "this namespace.  Upon completion, this namespace will automatically be purged by the system.");
+        return ApiError.conflict(
+                ResourceTypes.NAMESPACES,
+                name,
+                "The system is ensuring all content is removed from "
+                        + "this namespace.  Upon completion, this namespace will automatically be purged by the system.");
     }
 
     /**

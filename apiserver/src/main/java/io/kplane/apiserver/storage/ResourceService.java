@@ -10,12 +10,12 @@ import io.kplane.api.json.Json;
 import io.kplane.api.meta.DeleteOptions;
 import io.kplane.api.meta.DeletionPropagation;
 import io.kplane.api.meta.Finalizers;
+import io.kplane.api.patch.PatchType;
 import io.kplane.apiserver.admission.Admission;
 import io.kplane.apiserver.admission.UnknownFields;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.errors.Errors;
 import io.kplane.apiserver.patch.PatchApplier;
-import io.kplane.api.patch.PatchType;
 import io.kplane.apiserver.registry.ResourceStrategies;
 import io.kplane.apiserver.registry.ResourceStrategy;
 import io.kplane.apiserver.selector.Selectors;
@@ -26,7 +26,6 @@ import io.kplane.store.ResourceStore;
 import io.kplane.store.StoreException;
 import io.kplane.store.StoredObject;
 import io.vertx.core.Future;
-
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,8 +41,8 @@ import java.util.function.Predicate;
  * no-op detection, finalizers and graceful deletion. Knows nothing about HTTP.
  */
 public final class ResourceService {
-    public static final List<String> PROTECTED_NAMESPACES = List.of("default", "kube-system", "kube-public",
-            "kube-node-lease");
+    public static final List<String> PROTECTED_NAMESPACES =
+            List.of("default", "kube-system", "kube-public", "kube-node-lease");
     private static final int MAX_UPDATE_ATTEMPTS = 32;
     private static final int MAX_NAME_ATTEMPTS = 8;
     private static final char[] NAME_ALPHABET = "bcdfghjklmnpqrstvwxz2456789".toCharArray();
@@ -82,19 +81,19 @@ public final class ResourceService {
     // ---------------------------------------------------------------- read
 
     public Future<ObjectNode> get(ResourceType type, String namespace, String name) {
-        return store.get(key(type, namespace, name))
-                .map(StoredObject::object)
-                .recover(t -> fail(t, type, name));
+        return store.get(key(type, namespace, name)).map(StoredObject::object).recover(t -> fail(t, type, name));
     }
 
     public Future<ObjectNode> list(ResourceType type, String namespace, ListOptions options) {
         Predicate<ObjectNode> filter = Selectors.compile(type, options.labelSelector(), options.fieldSelector());
         validateListVersion(options);
-        ListRequest request = new ListRequest(type.storageName(), type.namespaced() ? namespace : null, filter,
-                Math.max(0, options.limit()), emptyToNull(options.continueToken()));
-        return store.list(request)
-                .map(page -> listObject(type, page, options))
-                .recover(t -> fail(t, type, null));
+        ListRequest request = new ListRequest(
+                type.storageName(),
+                type.namespaced() ? namespace : null,
+                filter,
+                Math.max(0, options.limit()),
+                emptyToNull(options.continueToken()));
+        return store.list(request).map(page -> listObject(type, page, options)).recover(t -> fail(t, type, null));
     }
 
     private static void validateListVersion(ListOptions options) {
@@ -127,8 +126,7 @@ public final class ResourceService {
         String rv = options.resourceVersion();
         // The store serves lists at its newest revision; a request pinned to an older exact revision
         // cannot be served from history and gets 410 so that clients relist.
-        if ("Exact".equals(options.resourceVersionMatch()) && rv != null
-                && Long.parseLong(rv) != page.revision()) {
+        if ("Exact".equals(options.resourceVersionMatch()) && rv != null && Long.parseLong(rv) != page.revision()) {
             throw ApiError.expired("too old resource version: " + rv + " (" + page.revision() + ")");
         }
         ObjectNode list = JsonNodeFactory.instance.objectNode();
@@ -161,15 +159,17 @@ public final class ResourceService {
             return Future.failedFuture(e);
         }
         String shownName = Trees.name(object) == null || Trees.name(object).isEmpty()
-                ? Trees.text(object, "metadata", "generateName") : Trees.name(object);
+                ? Trees.text(object, "metadata", "generateName")
+                : Trees.name(object);
         return requireNamespace(type, namespace, shownName)
                 .compose(v -> createChecked(type, namespace, object, options, 0));
     }
 
-    private Future<WriteResult> createChecked(ResourceType type, String namespace, ObjectNode body,
-                                              WriteOptions options, int attempt) {
+    private Future<WriteResult> createChecked(
+            ResourceType type, String namespace, ObjectNode body, WriteOptions options, int attempt) {
         String generateName = Trees.text(body, "metadata", "generateName");
-        boolean generated = (Trees.name(body) == null || Trees.name(body).isEmpty()) && generateName != null
+        boolean generated = (Trees.name(body) == null || Trees.name(body).isEmpty())
+                && generateName != null
                 && !generateName.isEmpty();
         // the body is this request's own tree: only a generated name, which may be retried with another
         // suffix, needs the original kept unchanged
@@ -188,27 +188,35 @@ public final class ResourceService {
             return fail(e, type, name);
         }
         if (options.dryRun()) {
-            return ResourceStrategies.of(type).admitWithStore(admitted, generated ? generateName : name, this::find)
+            return ResourceStrategies.of(type)
+                    .admitWithStore(admitted, generated ? generateName : name, this::find)
                     .map(v -> new WriteResult(admitted, true));
         }
         boolean retryName = generated;
         String admittedName = Trees.name(admitted);
         if (admittedName == null || admittedName.isEmpty()) {
-            return Future.failedFuture(ApiError.invalid(type, "", List.of(new io.kplane.api.meta.Status.StatusCause(
-                    "FieldValueRequired", "Required value: name or generateName is required", "metadata.name"))));
+            return Future.failedFuture(ApiError.invalid(
+                    type,
+                    "",
+                    List.of(new io.kplane.api.meta.Status.StatusCause(
+                            "FieldValueRequired",
+                            "Required value: name or generateName is required",
+                            "metadata.name"))));
         }
         ResourceStrategy resource = ResourceStrategies.of(type);
         String requestName = generated ? generateName : admittedName;
         return resource.admitWithStore(admitted, requestName, this::find)
                 // admission that reads other objects (a pod's ServiceAccount) can fail because the
                 // namespace controller already removed them: NamespaceLifecycle's answer comes first
-                .recover(t -> type.namespaced() ? requireNamespaceLive(type, namespace, requestName)
-                        .compose(v -> Future.<Void>failedFuture(t)) : Future.failedFuture(t))
+                .recover(t -> type.namespaced()
+                        ? requireNamespaceLive(type, namespace, requestName).compose(v -> Future.<Void>failedFuture(t))
+                        : Future.failedFuture(t))
                 // the namespace check above is a fast path; the store's fence is the one that holds
                 // against a concurrent namespace deletion (docs/storage.md, "Fenced creates")
-                .compose(v -> store.create(key(type, namespace, admittedName), admitted,
-                        NamespaceLifecycle.parentOf(type, namespace)))
-                .compose(stored -> createCompanions(resource.companions(stored.object())).map(stored))
+                .compose(v -> store.create(
+                        key(type, namespace, admittedName), admitted, NamespaceLifecycle.parentOf(type, namespace)))
+                .compose(stored ->
+                        createCompanions(resource.companions(stored.object())).map(stored))
                 .map(stored -> WriteResult.written(stored, true))
                 .recover(t -> {
                     if (retryName && t instanceof StoreException.AlreadyExists && attempt < MAX_NAME_ATTEMPTS) {
@@ -221,8 +229,10 @@ public final class ResourceService {
 
     /** The stored object, or null when there is none (for admission that reads other objects). */
     private Future<ObjectNode> find(ResourceType type, String namespace, String name) {
-        return store.get(key(type, namespace, name)).map(StoredObject::object)
-                .recover(t -> t instanceof StoreException.NotFound ? Future.succeededFuture(null) : Future.failedFuture(t));
+        return store.get(key(type, namespace, name))
+                .map(StoredObject::object)
+                .recover(t ->
+                        t instanceof StoreException.NotFound ? Future.succeededFuture(null) : Future.failedFuture(t));
     }
 
     /** Creates what a strategy wants created along with an object; ones that exist already are kept. */
@@ -231,7 +241,8 @@ public final class ResourceService {
         for (ResourceStrategy.Companion c : companions) {
             creates.add(create(c.type(), c.namespace(), c.object().deepCopy(), WriteOptions.defaults())
                     .recover(t -> t instanceof ApiError e && e.code() == 409
-                            ? Future.succeededFuture() : Future.failedFuture(t)));
+                            ? Future.succeededFuture()
+                            : Future.failedFuture(t)));
         }
         return Future.all(creates).mapEmpty();
     }
@@ -265,8 +276,10 @@ public final class ResourceService {
                     }
                     return null;
                 })
-                .recover(t -> Future.failedFuture(t instanceof StoreException.NotFound
-                        ? ApiError.namespaceNotFound(namespace) : Errors.toApiError(t, type, null)));
+                .recover(t -> Future.failedFuture(
+                        t instanceof StoreException.NotFound
+                                ? ApiError.namespaceNotFound(namespace)
+                                : Errors.toApiError(t, type, null)));
     }
 
     /**
@@ -284,8 +297,8 @@ public final class ResourceService {
                     + ") does not match the expected API version (" + type.apiVersion() + ")");
         }
         if (kind != null && !kind.isEmpty() && !kind.equals(type.kind())) {
-            throw ApiError.badRequest("the kind in the data (" + kind + ") does not match the expected kind ("
-                    + type.kind() + ")");
+            throw ApiError.badRequest(
+                    "the kind in the data (" + kind + ") does not match the expected kind (" + type.kind() + ")");
         }
         JsonNode meta = object.get("metadata");
         if (meta != null && !meta.isNull() && !meta.isObject()) {
@@ -300,10 +313,12 @@ public final class ResourceService {
             }
         }
         String bodyNamespace = Trees.text(object, "metadata", "namespace");
-        if (type.namespaced() && bodyNamespace != null && !bodyNamespace.isEmpty()
+        if (type.namespaced()
+                && bodyNamespace != null
+                && !bodyNamespace.isEmpty()
                 && !bodyNamespace.equals(namespace)) {
-            throw ApiError.badRequest("the namespace of the provided object does not match the namespace sent "
-                    + "on the request");
+            throw ApiError.badRequest(
+                    "the namespace of the provided object does not match the namespace sent " + "on the request");
         }
         if (urlName != null) {
             String bodyName = Trees.name(object);
@@ -329,12 +344,15 @@ public final class ResourceService {
             case STRICT -> {
                 StringBuilder sb = new StringBuilder("strict decoding error: ");
                 for (int i = 0; i < unknown.size(); i++) {
-                    sb.append(i == 0 ? "" : ", ").append("unknown field \"").append(unknown.get(i)).append('"');
+                    sb.append(i == 0 ? "" : ", ")
+                            .append("unknown field \"")
+                            .append(unknown.get(i))
+                            .append('"');
                 }
                 throw ApiError.badRequest(sb.toString());
             }
             case WARN -> unknown.forEach(f -> options.warnings().add("unknown field \"" + f + "\""));
-            case IGNORE -> { }
+            case IGNORE -> {}
         }
         UnknownFields.prune(object, type);
     }
@@ -342,8 +360,8 @@ public final class ResourceService {
     // ---------------------------------------------------------------- update / patch
 
     /** PUT of the main resource ({@code subresource} null) or of {@code status}. */
-    public Future<WriteResult> update(ResourceType type, String namespace, String name, String subresource,
-                                      JsonNode body, WriteOptions options) {
+    public Future<WriteResult> update(
+            ResourceType type, String namespace, String name, String subresource, JsonNode body, WriteOptions options) {
         ObjectNode requested;
         try {
             requested = checkBody(type, namespace, body, name);
@@ -363,8 +381,14 @@ public final class ResourceService {
         });
     }
 
-    public Future<WriteResult> patch(ResourceType type, String namespace, String name, String subresource,
-                                     PatchType patchType, JsonNode patch, WriteOptions options) {
+    public Future<WriteResult> patch(
+            ResourceType type,
+            String namespace,
+            String name,
+            String subresource,
+            PatchType patchType,
+            JsonNode patch,
+            WriteOptions options) {
         boolean status = "status".equals(subresource);
         Function<ObjectNode, ObjectNode> change = current -> {
             ObjectNode patched = patcher.apply(type, patchType, current, patch);
@@ -381,8 +405,11 @@ public final class ResourceService {
         }
         // server-side apply creates the object when it does not exist yet
         return updated.recover(t -> {
-            if (t instanceof ApiError e && e.code() == 404 && "NotFound".equals(e.reason())
-                    && e.status().details() != null && name.equals(e.status().details().name())) {
+            if (t instanceof ApiError e
+                    && e.code() == 404
+                    && "NotFound".equals(e.reason())
+                    && e.status().details() != null
+                    && name.equals(e.status().details().name())) {
                 ObjectNode object = patch instanceof ObjectNode on ? on.deepCopy() : null;
                 if (object == null) {
                     return Future.failedFuture(ApiError.badRequest("the apply patch must be an object"));
@@ -400,13 +427,12 @@ public final class ResourceService {
     }
 
     private ObjectNode statusUpdate(ResourceType type, ObjectNode requested, ObjectNode current) {
-        return EmptyStructs.fill(admission.admitStatus(type, strategy.prepareForStatusUpdate(requested, current),
-                current));
+        return EmptyStructs.fill(
+                admission.admitStatus(type, strategy.prepareForStatusUpdate(requested, current), current));
     }
 
     private static void checkPrecondition(ResourceType type, String name, String precondition, ObjectNode current) {
-        if (precondition != null && !precondition.isEmpty()
-                && !precondition.equals(Trees.resourceVersion(current))) {
+        if (precondition != null && !precondition.isEmpty() && !precondition.equals(Trees.resourceVersion(current))) {
             throw ApiError.staleResourceVersion(type, name);
         }
     }
@@ -416,50 +442,61 @@ public final class ResourceService {
      * A change that leaves the object as it was writes nothing. An update that removes the last
      * finalizer of an object being deleted removes the object.
      */
-    private Future<WriteResult> guaranteedUpdate(ResourceType type, String namespace, String name,
-                                                 WriteOptions options, Function<ObjectNode, ObjectNode> change) {
+    private Future<WriteResult> guaranteedUpdate(
+            ResourceType type,
+            String namespace,
+            String name,
+            WriteOptions options,
+            Function<ObjectNode, ObjectNode> change) {
         return guaranteedUpdate(type, key(type, namespace, name), options, change, 0);
     }
 
-    private Future<WriteResult> guaranteedUpdate(ResourceType type, ResourceKey key, WriteOptions options,
-                                                 Function<ObjectNode, ObjectNode> change, int attempt) {
+    private Future<WriteResult> guaranteedUpdate(
+            ResourceType type,
+            ResourceKey key,
+            WriteOptions options,
+            Function<ObjectNode, ObjectNode> change,
+            int attempt) {
         // The first attempt may start from the store's memory of its own recent writes (no database
         // read). That base may be stale, which a conditional write detects; any other conclusion drawn
         // from it (an error, "nothing to change") is redone from the database before it is answered.
         boolean fromMemory = attempt == 0 && !options.dryRun();
         Future<StoredObject> base = fromMemory ? store.getForUpdate(key) : store.get(key);
         return base.compose(current -> {
-            ObjectNode updated;
-            try {
-                updated = change.apply(current.object().deepCopy());
-            } catch (ApiError e) {
-                return fromMemory ? Future.failedFuture(RereadFromDatabase.INSTANCE) : Future.failedFuture(e);
-            } catch (RuntimeException e) {
-                // Client mistakes in a patch or body arrive as ApiError; anything else here is a bug of
-                // the server, answered as a logged 500 (never as the client's 400).
-                return Future.failedFuture(fromMemory ? RereadFromDatabase.INSTANCE
-                        : Errors.toApiError(e, type, key.name()));
-            }
-            Trees.meta(updated).put("resourceVersion", Long.toString(current.revision()));
-            if (Trees.sameContent(updated, current.object())) {
-                return fromMemory ? Future.failedFuture(RereadFromDatabase.INSTANCE)
-                        : Future.succeededFuture(new WriteResult(current.object(), false));
-            }
-            if (options.dryRun()) {
-                return Future.succeededFuture(new WriteResult(updated, false));
-            }
-            if (Trees.isBeingDeleted(updated) && Trees.finalizers(updated).isEmpty()
-                    && !ResourceStrategies.of(type).awaitsGracefulTermination(updated)) {
-                return store.delete(key, current.revision()).map(d -> new WriteResult(d.object(), false));
-            }
-            return store.update(key, updated, current.revision()).map(s -> WriteResult.written(s, false));
-        }).recover(t -> {
-            if (t == RereadFromDatabase.INSTANCE
-                    || (t instanceof StoreException.Conflict && attempt < MAX_UPDATE_ATTEMPTS)) {
-                return guaranteedUpdate(type, key, options, change, attempt + 1);
-            }
-            return fail(t, type, key.name());
-        });
+                    ObjectNode updated;
+                    try {
+                        updated = change.apply(current.object().deepCopy());
+                    } catch (ApiError e) {
+                        return fromMemory ? Future.failedFuture(RereadFromDatabase.INSTANCE) : Future.failedFuture(e);
+                    } catch (RuntimeException e) {
+                        // Client mistakes in a patch or body arrive as ApiError; anything else here is a bug of
+                        // the server, answered as a logged 500 (never as the client's 400).
+                        return Future.failedFuture(
+                                fromMemory ? RereadFromDatabase.INSTANCE : Errors.toApiError(e, type, key.name()));
+                    }
+                    Trees.meta(updated).put("resourceVersion", Long.toString(current.revision()));
+                    if (Trees.sameContent(updated, current.object())) {
+                        return fromMemory
+                                ? Future.failedFuture(RereadFromDatabase.INSTANCE)
+                                : Future.succeededFuture(new WriteResult(current.object(), false));
+                    }
+                    if (options.dryRun()) {
+                        return Future.succeededFuture(new WriteResult(updated, false));
+                    }
+                    if (Trees.isBeingDeleted(updated)
+                            && Trees.finalizers(updated).isEmpty()
+                            && !ResourceStrategies.of(type).awaitsGracefulTermination(updated)) {
+                        return store.delete(key, current.revision()).map(d -> new WriteResult(d.object(), false));
+                    }
+                    return store.update(key, updated, current.revision()).map(s -> WriteResult.written(s, false));
+                })
+                .recover(t -> {
+                    if (t == RereadFromDatabase.INSTANCE
+                            || (t instanceof StoreException.Conflict && attempt < MAX_UPDATE_ATTEMPTS)) {
+                        return guaranteedUpdate(type, key, options, change, attempt + 1);
+                    }
+                    return fail(t, type, key.name());
+                });
     }
 
     /** The change was judged against a base from memory, which may be stale: judge it again from the database. */
@@ -472,8 +509,8 @@ public final class ResourceService {
     }
 
     /** pods/binding: sets spec.nodeName and the PodScheduled condition; 409 if already bound. */
-    public Future<WriteResult> bindPod(String namespace, String name, String node, ObjectNode scheduledCondition,
-                                       WriteOptions options) {
+    public Future<WriteResult> bindPod(
+            String namespace, String name, String node, ObjectNode scheduledCondition, WriteOptions options) {
         ResourceType type = ResourceTypes.PODS;
         return guaranteedUpdate(type, namespace, name, options, current -> {
             String bound = Trees.text(current, "spec", "nodeName");
@@ -513,57 +550,61 @@ public final class ResourceService {
         return deleteAttempt(type, key(type, namespace, name), opts, policy, dryRun, 0);
     }
 
-    private Future<DeleteResult> deleteAttempt(ResourceType type, ResourceKey key, DeleteOptions opts, String policy,
-                                               boolean dryRun, int attempt) {
-        return store.get(key).compose(current -> {
-            ObjectNode object = current.object().deepCopy();
-            try {
-                checkDeletePreconditions(type, key.name(), opts, object);
-            } catch (ApiError e) {
-                return Future.failedFuture(e);
-            }
-            ObjectNode meta = Trees.meta(object);
-            List<String> finalizers = new ArrayList<>(Trees.finalizers(object));
-            boolean changed = applyPropagationFinalizers(policy, finalizers);
-            Trees.setFinalizers(object, finalizers);
-            Long grace = ResourceStrategies.of(type).gracePeriodSeconds(object, opts);
-            boolean alreadyDeleting = Trees.isBeingDeleted(object);
-            if (grace != null) {
-                Long currentGrace = meta.has("deletionGracePeriodSeconds")
-                        ? meta.get("deletionGracePeriodSeconds").asLong() : null;
-                if (!alreadyDeleting || currentGrace == null || grace < currentGrace) {
-                    Instant now = strategy.now();
-                    meta.put("deletionTimestamp", Json.formatTime(now.plus(Duration.ofSeconds(grace))));
-                    meta.put("deletionGracePeriodSeconds", grace);
-                    changed = true;
-                }
-            } else if (!alreadyDeleting) {
-                meta.put("deletionTimestamp", Json.formatTime(strategy.now()));
-                meta.put("deletionGracePeriodSeconds", 0);
-                changed = true;
-            }
-            boolean removeNow = finalizers.isEmpty() && (grace == null || grace == 0);
-            // kube-apiserver (handlers/delete.go) answers 202 only when the object stays and the request set
-            // the deprecated orphanDependents=false; a Foreground delete is otherwise a 200 with the object
-            boolean accepted = Boolean.FALSE.equals(opts.orphanDependents());
-            if (dryRun) {
-                return Future.succeededFuture(new DeleteResult(removeNow ? current.object() : object, removeNow,
-                        accepted && !removeNow));
-            }
-            if (removeNow) {
-                return store.delete(key, current.revision()).map(d -> new DeleteResult(d.object(), true, false));
-            }
-            if (!changed) {
-                return Future.succeededFuture(new DeleteResult(current.object(), false, accepted));
-            }
-            return store.update(key, object, current.revision())
-                    .map(s -> new DeleteResult(s.object(), false, accepted));
-        }).recover(t -> {
-            if (t instanceof StoreException.Conflict && attempt < MAX_UPDATE_ATTEMPTS) {
-                return deleteAttempt(type, key, opts, policy, dryRun, attempt + 1);
-            }
-            return fail(t, type, key.name());
-        });
+    private Future<DeleteResult> deleteAttempt(
+            ResourceType type, ResourceKey key, DeleteOptions opts, String policy, boolean dryRun, int attempt) {
+        return store.get(key)
+                .compose(current -> {
+                    ObjectNode object = current.object().deepCopy();
+                    try {
+                        checkDeletePreconditions(type, key.name(), opts, object);
+                    } catch (ApiError e) {
+                        return Future.failedFuture(e);
+                    }
+                    ObjectNode meta = Trees.meta(object);
+                    List<String> finalizers = new ArrayList<>(Trees.finalizers(object));
+                    boolean changed = applyPropagationFinalizers(policy, finalizers);
+                    Trees.setFinalizers(object, finalizers);
+                    Long grace = ResourceStrategies.of(type).gracePeriodSeconds(object, opts);
+                    boolean alreadyDeleting = Trees.isBeingDeleted(object);
+                    if (grace != null) {
+                        Long currentGrace = meta.has("deletionGracePeriodSeconds")
+                                ? meta.get("deletionGracePeriodSeconds").asLong()
+                                : null;
+                        if (!alreadyDeleting || currentGrace == null || grace < currentGrace) {
+                            Instant now = strategy.now();
+                            meta.put("deletionTimestamp", Json.formatTime(now.plus(Duration.ofSeconds(grace))));
+                            meta.put("deletionGracePeriodSeconds", grace);
+                            changed = true;
+                        }
+                    } else if (!alreadyDeleting) {
+                        meta.put("deletionTimestamp", Json.formatTime(strategy.now()));
+                        meta.put("deletionGracePeriodSeconds", 0);
+                        changed = true;
+                    }
+                    boolean removeNow = finalizers.isEmpty() && (grace == null || grace == 0);
+                    // kube-apiserver (handlers/delete.go) answers 202 only when the object stays and the request set
+                    // the deprecated orphanDependents=false; a Foreground delete is otherwise a 200 with the object
+                    boolean accepted = Boolean.FALSE.equals(opts.orphanDependents());
+                    if (dryRun) {
+                        return Future.succeededFuture(new DeleteResult(
+                                removeNow ? current.object() : object, removeNow, accepted && !removeNow));
+                    }
+                    if (removeNow) {
+                        return store.delete(key, current.revision())
+                                .map(d -> new DeleteResult(d.object(), true, false));
+                    }
+                    if (!changed) {
+                        return Future.succeededFuture(new DeleteResult(current.object(), false, accepted));
+                    }
+                    return store.update(key, object, current.revision())
+                            .map(s -> new DeleteResult(s.object(), false, accepted));
+                })
+                .recover(t -> {
+                    if (t instanceof StoreException.Conflict && attempt < MAX_UPDATE_ATTEMPTS) {
+                        return deleteAttempt(type, key, opts, policy, dryRun, attempt + 1);
+                    }
+                    return fail(t, type, key.name());
+                });
     }
 
     private static String propagationPolicy(ResourceType type, DeleteOptions opts) {
@@ -575,8 +616,9 @@ public final class ResourceService {
                         + "\"Orphan\", \"nil\"");
             }
             if (opts.orphanDependents() != null) {
-                throw ApiError.invalidMessage("DeleteOptions.meta.k8s.io \"\" is invalid: propagationPolicy: "
-                        + "Invalid value: \"" + policy + "\": orphanDependents and deletionPropagation cannot be both set");
+                throw ApiError.invalidMessage(
+                        "DeleteOptions.meta.k8s.io \"\" is invalid: propagationPolicy: " + "Invalid value: \"" + policy
+                                + "\": orphanDependents and deletionPropagation cannot be both set");
             }
             return policy;
         }
@@ -611,21 +653,26 @@ public final class ResourceService {
         return !before.equals(finalizers);
     }
 
-    private static void checkDeletePreconditions(ResourceType type, String name, DeleteOptions opts,
-                                                 ObjectNode current) {
+    private static void checkDeletePreconditions(
+            ResourceType type, String name, DeleteOptions opts, ObjectNode current) {
         DeleteOptions.Preconditions p = opts.preconditions();
         if (p == null) {
             return;
         }
         String uid = Trees.text(current, "metadata", "uid");
         if (p.uid() != null && !p.uid().equals(uid)) {
-            throw ApiError.conflict(type, name, "Precondition failed: UID in precondition: " + p.uid()
-                    + ", UID in object meta: " + uid);
+            throw ApiError.conflict(
+                    type,
+                    name,
+                    "Precondition failed: UID in precondition: " + p.uid() + ", UID in object meta: " + uid);
         }
         String rv = Trees.resourceVersion(current);
         if (p.resourceVersion() != null && !p.resourceVersion().equals(rv)) {
-            throw ApiError.conflict(type, name, "Precondition failed: ResourceVersion in precondition: "
-                    + p.resourceVersion() + ", ResourceVersion in object meta: " + rv);
+            throw ApiError.conflict(
+                    type,
+                    name,
+                    "Precondition failed: ResourceVersion in precondition: " + p.resourceVersion()
+                            + ", ResourceVersion in object meta: " + rv);
         }
     }
 
@@ -639,64 +686,71 @@ public final class ResourceService {
     private Future<DeleteResult> deleteNamespace(String name, DeleteOptions opts, boolean dryRun, int attempt) {
         ResourceType type = ResourceTypes.NAMESPACES;
         if (PROTECTED_NAMESPACES.contains(name)) {
-            return Future.failedFuture(ApiError.of(403, "Forbidden", "namespaces \"" + name
-                    + "\" is forbidden: this namespace may not be deleted"));
+            return Future.failedFuture(ApiError.of(
+                    403, "Forbidden", "namespaces \"" + name + "\" is forbidden: this namespace may not be deleted"));
         }
         ResourceKey nsKey = key(type, null, name);
-        return store.get(nsKey).compose(ns -> {
-            try {
-                checkDeletePreconditions(type, name, opts, ns.object());
-            } catch (ApiError e) {
-                return Future.failedFuture(e);
-            }
-            if (!Trees.isBeingDeleted(ns.object())) {
-                ObjectNode marked = ns.object().deepCopy();
-                NamespaceLifecycle.markTerminating(marked, strategy.now());
-                if (dryRun) {
-                    return Future.succeededFuture(new DeleteResult(marked, false, false));
-                }
-                return store.update(nsKey, marked, ns.revision()).map(s -> new DeleteResult(s.object(), false, false));
-            }
-            if (!NamespaceLifecycle.specFinalizers(ns.object()).isEmpty()) {
-                return Future.failedFuture(NamespaceLifecycle.stillFinalizing(name));
-            }
-            if (!Trees.finalizers(ns.object()).isEmpty()) {
-                return Future.succeededFuture(new DeleteResult(ns.object(), false, false));
-            }
-            if (dryRun) {
-                return Future.succeededFuture(new DeleteResult(ns.object(), true, false));
-            }
-            return store.delete(nsKey, ns.revision()).map(d -> new DeleteResult(d.object(), true, false));
-        }).recover(t -> {
-            if (t instanceof StoreException.Conflict && attempt < MAX_UPDATE_ATTEMPTS) {
-                return deleteNamespace(name, opts, dryRun, attempt + 1);
-            }
-            return fail(t, type, name);
-        });
+        return store.get(nsKey)
+                .compose(ns -> {
+                    try {
+                        checkDeletePreconditions(type, name, opts, ns.object());
+                    } catch (ApiError e) {
+                        return Future.failedFuture(e);
+                    }
+                    if (!Trees.isBeingDeleted(ns.object())) {
+                        ObjectNode marked = ns.object().deepCopy();
+                        NamespaceLifecycle.markTerminating(marked, strategy.now());
+                        if (dryRun) {
+                            return Future.succeededFuture(new DeleteResult(marked, false, false));
+                        }
+                        return store.update(nsKey, marked, ns.revision())
+                                .map(s -> new DeleteResult(s.object(), false, false));
+                    }
+                    if (!NamespaceLifecycle.specFinalizers(ns.object()).isEmpty()) {
+                        return Future.failedFuture(NamespaceLifecycle.stillFinalizing(name));
+                    }
+                    if (!Trees.finalizers(ns.object()).isEmpty()) {
+                        return Future.succeededFuture(new DeleteResult(ns.object(), false, false));
+                    }
+                    if (dryRun) {
+                        return Future.succeededFuture(new DeleteResult(ns.object(), true, false));
+                    }
+                    return store.delete(nsKey, ns.revision()).map(d -> new DeleteResult(d.object(), true, false));
+                })
+                .recover(t -> {
+                    if (t instanceof StoreException.Conflict && attempt < MAX_UPDATE_ATTEMPTS) {
+                        return deleteNamespace(name, opts, dryRun, attempt + 1);
+                    }
+                    return fail(t, type, name);
+                });
     }
 
     /** Deletes every object the selectors match, each as a single delete would; returns the list. */
-    public Future<ObjectNode> deleteCollection(ResourceType type, String namespace, ListOptions listOptions,
-                                               DeleteOptions options) {
-        return list(type, namespace, new ListOptions(listOptions.labelSelector(), listOptions.fieldSelector(), 0,
-                null, null, null)).compose(list -> {
-            List<Future<DeleteResult>> deletes = new ArrayList<>();
-            for (JsonNode item : list.withArray("items")) {
-                String itemNamespace = Trees.text(item, "metadata", "namespace");
-                deletes.add(delete(type, itemNamespace, Trees.name((ObjectNode) item), options)
-                        .recover(t -> t instanceof ApiError e && e.code() == 404
-                                ? Future.succeededFuture(null) : Future.failedFuture(t)));
-            }
-            return Future.all(deletes).map(all -> {
-                ArrayNode items = list.putArray("items");
-                for (Future<DeleteResult> f : deletes) {
-                    if (f.result() != null) {
-                        items.add(f.result().object());
+    public Future<ObjectNode> deleteCollection(
+            ResourceType type, String namespace, ListOptions listOptions, DeleteOptions options) {
+        return list(
+                        type,
+                        namespace,
+                        new ListOptions(listOptions.labelSelector(), listOptions.fieldSelector(), 0, null, null, null))
+                .compose(list -> {
+                    List<Future<DeleteResult>> deletes = new ArrayList<>();
+                    for (JsonNode item : list.withArray("items")) {
+                        String itemNamespace = Trees.text(item, "metadata", "namespace");
+                        deletes.add(delete(type, itemNamespace, Trees.name((ObjectNode) item), options)
+                                .recover(t -> t instanceof ApiError e && e.code() == 404
+                                        ? Future.succeededFuture(null)
+                                        : Future.failedFuture(t)));
                     }
-                }
-                return list;
-            });
-        });
+                    return Future.all(deletes).map(all -> {
+                        ArrayNode items = list.putArray("items");
+                        for (Future<DeleteResult> f : deletes) {
+                            if (f.result() != null) {
+                                items.add(f.result().object());
+                            }
+                        }
+                        return list;
+                    });
+                });
     }
 
     private static String emptyToNull(String s) {

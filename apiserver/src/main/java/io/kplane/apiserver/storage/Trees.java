@@ -3,14 +3,12 @@ package io.kplane.apiserver.storage;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.util.ArrayList;
 import java.util.List;
 
 /** Small helpers for reading and editing object JSON trees ({@code metadata.*}, {@code spec.*}). */
 public final class Trees {
-    private Trees() {
-    }
+    private Trees() {}
 
     /** {@code metadata}, created empty if absent or not an object. */
     public static ObjectNode meta(ObjectNode object) {

@@ -8,12 +8,10 @@ import io.kplane.api.meta.Status;
 import io.kplane.apiserver.clock.ClockStrategy;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.registry.ResourceStrategies;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -72,8 +70,14 @@ public final class WriteStrategy {
         updated.put("kind", type.kind());
         ObjectNode meta = Trees.meta(updated);
         ObjectNode oldMeta = Trees.meta(old);
-        for (String immutable : List.of("name", "namespace", "uid", "creationTimestamp", "deletionTimestamp",
-                "deletionGracePeriodSeconds", "generateName")) {
+        for (String immutable : List.of(
+                "name",
+                "namespace",
+                "uid",
+                "creationTimestamp",
+                "deletionTimestamp",
+                "deletionGracePeriodSeconds",
+                "generateName")) {
             copy(oldMeta, meta, immutable);
         }
         if (type.hasSubresource("status")) {
@@ -111,9 +115,14 @@ public final class WriteStrategy {
         List<String> before = Trees.finalizers(old);
         for (String f : Trees.finalizers(updated)) {
             if (!before.contains(f)) {
-                throw ApiError.invalid(type, Trees.name(old), List.of(new Status.StatusCause("FieldValueForbidden",
-                        "Forbidden: no new finalizers can be added if the object is being deleted, found new "
-                                + "finalizers []string{\"" + f + "\"}", "metadata.finalizers")));
+                throw ApiError.invalid(
+                        type,
+                        Trees.name(old),
+                        List.of(new Status.StatusCause(
+                                "FieldValueForbidden",
+                                "Forbidden: no new finalizers can be added if the object is being deleted, found new "
+                                        + "finalizers []string{\"" + f + "\"}",
+                                "metadata.finalizers")));
             }
         }
     }

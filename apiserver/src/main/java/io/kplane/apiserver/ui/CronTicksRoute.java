@@ -6,7 +6,6 @@ import io.kplane.api.json.Json;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.http.Responses;
 import io.vertx.ext.web.RoutingContext;
-
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
@@ -44,7 +43,11 @@ final class CronTicksRoute {
             }
             Map<String, Object> body = new LinkedHashMap<>();
             // ZoneOffset.UTC's id is "Z": say "UTC", as kubectl-lite cronjob next does for an unset timeZone
-            body.put("zone", schedule.zone().equals(java.time.ZoneOffset.UTC) ? "UTC" : schedule.zone().getId());
+            body.put(
+                    "zone",
+                    schedule.zone().equals(java.time.ZoneOffset.UTC)
+                            ? "UTC"
+                            : schedule.zone().getId());
             body.put("now", Json.formatTime(now));
             body.put("past", json(CronScheduleTicks.between(schedule, name, from, now, past)));
             body.put("next", json(CronScheduleTicks.next(schedule, name, now, next)));
@@ -55,13 +58,15 @@ final class CronTicksRoute {
     }
 
     private static List<Map<String, Object>> json(List<CronScheduleTicks.Tick> ticks) {
-        return ticks.stream().map(t -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("time", Json.formatTime(t.time()));
-            m.put("local", t.local());
-            m.put("job", t.jobName());
-            return m;
-        }).toList();
+        return ticks.stream()
+                .map(t -> {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("time", Json.formatTime(t.time()));
+                    m.put("local", t.local());
+                    m.put("job", t.jobName());
+                    return m;
+                })
+                .toList();
     }
 
     private static String required(RoutingContext ctx, String name) {
@@ -95,7 +100,8 @@ final class CronTicksRoute {
         try {
             int n = Integer.parseInt(v);
             if (n < 0 || n > max) {
-                throw ApiError.badRequest("query parameter \"" + name + "\" must be between 0 and " + max + ", got " + n);
+                throw ApiError.badRequest(
+                        "query parameter \"" + name + "\" must be between 0 and " + max + ", got " + n);
             }
             return n;
         } catch (NumberFormatException e) {

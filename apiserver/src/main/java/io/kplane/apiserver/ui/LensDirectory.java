@@ -11,7 +11,6 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -48,8 +47,7 @@ final class LensDirectory {
     private HttpClient plain;
     private HttpClient tls;
 
-    private record Cached(long at, List<LensEndpoint> endpoints) {
-    }
+    private record Cached(long at, List<LensEndpoint> endpoints) {}
 
     LensDirectory(Clock clock) {
         this.clock = clock;
@@ -65,19 +63,25 @@ final class LensDirectory {
                 return Future.succeededFuture(hit.endpoints);
             }
         }
-        RequestOptions request = new RequestOptions().setMethod(HttpMethod.GET)
-                .setHost(self.hostAddress() == null ? "127.0.0.1" : self.hostAddress()).setPort(self.port())
-                .setURI(LEASES).putHeader(HttpHeaders.ACCEPT, "application/json");
+        RequestOptions request = new RequestOptions()
+                .setMethod(HttpMethod.GET)
+                .setHost(self.hostAddress() == null ? "127.0.0.1" : self.hostAddress())
+                .setPort(self.port())
+                .setURI(LEASES)
+                .putHeader(HttpHeaders.ACCEPT, "application/json");
         if (authorization != null) {
             request.putHeader(HttpHeaders.AUTHORIZATION, authorization);
         }
-        return client(vertx, ssl).request(request)
+        return client(vertx, ssl)
+                .request(request)
                 .compose(req -> req.send())
                 .compose(resp -> resp.body().map(body -> {
                     if (resp.statusCode() != 200) {
                         // The API's own answer (401, 403, ...) is the caller's answer.
                         JsonNode status = Json.read(body.toString(), JsonNode.class);
-                        throw ApiError.of(resp.statusCode(), status.path("reason").asText("Unknown"),
+                        throw ApiError.of(
+                                resp.statusCode(),
+                                status.path("reason").asText("Unknown"),
                                 "listing lens Leases: " + status.path("message").asText(body.toString()));
                     }
                     return parse(Json.read(body.toString(), JsonNode.class), clock.instant());
@@ -90,23 +94,26 @@ final class LensDirectory {
     }
 
     /** One component's endpoint, or empty when no Lease announces it. */
-    Future<Optional<LensEndpoint>> find(Vertx vertx, SocketAddress self, boolean ssl, String authorization,
-                                        String component) {
-        return list(vertx, self, ssl, authorization)
-                .map(all -> all.stream().filter(e -> e.component().equals(component)).findFirst());
+    Future<Optional<LensEndpoint>> find(
+            Vertx vertx, SocketAddress self, boolean ssl, String authorization, String component) {
+        return list(vertx, self, ssl, authorization).map(all -> all.stream()
+                .filter(e -> e.component().equals(component))
+                .findFirst());
     }
 
     static List<LensEndpoint> parse(JsonNode leaseList, Instant now) {
         List<LensEndpoint> out = new ArrayList<>();
         for (JsonNode lease : leaseList.path("items")) {
             String name = lease.at("/metadata/name").asText();
-            String url = lease.at("/metadata/annotations").path(ENDPOINT_ANNOTATION).asText("");
+            String url =
+                    lease.at("/metadata/annotations").path(ENDPOINT_ANNOTATION).asText("");
             if (!name.startsWith(LEASE_PREFIX) || !(url.startsWith("http://") || url.startsWith("https://"))) {
                 continue;
             }
             Instant renew = instant(lease.at("/spec/renewTime").asText(null));
             int duration = lease.at("/spec/leaseDurationSeconds").asInt(0);
-            boolean stale = renew != null && duration > 0 && renew.plusSeconds(duration).isBefore(now);
+            boolean stale =
+                    renew != null && duration > 0 && renew.plusSeconds(duration).isBefore(now);
             out.add(new LensEndpoint(name.substring(LEASE_PREFIX.length()), stripSlash(url), renew, stale));
         }
         out.sort(Comparator.comparing(LensEndpoint::component));
@@ -133,8 +140,11 @@ final class LensDirectory {
             if (tls == null) {
                 // Talks only to this server's own listening socket, whose certificate the caller
                 // already accepted; the request carries the caller's own credentials.
-                tls = vertx.createHttpClient(new HttpClientOptions().setSsl(true).setTrustAll(true)
-                        .setVerifyHost(false).setConnectTimeout(5000));
+                tls = vertx.createHttpClient(new HttpClientOptions()
+                        .setSsl(true)
+                        .setTrustAll(true)
+                        .setVerifyHost(false)
+                        .setConnectTimeout(5000));
             }
             return tls;
         }

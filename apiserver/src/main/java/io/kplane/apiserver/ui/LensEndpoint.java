@@ -11,5 +11,4 @@ import java.time.Instant;
  * @param renewTime the Lease's last renewal, or null
  * @param stale     true when the Lease was not renewed within its duration (the component is likely gone)
  */
-public record LensEndpoint(String component, String url, Instant renewTime, boolean stale) {
-}
+public record LensEndpoint(String component, String url, Instant renewTime, boolean stale) {}

@@ -12,7 +12,6 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.ext.web.RoutingContext;
-
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,8 +40,13 @@ final class LensProxy {
     private HttpClient client;
 
     void components(RoutingContext ctx) {
-        directory.list(ctx.vertx(), ctx.request().localAddress(), ctx.request().isSSL(),
-                ctx.request().getHeader(HttpHeaders.AUTHORIZATION)).onComplete(ar -> {
+        directory
+                .list(
+                        ctx.vertx(),
+                        ctx.request().localAddress(),
+                        ctx.request().isSSL(),
+                        ctx.request().getHeader(HttpHeaders.AUTHORIZATION))
+                .onComplete(ar -> {
                     if (ar.failed()) {
                         fail(ctx, ar.cause());
                         return;
@@ -53,11 +57,14 @@ final class LensProxy {
                         item.put("name", e.component());
                         item.put("kind", e.component().startsWith("kubelet-") ? "kubelet" : "controller");
                         item.put("endpoint", e.url());
-                        item.put("renewTime", e.renewTime() == null ? null : e.renewTime().toString());
+                        item.put(
+                                "renewTime",
+                                e.renewTime() == null ? null : e.renewTime().toString());
                         item.put("stale", e.stale());
                         items.add(item);
                     }
-                    ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, Responses.JSON)
+                    ctx.response()
+                            .putHeader(HttpHeaders.CONTENT_TYPE, Responses.JSON)
                             .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
                             .end(Json.write(Map.of("components", items)));
                 });
@@ -72,7 +79,8 @@ final class LensProxy {
         boolean control = m.group(3) != null;
         HttpMethod expected = control ? HttpMethod.POST : HttpMethod.GET;
         if (ctx.request().method() != expected) {
-            Responses.error(ctx, ApiError.methodNotAllowed(ctx.request().method().name()));
+            Responses.error(
+                    ctx, ApiError.methodNotAllowed(ctx.request().method().name()));
             return;
         }
         String component = m.group(1);
@@ -81,7 +89,8 @@ final class LensProxy {
             String since = ctx.request().getParam("since");
             if (since != null) {
                 if (!since.matches("\\d{1,19}")) {
-                    Responses.error(ctx, ApiError.badRequest("since must be a record sequence number, got \"" + since + "\""));
+                    Responses.error(
+                            ctx, ApiError.badRequest("since must be a record sequence number, got \"" + since + "\""));
                     return;
                 }
                 lensPath += "?since=" + since;
@@ -89,14 +98,24 @@ final class LensProxy {
         }
         String target = lensPath;
         ctx.request().pause();
-        directory.find(ctx.vertx(), ctx.request().localAddress(), ctx.request().isSSL(),
-                ctx.request().getHeader(HttpHeaders.AUTHORIZATION), component).onComplete(ar -> {
+        directory
+                .find(
+                        ctx.vertx(),
+                        ctx.request().localAddress(),
+                        ctx.request().isSSL(),
+                        ctx.request().getHeader(HttpHeaders.AUTHORIZATION),
+                        component)
+                .onComplete(ar -> {
                     if (ar.failed()) {
                         fail(ctx, ar.cause());
                     } else if (ar.result().isEmpty()) {
-                        Responses.error(ctx, ApiError.of(404, "NotFound",
-                                "no component \"" + component + "\" announces a lens (Lease kube-system/"
-                                        + LensDirectory.LEASE_PREFIX + component + ")"));
+                        Responses.error(
+                                ctx,
+                                ApiError.of(
+                                        404,
+                                        "NotFound",
+                                        "no component \"" + component + "\" announces a lens (Lease kube-system/"
+                                                + LensDirectory.LEASE_PREFIX + component + ")"));
                     } else {
                         send(ctx, ar.result().get(), expected, target);
                     }
@@ -104,23 +123,32 @@ final class LensProxy {
     }
 
     private void send(RoutingContext ctx, LensEndpoint endpoint, HttpMethod method, String path) {
-        RequestOptions options = new RequestOptions().setMethod(method).setAbsoluteURI(endpoint.url() + path)
-                .putHeader(HttpHeaders.ACCEPT, path.startsWith("/lens/stream") ? "text/event-stream" : "application/json");
+        RequestOptions options = new RequestOptions()
+                .setMethod(method)
+                .setAbsoluteURI(endpoint.url() + path)
+                .putHeader(
+                        HttpHeaders.ACCEPT, path.startsWith("/lens/stream") ? "text/event-stream" : "application/json");
         HttpServerResponse out = ctx.response();
-        client(ctx.vertx()).request(options).compose(req -> {
-            // The browser went away: drop the component connection too (a stream never ends by itself).
-            out.closeHandler(v -> req.reset());
-            return req.send();
-        }).onComplete(ar -> {
-            if (ar.failed()) {
-                if (!out.ended() && !out.closed()) {
-                    Responses.error(ctx, ApiError.unavailable("component \"" + endpoint.component() + "\" at "
-                            + endpoint.url() + " is unreachable: " + ar.cause().getMessage()));
-                }
-                return;
-            }
-            pipe(ar.result(), out);
-        });
+        client(ctx.vertx())
+                .request(options)
+                .compose(req -> {
+                    // The browser went away: drop the component connection too (a stream never ends by itself).
+                    out.closeHandler(v -> req.reset());
+                    return req.send();
+                })
+                .onComplete(ar -> {
+                    if (ar.failed()) {
+                        if (!out.ended() && !out.closed()) {
+                            Responses.error(
+                                    ctx,
+                                    ApiError.unavailable("component \"" + endpoint.component() + "\" at "
+                                            + endpoint.url() + " is unreachable: "
+                                            + ar.cause().getMessage()));
+                        }
+                        return;
+                    }
+                    pipe(ar.result(), out);
+                });
     }
 
     /** Status, content type and body as they come; each chunk is written (and flushed) as it arrives. */
@@ -153,7 +181,8 @@ final class LensProxy {
     private synchronized HttpClient client(Vertx vertx) {
         if (client == null) {
             // No idle timeout: a lens stream is open as long as the page follows it (heartbeats every 15 s).
-            client = vertx.createHttpClient(new HttpClientOptions().setConnectTimeout(5000).setKeepAlive(false));
+            client = vertx.createHttpClient(
+                    new HttpClientOptions().setConnectTimeout(5000).setKeepAlive(false));
         }
         return client;
     }

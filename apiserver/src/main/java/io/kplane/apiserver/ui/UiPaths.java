@@ -10,12 +10,12 @@ public final class UiPaths {
     public static final String ROOT = "/ui";
     public static final String API_PREFIX = "/ui/api/";
 
-    private UiPaths() {
-    }
+    private UiPaths() {}
 
     /** The UI's static files: readable without a token. */
     public static boolean isPublicAsset(String path) {
-        return (path.equals(ROOT) || path.startsWith(ROOT + "/")) && !path.startsWith(API_PREFIX)
+        return (path.equals(ROOT) || path.startsWith(ROOT + "/"))
+                && !path.startsWith(API_PREFIX)
                 && !path.equals("/ui/api");
     }
 

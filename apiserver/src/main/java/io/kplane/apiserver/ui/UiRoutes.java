@@ -15,7 +15,8 @@ public final class UiRoutes implements RouteContributor {
     @Override
     public void mount(Router router) {
         LensProxy proxy = new LensProxy();
-        // Vert.x matches "/ui" for "/ui/" too: only the bare path is redirected (relative URLs in the page need the slash).
+        // Vert.x matches "/ui" for "/ui/" too: only the bare path is redirected (relative URLs in the page need the
+        // slash).
         router.get("/ui").handler(ctx -> {
             if (ctx.request().path().equals("/ui")) {
                 ctx.redirect("/ui/");
@@ -26,10 +27,11 @@ public final class UiRoutes implements RouteContributor {
         router.get("/ui/api/components").handler(proxy::components);
         router.get(CronTicksRoute.PATH).handler(new CronTicksRoute()::handle);
         router.route("/ui/api/*").handler(proxy::forward);
-        router.get("/ui/*").handler(StaticHandler.create(WEB_ROOT)
-                .setCachingEnabled(false)
-                .setDirectoryListing(false)
-                .setIndexPage("index.html")
-                .setDefaultContentEncoding("UTF-8"));
+        router.get("/ui/*")
+                .handler(StaticHandler.create(WEB_ROOT)
+                        .setCachingEnabled(false)
+                        .setDirectoryListing(false)
+                        .setIndexPage("index.html")
+                        .setDefaultContentEncoding("UTF-8"));
     }
 }

@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.internal.buffer.BufferInternal;
-
 import java.util.List;
 
 /**
@@ -37,8 +36,10 @@ public final class ChunkedWatchStream implements WatchStream {
         if (events.isEmpty() || response.closed()) {
             return;
         }
-        response.write(BufferInternal.buffer(events.size() == 1 ? events.get(0)
-                : Unpooled.wrappedUnmodifiableBuffer(events.toArray(ByteBuf[]::new))));
+        response.write(BufferInternal.buffer(
+                events.size() == 1
+                        ? events.get(0)
+                        : Unpooled.wrappedUnmodifiableBuffer(events.toArray(ByteBuf[]::new))));
     }
 
     @Override

@@ -6,7 +6,6 @@ import io.kplane.api.json.Json;
 import io.kplane.store.EncodedObject;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-
 import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,12 +44,13 @@ public final class EncodedEvents {
     }
 
     private ByteBuf shared(String type, long revision, ObjectNode object, EncodedObject json) {
-        Map<Long, ByteBuf> cache = switch (type) {
-            case "ADDED" -> added;
-            case "MODIFIED" -> modified;
-            case "DELETED" -> deleted;
-            default -> null;
-        };
+        Map<Long, ByteBuf> cache =
+                switch (type) {
+                    case "ADDED" -> added;
+                    case "MODIFIED" -> modified;
+                    case "DELETED" -> deleted;
+                    default -> null;
+                };
         if (cache == null || revision <= 0) {
             return Unpooled.wrappedBuffer(encode(type, object, json, revision));
         }

@@ -17,14 +17,13 @@ import io.kplane.store.StoreEvent;
 import io.kplane.store.StoredObject;
 import io.kplane.store.WatchHandle;
 import io.kplane.store.WatchListener;
-import io.vertx.core.Context;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
+import io.vertx.core.Context;
 import java.time.Duration;
 import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One watch: newline-delimited {@code {"type":...,"object":...}} events written to a {@link WatchStream}
@@ -57,6 +56,7 @@ public final class WatchSession implements WatchListener {
      * is one socket write (gathering) and is never copied per watcher.
      */
     private java.util.List<ByteBuf> batch;
+
     private WatchHandle handle;
     private long lastRevision;
     private boolean first = true;
@@ -64,9 +64,17 @@ public final class WatchSession implements WatchListener {
     private long timeoutTimer = -1;
     private long bookmarkTimer = -1;
 
-    public WatchSession(Context context, WatchStream stream, ResourceType type, String namespace,
-                        Predicate<ObjectNode> filter, ResponseRenderer renderer, RenderRequest renderRequest,
-                        WatchSettings settings, EncodedEvents encoded, Runnable onEnd) {
+    public WatchSession(
+            Context context,
+            WatchStream stream,
+            ResourceType type,
+            String namespace,
+            Predicate<ObjectNode> filter,
+            ResponseRenderer renderer,
+            RenderRequest renderRequest,
+            WatchSettings settings,
+            EncodedEvents encoded,
+            Runnable onEnd) {
         this.context = context;
         this.stream = stream;
         this.type = type;
@@ -86,13 +94,14 @@ public final class WatchSession implements WatchListener {
     public void start(ResourceStore store, Long fromRevision) {
         stream.open(renderer.contentType(), this::end);
         if (settings.timeout() != null) {
-            timeoutTimer = context.owner().setTimer(Math.max(1, settings.timeout().toMillis()), id -> {
-                timeoutTimer = -1;
-                if (settings.bookmarks() && lastRevision > 0) {
-                    writeBookmark();
-                }
-                end();
-            });
+            timeoutTimer = context.owner()
+                    .setTimer(Math.max(1, settings.timeout().toMillis()), id -> {
+                        timeoutTimer = -1;
+                        if (settings.bookmarks() && lastRevision > 0) {
+                            writeBookmark();
+                        }
+                        end();
+                    });
         }
         if (settings.bookmarks()) {
             long every = Math.max(1, settings.bookmarkInterval().toMillis());
@@ -107,8 +116,8 @@ public final class WatchSession implements WatchListener {
             handle = store.watch(type.storageName(), namespace, fromRevision, this);
             return;
         }
-        store.list(new ListRequest(type.storageName(), namespace, filter, 0, null)).onComplete(ar -> context
-                .runOnContext(v -> {
+        store.list(new ListRequest(type.storageName(), namespace, filter, 0, null))
+                .onComplete(ar -> context.runOnContext(v -> {
                     if (ended) {
                         return;
                     }
@@ -297,6 +306,5 @@ public final class WatchSession implements WatchListener {
     }
 
     /** @param timeout null for no timeout */
-    public record WatchSettings(Duration timeout, boolean bookmarks, Duration bookmarkInterval) {
-    }
+    public record WatchSettings(Duration timeout, boolean bookmarks, Duration bookmarkInterval) {}
 }

@@ -1,7 +1,6 @@
 package io.kplane.apiserver.watch;
 
 import io.netty.buffer.ByteBuf;
-
 import java.util.List;
 
 /**

@@ -1,7 +1,6 @@
 package io.kplane.apiserver.watch;
 
 import io.vertx.ext.web.RoutingContext;
-
 import java.util.function.Consumer;
 
 /**
@@ -12,8 +11,7 @@ import java.util.function.Consumer;
  * an endless 200 a WebSocket client would wait on.
  */
 public final class WatchUpgrade {
-    private WatchUpgrade() {
-    }
+    private WatchUpgrade() {}
 
     public static void serve(RoutingContext ctx, Consumer<WatchStream> start) {
         if (!WebSockets.isUpgradeRequest(ctx.request())) {

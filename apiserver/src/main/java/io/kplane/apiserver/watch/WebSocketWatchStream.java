@@ -2,7 +2,6 @@ package io.kplane.apiserver.watch;
 
 import io.netty.buffer.ByteBuf;
 import io.vertx.core.http.ServerWebSocket;
-
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -27,7 +26,7 @@ public final class WebSocketWatchStream implements WatchStream {
     public void open(String contentType, Runnable onClientGone) {
         socket.setWriteQueueMaxSize(WRITE_QUEUE_BYTES);
         // "Client should not send anything": frames from the client are read and dropped
-        socket.handler(ignored -> { });
+        socket.handler(ignored -> {});
         socket.closeHandler(v -> {
             closed = true;
             onClientGone.run();
@@ -42,8 +41,7 @@ public final class WebSocketWatchStream implements WatchStream {
         }
         for (ByteBuf event : events) {
             // a copy into a String: the line's bytes are shared with other watchers and must stay untouched
-            socket.writeTextMessage(event.toString(event.readerIndex(), event.readableBytes(),
-                    StandardCharsets.UTF_8));
+            socket.writeTextMessage(event.toString(event.readerIndex(), event.readableBytes(), StandardCharsets.UTF_8));
         }
     }
 

@@ -9,14 +9,15 @@ import io.vertx.ext.web.RoutingContext;
 
 /** WebSocket upgrade helpers shared by the watch and the streaming pod subresources. */
 public final class WebSockets {
-    private WebSockets() {
-    }
+    private WebSockets() {}
 
     /** {@code Connection: Upgrade} + {@code Upgrade: websocket}, as {@code wsstream.IsWebSocketRequest}. */
     public static boolean isUpgradeRequest(HttpServerRequest request) {
         String upgrade = request.getHeader("Upgrade");
         String connection = request.getHeader("Connection");
-        return upgrade != null && upgrade.equalsIgnoreCase("websocket") && connection != null
+        return upgrade != null
+                && upgrade.equalsIgnoreCase("websocket")
+                && connection != null
                 && connection.toLowerCase(java.util.Locale.ROOT).contains("upgrade");
     }
 
@@ -27,7 +28,9 @@ public final class WebSockets {
     public static Future<ServerWebSocket> accept(RoutingContext ctx) {
         HttpServerRequest request = ctx.request();
         String key = request.getHeader("Sec-WebSocket-Key");
-        if (!request.canUpgradeToWebSocket() || key == null || key.isBlank()
+        if (!request.canUpgradeToWebSocket()
+                || key == null
+                || key.isBlank()
                 || !"13".equals(request.getHeader("Sec-WebSocket-Version"))) {
             ApiError error = ApiError.badRequest("cannot upgrade this request to a WebSocket (HTTP/1.1 GET with "
                     + "Connection: Upgrade, Upgrade: websocket, Sec-WebSocket-Version: 13 and Sec-WebSocket-Key)");

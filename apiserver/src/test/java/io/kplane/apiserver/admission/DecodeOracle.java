@@ -14,8 +14,7 @@ import java.util.List;
  * the property name (it was {@code status.active[0].[1]} for {@code zz: [1]}).
  */
 final class DecodeOracle {
-    private DecodeOracle() {
-    }
+    private DecodeOracle() {}
 
     static List<String> find(ResourceType type, ObjectNode object) {
         List<String> unknown = new ArrayList<>();

@@ -1,5 +1,8 @@
 package io.kplane.apiserver.admission;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -11,19 +14,15 @@ import io.kplane.api.json.Json;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.apiserver.errors.ApiError;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.FieldSource;
-
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
 
 /** The tree walk against the typed decode it replaces ({@link DecodeOracle}). */
 class UnknownFieldsTest {
@@ -57,9 +56,13 @@ class UnknownFieldsTest {
         ((ObjectNode) pod.at("/status/containerStatuses/0/state/running")).put("since", "x");
         ((ObjectNode) pod.get("status")).put("zzz", List.of().toString());
 
-        List<String> expected = List.of("metadata.bogus", "spec.containers[0].ports[0].hostPortX",
-                "spec.containers[0].env[1].valueFrom.fieldRef.extra", "spec.containers[0].foo",
-                "status.containerStatuses[0].state.running.since", "status.zzz");
+        List<String> expected = List.of(
+                "metadata.bogus",
+                "spec.containers[0].ports[0].hostPortX",
+                "spec.containers[0].env[1].valueFrom.fieldRef.extra",
+                "spec.containers[0].foo",
+                "status.containerStatuses[0].state.running.since",
+                "status.zzz");
         assertThat(UnknownFields.find(ResourceTypes.PODS, pod)).containsExactlyElementsOf(expected);
         assertThat(DecodeOracle.find(ResourceTypes.PODS, pod)).containsExactlyInAnyOrderElementsOf(expected);
 
@@ -74,7 +77,8 @@ class UnknownFieldsTest {
 
     @Test
     void unknownFieldBeforeKnownNestedOneIsReportedFirst() {
-        ObjectNode job = (ObjectNode) Json.tree("""
+        ObjectNode job = (ObjectNode) Json.tree(
+                """
                 {"spec": {"foo": 1, "template": {"spec": {"bar": 2, "containers": []}}}}""");
         assertThat(UnknownFields.find(ResourceTypes.JOBS, job)).containsExactly("spec.foo", "spec.template.spec.bar");
     }
@@ -103,42 +107,54 @@ class UnknownFieldsTest {
             ObjectNode job = (ObjectNode) Json.tree(body);
             String expected = messageOf(() -> DecodeOracle.find(ResourceTypes.JOBS, job));
             assertThat(expected).as(body).startsWith("error decoding Job: ");
-            assertThatThrownBy(() -> UnknownFields.find(ResourceTypes.JOBS, job)).as(body)
-                    .isInstanceOfSatisfying(ApiError.class, e -> assertThat(e.code()).isEqualTo(400))
+            assertThatThrownBy(() -> UnknownFields.find(ResourceTypes.JOBS, job))
+                    .as(body)
+                    .isInstanceOfSatisfying(
+                            ApiError.class, e -> assertThat(e.code()).isEqualTo(400))
                     .hasMessage(expected);
-            assertThatThrownBy(() -> UnknownFields.prune(job.deepCopy(), ResourceTypes.JOBS)).hasMessage(expected);
+            assertThatThrownBy(() -> UnknownFields.prune(job.deepCopy(), ResourceTypes.JOBS))
+                    .hasMessage(expected);
         }
     }
 
     @Test
     void objectGivenAsTimeIsABadRequest() {
-        ObjectNode lease = (ObjectNode) Json.tree("""
+        ObjectNode lease = (ObjectNode)
+                Json.tree(
+                        """
                 {"spec": {"acquireTime": {}, "renewTime": "2025-03-01T10:00:10Z", "leaseTransitions": 3}}""");
         // the walk and the typed decoder agree (the decoder used to read {} as null and lose its place)
         String message = "error decoding Lease: field spec.acquireTime: Cannot deserialize value of type "
                 + "`java.time.Instant` from Object value (token `JsonToken.START_OBJECT`)";
         assertThatThrownBy(() -> DecodeOracle.find(ResourceTypes.LEASES, lease))
-                .isInstanceOfSatisfying(ApiError.class, e -> assertThat(e.code()).isEqualTo(400))
+                .isInstanceOfSatisfying(
+                        ApiError.class, e -> assertThat(e.code()).isEqualTo(400))
                 .hasMessage(message);
         assertThatThrownBy(() -> UnknownFields.find(ResourceTypes.LEASES, lease))
-                .isInstanceOfSatisfying(ApiError.class, e -> assertThat(e.code()).isEqualTo(400))
+                .isInstanceOfSatisfying(
+                        ApiError.class, e -> assertThat(e.code()).isEqualTo(400))
                 .hasMessage(message);
     }
 
     /** Reads only the name: a custom deserializer the walk cannot see into. */
     static final class NameOnly extends com.fasterxml.jackson.databind.JsonDeserializer<Container> {
         @Override
-        public Container deserialize(com.fasterxml.jackson.core.JsonParser p,
-                                     com.fasterxml.jackson.databind.DeserializationContext ctxt)
+        public Container deserialize(
+                com.fasterxml.jackson.core.JsonParser p, com.fasterxml.jackson.databind.DeserializationContext ctxt)
                 throws java.io.IOException {
             JsonNode tree = p.readValueAsTree();
-            return io.kplane.api.core.ContainerBuilder.builder().name(tree.path("name").asText()).build();
+            return io.kplane.api.core.ContainerBuilder.builder()
+                    .name(tree.path("name").asText())
+                    .build();
         }
     }
 
     /** A model with a value the walk does not follow (custom deserializer): the decoder's answer is used. */
-    record Opaque(String apiVersion, String kind, ObjectMeta metadata,
-                  @com.fasterxml.jackson.databind.annotation.JsonDeserialize(using = NameOnly.class) Container main)
+    record Opaque(
+            String apiVersion,
+            String kind,
+            ObjectMeta metadata,
+            @com.fasterxml.jackson.databind.annotation.JsonDeserialize(using = NameOnly.class) Container main)
             implements KubeObject {
         @Override
         public KubeObject withMetadata(ObjectMeta metadata) {
@@ -148,11 +164,25 @@ class UnknownFieldsTest {
 
     @Test
     void typesTheWalkDoesNotModelFallBackToTheDecode() {
-        ResourceType type = new ResourceType("test.kplane.io", "v1", "opaques", "Opaque", "OpaqueList", "opaque",
-                true, List.of(), List.of(), List.of("get"), List.of(), Opaque.class);
-        ObjectNode object = (ObjectNode) Json.tree("""
+        ResourceType type = new ResourceType(
+                "test.kplane.io",
+                "v1",
+                "opaques",
+                "Opaque",
+                "OpaqueList",
+                "opaque",
+                true,
+                List.of(),
+                List.of(),
+                List.of("get"),
+                List.of(),
+                Opaque.class);
+        ObjectNode object = (ObjectNode)
+                Json.tree(
+                        """
                 {"metadata": {"name": "o", "x": {"a": 1}}, "main": {"name": "c", "y": [1]}, "z": 1}""");
-        assertThat(UnknownFieldWalk.of(new FieldShapes(Json.mapper()).of(Opaque.class), object).shapeInDoubt())
+        assertThat(UnknownFieldWalk.of(new FieldShapes(Json.mapper()).of(Opaque.class), object)
+                        .shapeInDoubt())
                 .isTrue();
         assertThat(UnknownFields.find(type, object)).containsExactlyInAnyOrder("metadata.x", "z");
         UnknownFields.prune(object, type);
@@ -161,21 +191,40 @@ class UnknownFieldsTest {
 
     @Test
     void coercibleValuesAreAcceptedLikeTheDecoderDoes() {
-        ObjectNode job = (ObjectNode) Json.tree("""
+        ObjectNode job = (ObjectNode)
+                Json.tree(
+                        """
                 {"spec": {"parallelism": "3", "suspend": "true", "completionMode": 5, "extra": 1},
                  "metadata": {"labels": {"n": 1}, "creationTimestamp": "2025-03-01T10:00:00+02:00"}}""");
-        assertThat(UnknownFields.find(ResourceTypes.JOBS, job)).isEqualTo(DecodeOracle.find(ResourceTypes.JOBS, job))
+        assertThat(UnknownFields.find(ResourceTypes.JOBS, job))
+                .isEqualTo(DecodeOracle.find(ResourceTypes.JOBS, job))
                 .containsExactly("spec.extra");
     }
 
     @Test
     void timeFastPathAcceptsOnlyWhatTheParserAccepts() {
-        for (String t : List.of("2025-03-01T10:00:00Z", "2024-02-29T23:59:59Z", "2023-02-29T00:00:00Z",
-                "2025-04-31T00:00:00Z", "2025-13-01T00:00:00Z", "2025-03-01T24:00:00Z", "2025-03-01T10:60:00Z",
-                "2025-03-01T10:00:60Z", "2025-03-01T10:00:00.Z", "2025-03-01T10:00:00.1Z",
-                "2025-03-01T10:00:00.123456789Z", "2025-03-01T10:00:00.1234567890Z", "0000-01-01T00:00:00Z",
-                "2025-03-01t10:00:00Z", "2025-03-01T10:00:00z", "2025-03-01 10:00:00Z", "2025-3-01T10:00:00Z",
-                "+2025-03-01T10:00:00Z", "2025-03-01T10:00:00+01:00", "2025-03-01T10:00Z", "")) {
+        for (String t : List.of(
+                "2025-03-01T10:00:00Z",
+                "2024-02-29T23:59:59Z",
+                "2023-02-29T00:00:00Z",
+                "2025-04-31T00:00:00Z",
+                "2025-13-01T00:00:00Z",
+                "2025-03-01T24:00:00Z",
+                "2025-03-01T10:60:00Z",
+                "2025-03-01T10:00:60Z",
+                "2025-03-01T10:00:00.Z",
+                "2025-03-01T10:00:00.1Z",
+                "2025-03-01T10:00:00.123456789Z",
+                "2025-03-01T10:00:00.1234567890Z",
+                "0000-01-01T00:00:00Z",
+                "2025-03-01t10:00:00Z",
+                "2025-03-01T10:00:00z",
+                "2025-03-01 10:00:00Z",
+                "2025-3-01T10:00:00Z",
+                "+2025-03-01T10:00:00Z",
+                "2025-03-01T10:00:00+01:00",
+                "2025-03-01T10:00Z",
+                "")) {
             boolean parses = parses(t);
             if (UnknownFieldWalk.isPlainUtcTime(t)) {
                 assertThat(parses).as(t).isTrue();
@@ -208,7 +257,9 @@ class UnknownFieldsTest {
             }
             if (oracleError != null) {
                 String expected = oracleError;
-                assertThatThrownBy(() -> UnknownFields.find(type, object)).as(body).hasMessage(expected);
+                assertThatThrownBy(() -> UnknownFields.find(type, object))
+                        .as(body)
+                        .hasMessage(expected);
                 continue;
             }
             List<String> found = UnknownFields.find(type, object);

@@ -8,8 +8,6 @@ import io.kplane.store.pg.PgResourceStore;
 import io.kplane.store.pg.StoreConfig;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgConnectOptions;
-import org.slf4j.LoggerFactory;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.LoggerFactory;
 
 /**
  * API server benchmark, printing figures and ratios:
@@ -46,43 +45,49 @@ public final class ApiServerBenchmark {
         int rate = intArg(args, "--rate", 1000);
         String url = stringArg(args, "--url", null);
         ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("io.kplane.apiserver.access")).setLevel(Level.WARN);
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
+        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME))
+                .setLevel(Level.WARN);
 
         Path dataDir = url == null ? Files.createTempDirectory("kplane-bench-pg") : null;
         Vertx serverVertx = Vertx.vertx();
         Vertx clientVertx = Vertx.vertx();
         // the client's threads are non-daemon: shut down in the finally block so that the JVM exits
         java.util.concurrent.ExecutorService clientThreads = java.util.concurrent.Executors.newFixedThreadPool(4);
-        java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder().executor(clientThreads).build();
+        java.net.http.HttpClient http =
+                java.net.http.HttpClient.newBuilder().executor(clientThreads).build();
         StoreConfig config = url != null ? StoreConfig.external(url) : StoreConfig.embedded(dataDir, freePort());
         PgResourceStore store = PgResourceStore.open(serverVertx, config).await(120, TimeUnit.SECONDS);
-        PgConnectOptions db = url != null ? config.connectOptions() : store.embeddedServer().connectOptions();
+        PgConnectOptions db =
+                url != null ? config.connectOptions() : store.embeddedServer().connectOptions();
         ApiServerOptions options = new ApiServerOptions().port(0).maxRequestsInflight(0);
         ApiServer server = ApiServer.start(serverVertx, store, options).await(60, TimeUnit.SECONDS);
         try {
-            System.out.printf("kplane API server benchmark (%d s per level, %d cores)%n", seconds,
-                    Runtime.getRuntime().availableProcessors());
+            System.out.printf(
+                    "kplane API server benchmark (%d s per level, %d cores)%n",
+                    seconds, Runtime.getRuntime().availableProcessors());
             System.out.printf("%-12s %14s %14s %8s%n", "concurrency", "API creates/s", "raw inserts/s", "ratio");
             String payload = String.format(POD, "raw");
             int round = 0;
             boolean skipCreates = Arrays.asList(args).contains("--watch-only");
-            for (int concurrency : skipCreates ? new int[0] : new int[]{1, 8, 32}) {
+            for (int concurrency : skipCreates ? new int[0] : new int[] {1, 8, 32}) {
                 // one-second slices, alternating, so that load from other processes hits both alike
                 double apiOps = 0;
                 double rawOps = 0;
                 for (int slice = 0; slice < seconds; slice++) {
                     round++;
-                    apiOps += createThroughput(http, server.url(), concurrency, Duration.ofSeconds(1),
-                            "c" + round + "-");
+                    apiOps +=
+                            createThroughput(http, server.url(), concurrency, Duration.ofSeconds(1), "c" + round + "-");
                     rawOps += RawInsertBenchmark.measure(clientVertx, db, concurrency, Duration.ofSeconds(1), payload)
                             .perSecond();
                 }
-                System.out.printf("%-12d %14.0f %14.0f %8.2f%n", concurrency, apiOps / seconds, rawOps / seconds,
-                        apiOps / rawOps);
+                System.out.printf(
+                        "%-12d %14.0f %14.0f %8.2f%n",
+                        concurrency, apiOps / seconds, rawOps / seconds, apiOps / rawOps);
             }
-            int[][] scenarios = Arrays.asList(args).contains("--rate") || Arrays.asList(args).contains("--watchers")
-                    ? new int[][]{{watchers, rate}}
-                    : new int[][]{{100, 1000}, {100, 100}, {2, 50}};
+            int[][] scenarios = Arrays.asList(args).contains("--rate")
+                            || Arrays.asList(args).contains("--watchers")
+                    ? new int[][] {{watchers, rate}}
+                    : new int[][] {{100, 1000}, {100, 100}, {2, 50}};
             watchLatency(http, server.url(), options.eventLoops(), scenarios, Math.max(5, seconds * 2));
         } finally {
             server.close();
@@ -92,15 +97,16 @@ public final class ApiServerBenchmark {
             clientThreads.shutdownNow();
             if (dataDir != null) {
                 try (var paths = Files.walk(dataDir)) {
-                    paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                    paths.sorted(java.util.Comparator.reverseOrder())
+                            .forEach(p -> p.toFile().delete());
                 }
             }
         }
     }
 
     /** Closed-loop creates: {@code concurrency} requests always in flight for {@code duration}. */
-    static double createThroughput(java.net.http.HttpClient client, String base, int concurrency, Duration duration,
-                                   String prefix) {
+    static double createThroughput(
+            java.net.http.HttpClient client, String base, int concurrency, Duration duration, String prefix) {
         AtomicLong done = new AtomicLong();
         AtomicLong errors = new AtomicLong();
         AtomicLong sequence = new AtomicLong();
@@ -113,7 +119,8 @@ public final class ApiServerBenchmark {
             loops.add(finished);
         }
         java.util.concurrent.CompletableFuture.allOf(loops.toArray(java.util.concurrent.CompletableFuture[]::new))
-                .orTimeout(duration.toSeconds() + 60, TimeUnit.SECONDS).join();
+                .orTimeout(duration.toSeconds() + 60, TimeUnit.SECONDS)
+                .join();
         double elapsed = (System.nanoTime() - start) / 1e9;
         if (errors.get() > 0) {
             System.out.printf("  (%d failed requests at concurrency %d)%n", errors.get(), concurrency);
@@ -121,9 +128,15 @@ public final class ApiServerBenchmark {
         return done.get() / elapsed;
     }
 
-    private static void createLoop(java.net.http.HttpClient client, String base, String prefix, AtomicLong sequence,
-                                   long deadline, AtomicLong done, AtomicLong errors,
-                                   java.util.concurrent.CompletableFuture<Void> finished) {
+    private static void createLoop(
+            java.net.http.HttpClient client,
+            String base,
+            String prefix,
+            AtomicLong sequence,
+            long deadline,
+            AtomicLong done,
+            AtomicLong errors,
+            java.util.concurrent.CompletableFuture<Void> finished) {
         if (System.nanoTime() >= deadline) {
             finished.complete(null);
             return;
@@ -139,12 +152,13 @@ public final class ApiServerBenchmark {
                 });
     }
 
-    private static java.util.concurrent.CompletableFuture<Integer> post(java.net.http.HttpClient client, String base,
-                                                                       String namespace, String body) {
+    private static java.util.concurrent.CompletableFuture<Integer> post(
+            java.net.http.HttpClient client, String base, String namespace, String body) {
         java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(
                         java.net.URI.create(base + "/api/v1/namespaces/" + namespace + "/pods"))
                 .header("Content-Type", "application/json")
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build();
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body))
+                .build();
         return client.sendAsync(request, java.net.http.HttpResponse.BodyHandlers.discarding())
                 .thenApply(java.net.http.HttpResponse::statusCode);
     }
@@ -154,19 +168,24 @@ public final class ApiServerBenchmark {
      * ({@link WatchLoadClient}); then the same load against {@link RawFanOutServer}, the machine's
      * floor for fanning lines of the same size out to the same number of streams.
      */
-    static void watchLatency(java.net.http.HttpClient client, String base, int eventLoops, int[][] scenarios,
-                             int seconds) throws Exception {
-        System.out.printf("watch delivery latency, write acknowledged -> line read by the watcher, load in a separate"
-                + " JVM, %d s per scenario (target: p99 < 50 ms at 100 watchers, 1000 writes/s)%n", seconds);
+    static void watchLatency(
+            java.net.http.HttpClient client, String base, int eventLoops, int[][] scenarios, int seconds)
+            throws Exception {
+        System.out.printf(
+                "watch delivery latency, write acknowledged -> line read by the watcher, load in a separate"
+                        + " JVM, %d s per scenario (target: p99 < 50 ms at 100 watchers, 1000 writes/s)%n",
+                seconds);
         long bytesPerLine = 0;
         int round = 0;
         for (int[] scenario : scenarios) {
             String namespace = "watch-" + (++round);
-            client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/api/v1/namespaces"))
-                    .header("Content-Type", "application/json")
-                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString(
-                            "{\"metadata\":{\"name\":\"" + namespace + "\"}}"))
-                    .build(), java.net.http.HttpResponse.BodyHandlers.discarding());
+            client.send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/api/v1/namespaces"))
+                            .header("Content-Type", "application/json")
+                            .POST(java.net.http.HttpRequest.BodyPublishers.ofString(
+                                    "{\"metadata\":{\"name\":\"" + namespace + "\"}}"))
+                            .build(),
+                    java.net.http.HttpResponse.BodyHandlers.discarding());
             String pods = base + "/api/v1/namespaces/" + namespace + "/pods";
             double[] result = runLoad("api", pods + "?watch=true", pods, scenario[0], scenario[1], seconds);
             if (result != null && result[5] > 0) {
@@ -185,25 +204,44 @@ public final class ApiServerBenchmark {
     private static double[] runLoad(String label, String watchUrl, String postUrl, int watchers, int rate, int seconds)
             throws Exception {
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        var os = (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         long cpuBefore = os.getProcessCpuTime();
         long gcBefore = gcMillis();
         long countBefore = gcCount();
         long wallBefore = System.nanoTime();
-        Process process = new ProcessBuilder(javaBin, "-Xms256m", "-Xmx512m", "-cp", System.getProperty("java.class.path"),
-                WatchLoadClient.class.getName(), "--label", label, "--watch-url", watchUrl, "--post-url", postUrl,
-                "--watchers", Integer.toString(watchers), "--rate", Integer.toString(rate),
-                "--seconds", Integer.toString(seconds))
-                .redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(
+                        javaBin,
+                        "-Xms256m",
+                        "-Xmx512m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        WatchLoadClient.class.getName(),
+                        "--label",
+                        label,
+                        "--watch-url",
+                        watchUrl,
+                        "--post-url",
+                        postUrl,
+                        "--watchers",
+                        Integer.toString(watchers),
+                        "--rate",
+                        Integer.toString(rate),
+                        "--seconds",
+                        Integer.toString(seconds))
+                .redirectErrorStream(true)
+                .start();
         double[] result = null;
-        try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
+        try (var out = new java.io.BufferedReader(
+                new java.io.InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = out.readLine()) != null) {
                 if (line.startsWith("RESULT ")) {
                     String[] f = line.substring(7).trim().split(" ");
                     if (f.length == 6) {
-                        result = Arrays.stream(f).mapToDouble(Double::parseDouble).toArray();
+                        result = Arrays.stream(f)
+                                .mapToDouble(Double::parseDouble)
+                                .toArray();
                     }
                 } else if (!line.contains("SLF4J") && !line.startsWith("[")) {
                     System.out.println("  " + line);
@@ -214,20 +252,25 @@ public final class ApiServerBenchmark {
         // CPU and GC of the server's JVM over the client's whole run (warm-up included): unlike
         // latency, these hardly move with what else runs on the machine
         double wall = (System.nanoTime() - wallBefore) / 1e9;
-        System.out.printf("         server JVM: %.0f%% of one core, %d GCs, %d ms in GC over %.0f s%n",
-                (os.getProcessCpuTime() - cpuBefore) / 1e9 / wall * 100, gcCount() - countBefore,
-                gcMillis() - gcBefore, wall);
+        System.out.printf(
+                "         server JVM: %.0f%% of one core, %d GCs, %d ms in GC over %.0f s%n",
+                (os.getProcessCpuTime() - cpuBefore) / 1e9 / wall * 100,
+                gcCount() - countBefore,
+                gcMillis() - gcBefore,
+                wall);
         return result;
     }
 
     private static long gcMillis() {
         return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
-                .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionTime).sum();
+                .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionTime)
+                .sum();
     }
 
     private static long gcCount() {
         return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
-                .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionCount).sum();
+                .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionCount)
+                .sum();
     }
 
     private static int freePort() throws java.io.IOException {

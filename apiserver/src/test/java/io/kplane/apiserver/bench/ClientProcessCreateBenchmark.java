@@ -3,7 +3,6 @@ package io.kplane.apiserver.bench;
 import io.kplane.store.bench.RawInsertBenchmark;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgConnectOptions;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -35,8 +34,7 @@ public final class ClientProcessCreateBenchmark {
             + "\"labels\":{\"app\":\"bench\"}},\"spec\":{\"nodeName\":\"bench-no-such-node\",\"containers\":[{\"name\":\"c\","
             + "\"image\":\"busybox\",\"command\":[\"sleep\",\"1\"]}],\"restartPolicy\":\"Never\"}}";
 
-    private ClientProcessCreateBenchmark() {
-    }
+    private ClientProcessCreateBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         String server = "http://127.0.0.1:6443";
@@ -53,13 +51,19 @@ public final class ClientProcessCreateBenchmark {
                         "usage: --server URL --db postgresql://... [--seconds N] [--concurrency N]");
             }
         }
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        HttpResponse<String> ns = http.send(HttpRequest.newBuilder(URI.create(server + "/api/v1/namespaces"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\""
-                        + NAMESPACE + "\"}}")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpResponse<String> ns = http.send(
+                HttpRequest.newBuilder(URI.create(server + "/api/v1/namespaces"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"" + NAMESPACE
+                                        + "\"}}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (ns.statusCode() != 201 && ns.statusCode() != 409) {
-            throw new IllegalStateException("cannot create namespace " + NAMESPACE + ": " + ns.statusCode() + " " + ns.body());
+            throw new IllegalStateException(
+                    "cannot create namespace " + NAMESPACE + ": " + ns.statusCode() + " " + ns.body());
         }
         PgConnectOptions db = PgConnectOptions.fromUri(dbUrl);
         if (db.getPassword() == null || db.getPassword().isEmpty()) {
@@ -75,16 +79,19 @@ public final class ClientProcessCreateBenchmark {
             RawInsertBenchmark.measure(vertx, db, concurrency, Duration.ofSeconds(1), payload);
             for (int slice = 0; slice < seconds; slice++) {
                 apiOps += creates(http, server, concurrency, Duration.ofSeconds(1), "s" + slice);
-                rawOps += RawInsertBenchmark.measure(vertx, db, concurrency, Duration.ofSeconds(1), payload).perSecond();
+                rawOps += RawInsertBenchmark.measure(vertx, db, concurrency, Duration.ofSeconds(1), payload)
+                        .perSecond();
             }
         } finally {
             vertx.close().await(10, TimeUnit.SECONDS);
         }
         double api = apiOps / seconds;
         double raw = rawOps / seconds;
-        System.out.printf("separate client process, HTTP/1.1, concurrency %d: %.0f pod creates/s, raw INSERT %.0f/s, ratio %.2f%n",
+        System.out.printf(
+                "separate client process, HTTP/1.1, concurrency %d: %.0f pod creates/s, raw INSERT %.0f/s, ratio %.2f%n",
                 concurrency, api, raw, api / raw);
-        System.out.printf("ROW|pod creates / raw INSERTs, concurrency %d, client in a separate process (the stack's API server)|%.0f/s = %.2f x raw|raw INSERT %.0f/s|>= 0.5|%s%n",
+        System.out.printf(
+                "ROW|pod creates / raw INSERTs, concurrency %d, client in a separate process (the stack's API server)|%.0f/s = %.2f x raw|raw INSERT %.0f/s|>= 0.5|%s%n",
                 concurrency, api, api / raw, raw, api / raw >= 0.5 ? "PASS" : "MISS");
         System.exit(0);
     }
@@ -105,8 +112,11 @@ public final class ClientProcessCreateBenchmark {
                 while (System.nanoTime() < deadline) {
                     String name = "p-" + run + "-" + prefix + "-" + sequence.incrementAndGet();
                     try {
-                        HttpResponse<Void> r = http.send(HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
-                                .POST(HttpRequest.BodyPublishers.ofString(String.format(POD, name))).build(),
+                        HttpResponse<Void> r = http.send(
+                                HttpRequest.newBuilder(uri)
+                                        .header("Content-Type", "application/json")
+                                        .POST(HttpRequest.BodyPublishers.ofString(String.format(POD, name)))
+                                        .build(),
                                 HttpResponse.BodyHandlers.discarding());
                         (r.statusCode() == 201 ? done : failed).incrementAndGet();
                     } catch (Exception e) {

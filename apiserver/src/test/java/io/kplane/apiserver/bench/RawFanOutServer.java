@@ -2,14 +2,13 @@ package io.kplane.apiserver.bench;
 
 import io.vertx.core.Context;
 import io.vertx.core.DeploymentOptions;
-import io.vertx.core.VerticleBase;
 import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerResponse;
-
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,6 +26,7 @@ final class RawFanOutServer implements AutoCloseable {
     private final int lineBytes;
     /** The streams of each event loop, written in one task per event loop per line. */
     private final Map<Context, List<HttpServerResponse>> streams = new ConcurrentHashMap<>();
+
     private volatile int port;
 
     private RawFanOutServer(int eventLoops, int lineBytes) {
@@ -37,20 +37,28 @@ final class RawFanOutServer implements AutoCloseable {
     static RawFanOutServer start(int eventLoops, int lineBytes) throws java.util.concurrent.TimeoutException {
         RawFanOutServer s = new RawFanOutServer(eventLoops, lineBytes);
         // one server per event loop sharing one random port (-1), as the API server does
-        s.vertx.deployVerticle(() -> new VerticleBase() {
-            @Override
-            public Future<?> start() {
-                return vertx.createHttpServer(new HttpServerOptions().setPort(-1).setHost("127.0.0.1"))
-                        .requestHandler(s::handle).listen().onSuccess(server -> s.port = server.actualPort());
-            }
-        }, new DeploymentOptions().setInstances(eventLoops)).await(10, TimeUnit.SECONDS);
+        s.vertx
+                .deployVerticle(
+                        () -> new VerticleBase() {
+                            @Override
+                            public Future<?> start() {
+                                return vertx.createHttpServer(new HttpServerOptions()
+                                                .setPort(-1)
+                                                .setHost("127.0.0.1"))
+                                        .requestHandler(s::handle)
+                                        .listen()
+                                        .onSuccess(server -> s.port = server.actualPort());
+                            }
+                        },
+                        new DeploymentOptions().setInstances(eventLoops))
+                .await(10, TimeUnit.SECONDS);
         return s;
     }
 
     /** Standalone, to point a {@link WatchLoadClient} at: {@code RawFanOutServer [eventLoops] [lineBytes]}. */
     public static void main(String[] args) throws Exception {
-        RawFanOutServer s = start(args.length > 0 ? Integer.parseInt(args[0]) : 2,
-                args.length > 1 ? Integer.parseInt(args[1]) : 1000);
+        RawFanOutServer s = start(
+                args.length > 0 ? Integer.parseInt(args[0]) : 2, args.length > 1 ? Integer.parseInt(args[1]) : 1000);
         System.out.println("http://127.0.0.1:" + s.port());
     }
 
@@ -60,8 +68,8 @@ final class RawFanOutServer implements AutoCloseable {
 
     private void handle(io.vertx.core.http.HttpServerRequest request) {
         if (request.path().equals("/watch")) {
-            HttpServerResponse response = request.response().setChunked(true).putHeader("Content-Type",
-                    "application/json");
+            HttpServerResponse response =
+                    request.response().setChunked(true).putHeader("Content-Type", "application/json");
             response.writeHead();
             Context context = vertx.getOrCreateContext();
             List<HttpServerResponse> mine = streams.computeIfAbsent(context, c -> new CopyOnWriteArrayList<>());
@@ -70,7 +78,10 @@ final class RawFanOutServer implements AutoCloseable {
             return;
         }
         request.body().onSuccess(body -> {
-            request.response().setStatusCode(201).putHeader("Content-Type", "application/json").end("{}");
+            request.response()
+                    .setStatusCode(201)
+                    .putHeader("Content-Type", "application/json")
+                    .end("{}");
             byte[] line = line(body);
             streams.forEach((context, responses) -> context.runOnContext(v -> {
                 for (HttpServerResponse r : responses) {

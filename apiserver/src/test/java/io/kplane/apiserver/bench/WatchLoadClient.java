@@ -9,7 +9,6 @@ import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -57,8 +56,8 @@ public final class WatchLoadClient {
         long[] ackNanos = new long[total + 1];
         Streams streams = new Streams(watchers, total + 1);
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1));
-        HttpClient http = vertx.createHttpClient(new HttpClientOptions().setTcpNoDelay(true).setKeepAlive(true),
-                new PoolOptions().setHttp1MaxSize(64));
+        HttpClient http = vertx.createHttpClient(
+                new HttpClientOptions().setTcpNoDelay(true).setKeepAlive(true), new PoolOptions().setHttp1MaxSize(64));
         Context context = vertx.getOrCreateContext();
         try {
             streams.open(watchUrl);
@@ -74,16 +73,19 @@ public final class WatchLoadClient {
             for (int i = 0; i < rate * warmupSeconds; i++) {
                 pace(warmStart + i * period);
                 int n = i;
-                context.runOnContext(v -> http.request(new RequestOptions().setMethod(HttpMethod.POST)
-                                .setHost(postUrl.getHost()).setPort(postUrl.getPort()).setURI(postUrl.getRawPath())
+                context.runOnContext(v -> http.request(new RequestOptions()
+                                .setMethod(HttpMethod.POST)
+                                .setHost(postUrl.getHost())
+                                .setPort(postUrl.getPort())
+                                .setURI(postUrl.getRawPath())
                                 .putHeader("Content-Type", "application/json"))
                         .compose(request -> request.send(String.format(BODY, "warm", n)))
                         .compose(response -> response.body()));
             }
             post(context, http, postUrl, 0, ackNanos, acked, failed);
             if (!streams.awaitAll(0, TimeUnit.SECONDS.toNanos(60))) {
-                System.out.printf("%s: watchers did not all see the marker write (%d failed writes)%n", label,
-                        failed.get());
+                System.out.printf(
+                        "%s: watchers did not all see the marker write (%d failed writes)%n", label, failed.get());
                 System.out.println("RESULT fail");
                 return;
             }
@@ -107,8 +109,9 @@ public final class WatchLoadClient {
                     seen = now;
                     lastProgress = System.nanoTime();
                 } else if (System.nanoTime() - lastProgress > TimeUnit.SECONDS.toNanos(5)) {
-                    System.out.printf("%s: gave up waiting: %d of %d writes answered, %d of %d deliveries%n", label,
-                            acked.get() + failed.get(), total + 1, streams.delivered(), expected);
+                    System.out.printf(
+                            "%s: gave up waiting: %d of %d writes answered, %d of %d deliveries%n",
+                            label, acked.get() + failed.get(), total + 1, streams.delivered(), expected);
                     break;
                 }
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
@@ -133,15 +136,26 @@ public final class WatchLoadClient {
      * Sends one create from the client's event loop: issued from the pacing thread itself, Vert.x
      * could complete a response before its body handler was attached, and the answer was lost.
      */
-    private static void post(Context context, HttpClient http, URI url, int index, long[] ackNanos, AtomicLong acked,
-                             AtomicLong failed) {
+    private static void post(
+            Context context,
+            HttpClient http,
+            URI url,
+            int index,
+            long[] ackNanos,
+            AtomicLong acked,
+            AtomicLong failed) {
         context.runOnContext(v -> post(http, url, index, ackNanos, acked, failed));
     }
 
-    private static void post(HttpClient http, URI url, int index, long[] ackNanos, AtomicLong acked, AtomicLong failed) {
+    private static void post(
+            HttpClient http, URI url, int index, long[] ackNanos, AtomicLong acked, AtomicLong failed) {
         Buffer body = Buffer.buffer(String.format(BODY, "w", index));
-        http.request(new RequestOptions().setMethod(HttpMethod.POST).setHost(url.getHost()).setPort(url.getPort())
-                        .setURI(url.getRawPath()).putHeader("Content-Type", "application/json"))
+        http.request(new RequestOptions()
+                        .setMethod(HttpMethod.POST)
+                        .setHost(url.getHost())
+                        .setPort(url.getPort())
+                        .setURI(url.getRawPath())
+                        .putHeader("Content-Type", "application/json"))
                 .compose(request -> request.send(body))
                 .compose(response -> response.body().map(b -> response.statusCode()))
                 .onComplete(ar -> {
@@ -154,8 +168,15 @@ public final class WatchLoadClient {
                 });
     }
 
-    private static void report(String label, int watchers, int total, double issueSeconds, long late, long failedWrites,
-                               long[] ackNanos, Streams streams) {
+    private static void report(
+            String label,
+            int watchers,
+            int total,
+            double issueSeconds,
+            long late,
+            long failedWrites,
+            long[] ackNanos,
+            Streams streams) {
         long[] latencies = new long[watchers * total];
         int n = 0;
         for (long[] received : streams.received) {
@@ -179,8 +200,12 @@ public final class WatchLoadClient {
                 }
                 watchersMissing += any ? 1 : 0;
             }
-            System.out.printf("%s: %d watchers missed events, %d writes not seen by all (first %d, last %d)%n", label,
-                    watchersMissing, writesMissing.cardinality(), writesMissing.nextSetBit(0),
+            System.out.printf(
+                    "%s: %d watchers missed events, %d writes not seen by all (first %d, last %d)%n",
+                    label,
+                    watchersMissing,
+                    writesMissing.cardinality(),
+                    writesMissing.nextSetBit(0),
                     writesMissing.previousSetBit(total));
         }
         long[] sorted = Arrays.copyOf(latencies, n);
@@ -189,10 +214,21 @@ public final class WatchLoadClient {
         double p99 = n == 0 ? Double.NaN : sorted[(int) Math.min(n - 1, (long) n * 99 / 100)] / 1e6;
         double max = n == 0 ? Double.NaN : sorted[n - 1] / 1e6;
         long bytesPerDelivery = streams.delivered() == 0 ? 0 : streams.bytes / streams.delivered();
-        System.out.printf("%-6s %4d watchers %5d writes/s (sent %5.0f/s, %d late >1ms, %d failed): "
+        System.out.printf(
+                "%-6s %4d watchers %5d writes/s (sent %5.0f/s, %d late >1ms, %d failed): "
                         + "p50 %7.1f ms  p99 %7.1f ms  max %7.1f ms  delivered %d/%d%s%n",
-                label, watchers, total / Math.max(1, (int) Math.round(issueSeconds)), total / issueSeconds, late,
-                failedWrites, p50, p99, max, n, expected, n < expected ? " (" + (expected - n) + " MISSING)" : "");
+                label,
+                watchers,
+                total / Math.max(1, (int) Math.round(issueSeconds)),
+                total / issueSeconds,
+                late,
+                failedWrites,
+                p50,
+                p99,
+                max,
+                n,
+                expected,
+                n < expected ? " (" + (expected - n) + " MISSING)" : "");
         System.out.printf("RESULT %d %d %.3f %.3f %.3f %d%n", n, expected, p50, p99, max, bytesPerDelivery);
     }
 
@@ -219,7 +255,8 @@ public final class WatchLoadClient {
 
         void open(URI url) throws IOException {
             String request = "GET " + url.getRawPath() + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery())
-                    + " HTTP/1.1\r\nHost: " + url.getHost() + ":" + url.getPort() + "\r\nAccept: application/json\r\n\r\n";
+                    + " HTTP/1.1\r\nHost: " + url.getHost() + ":" + url.getPort()
+                    + "\r\nAccept: application/json\r\n\r\n";
             for (int w = 0; w < channels.length; w++) {
                 SocketChannel channel = SocketChannel.open(new InetSocketAddress(url.getHost(), url.getPort()));
                 channel.setOption(java.net.StandardSocketOptions.TCP_NODELAY, true);
@@ -327,8 +364,7 @@ public final class WatchLoadClient {
 
     /** {@code --name value} command-line arguments. */
     static final class Args {
-        private Args() {
-        }
+        private Args() {}
 
         static String string(String[] args, String name, String dflt) {
             for (int i = 0; i < args.length - 1; i++) {

@@ -1,10 +1,10 @@
 package io.kplane.apiserver.http;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.NullAndEmptySource;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** The request gate and the handlers read watch=/follow= the same way: Go's strconv.ParseBool trues. */
 class QueryBoolTest {

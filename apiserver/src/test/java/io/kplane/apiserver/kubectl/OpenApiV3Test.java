@@ -1,10 +1,10 @@
 package io.kplane.apiserver.kubectl;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class OpenApiV3Test {
     private final OpenApiV3 openApi = new OpenApiV3();
@@ -12,7 +12,10 @@ class OpenApiV3Test {
     @Test
     void rootListsEveryGroupVersionWithAHashedUrl() throws Exception {
         JsonNode root = Json.mapper().readTree(openApi.root());
-        assertThat(root.path("paths").path("apis/batch/v1").path("serverRelativeURL").asText())
+        assertThat(root.path("paths")
+                        .path("apis/batch/v1")
+                        .path("serverRelativeURL")
+                        .asText())
                 .startsWith("/openapi/v3/apis/batch/v1?hash=");
         assertThat(root.path("paths").has("api/v1")).isTrue();
         assertThat(root.path("paths").has("apis/coordination.k8s.io/v1")).isTrue();
@@ -22,8 +25,13 @@ class OpenApiV3Test {
     void patchOperationsTellKubectlTheServerValidatesFields() {
         JsonNode doc = openApi.groupTree("apis/batch/v1");
         for (String kind : new String[] {"jobs", "cronjobs"}) {
-            JsonNode patch = doc.path("paths").path("/apis/batch/v1/namespaces/{namespace}/" + kind + "/{name}").path("patch");
-            assertThat(patch.path("x-kubernetes-group-version-kind").path("group").asText()).isEqualTo("batch");
+            JsonNode patch = doc.path("paths")
+                    .path("/apis/batch/v1/namespaces/{namespace}/" + kind + "/{name}")
+                    .path("patch");
+            assertThat(patch.path("x-kubernetes-group-version-kind")
+                            .path("group")
+                            .asText())
+                    .isEqualTo("batch");
             assertThat(patch.path("parameters").findValuesAsText("name")).contains("fieldValidation");
             assertThat(patch.has("requestBody")).isFalse();
         }
@@ -33,18 +41,28 @@ class OpenApiV3Test {
     void schemasAreGoodEnoughForExplain() {
         JsonNode schemas = openApi.groupTree("apis/batch/v1").path("components").path("schemas");
         JsonNode job = schemas.path("io.k8s.api.batch.v1.Job");
-        assertThat(job.path("x-kubernetes-group-version-kind").get(0).path("kind").asText()).isEqualTo("Job");
+        assertThat(job.path("x-kubernetes-group-version-kind")
+                        .get(0)
+                        .path("kind")
+                        .asText())
+                .isEqualTo("Job");
         assertThat(job.path("description").asText()).startsWith("Job represents");
-        assertThat(job.at("/properties/spec/allOf/0/$ref").asText()).isEqualTo("#/components/schemas/io.k8s.api.batch.v1.JobSpec");
-        JsonNode suspend = schemas.path("io.k8s.api.batch.v1.JobSpec").path("properties").path("suspend");
+        assertThat(job.at("/properties/spec/allOf/0/$ref").asText())
+                .isEqualTo("#/components/schemas/io.k8s.api.batch.v1.JobSpec");
+        JsonNode suspend =
+                schemas.path("io.k8s.api.batch.v1.JobSpec").path("properties").path("suspend");
         assertThat(suspend.path("type").asText()).isEqualTo("boolean");
         assertThat(suspend.path("description").asText()).startsWith("suspend specifies");
-        assertThat(schemas.at("/io.k8s.api.core.v1.PodSpec/properties/containers/items/allOf/0/$ref").asText())
+        assertThat(schemas.at("/io.k8s.api.core.v1.PodSpec/properties/containers/items/allOf/0/$ref")
+                        .asText())
                 .endsWith("io.k8s.api.core.v1.Container");
-        assertThat(schemas.at("/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta/properties/labels/additionalProperties/type")
-                .asText()).isEqualTo("string");
+        assertThat(schemas.at(
+                                "/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta/properties/labels/additionalProperties/type")
+                        .asText())
+                .isEqualTo("string");
         assertThat(schemas.at("/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta/properties/creationTimestamp/format")
-                .asText()).isEqualTo("date-time");
+                        .asText())
+                .isEqualTo("date-time");
     }
 
     @Test

@@ -1,14 +1,14 @@
 package io.kplane.apiserver.registry;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 /** Offsets as Go's base64.StdEncoding reports them in "illegal base64 data at input byte N". */
 class Base64CheckTest {
     @Test
     void validInputs() {
-        for (String ok : new String[]{"", "YQ==", "YWI=", "YWJj", "YWJj\nZGVm"}) {
+        for (String ok : new String[] {"", "YQ==", "YWI=", "YWJj", "YWJj\nZGVm"}) {
             assertThat(Base64Check.firstIllegalByte(ok)).as(ok).isEqualTo(-1);
         }
     }

@@ -1,12 +1,15 @@
 package io.kplane.apiserver.storage;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceTypes;
 import io.kplane.api.json.Json;
+import io.kplane.api.patch.PatchType;
 import io.kplane.apiserver.admission.AdmissionChain;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.patch.JsonPatches;
-import io.kplane.api.patch.PatchType;
 import io.kplane.store.ListPage;
 import io.kplane.store.ListRequest;
 import io.kplane.store.ResourceKey;
@@ -19,15 +22,11 @@ import io.kplane.store.pg.StoreConfig;
 import io.kplane.store.testing.TestPostgres;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.time.Clock;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import java.time.Clock;
-import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The store may hand an update a stale base from memory ({@code getForUpdate}, e.g. after another API
@@ -46,10 +45,17 @@ class StaleUpdateBaseTest {
         vertx = Vertx.vertx();
         store = PgResourceStore.open(vertx, StoreConfig.of(TestPostgres.get().newDatabase()))
                 .await(60, TimeUnit.SECONDS);
-        service = new ResourceService(new StaleMemory(store), new WriteStrategy(Clock.systemUTC()),
-                AdmissionChain.standard(), new JsonPatches());
-        service.create(ResourceTypes.NAMESPACES, null, Json.tree("{\"metadata\":{\"name\":\"default\"}}"),
-                WriteOptions.defaults()).await(10, TimeUnit.SECONDS);
+        service = new ResourceService(
+                new StaleMemory(store),
+                new WriteStrategy(Clock.systemUTC()),
+                AdmissionChain.standard(),
+                new JsonPatches());
+        service.create(
+                        ResourceTypes.NAMESPACES,
+                        null,
+                        Json.tree("{\"metadata\":{\"name\":\"default\"}}"),
+                        WriteOptions.defaults())
+                .await(10, TimeUnit.SECONDS);
     }
 
     @AfterEach
@@ -68,7 +74,8 @@ class StaleUpdateBaseTest {
         assertThat(back.object().at("/metadata/labels/app").asText()).isEqualTo("a");
         assertThat(get("p").at("/metadata/labels/app").asText()).isEqualTo("a");
         assertThat(Long.parseLong(get("p").at("/metadata/resourceVersion").asText()))
-                .isGreaterThan(Long.parseLong(created.at("/metadata/resourceVersion").asText()) + 1);
+                .isGreaterThan(
+                        Long.parseLong(created.at("/metadata/resourceVersion").asText()) + 1);
     }
 
     @Test
@@ -79,31 +86,56 @@ class StaleUpdateBaseTest {
 
         // the client holds the current revision; only the stale base disagrees with it
         String body = "{\"metadata\":{\"resourceVersion\":\"" + rv + "\",\"labels\":{\"app\":\"c\"}}}";
-        WriteResult patched = service.patch(ResourceTypes.PODS, "default", "q", null, PatchType.MERGE, Json.tree(body),
-                WriteOptions.defaults()).await(10, TimeUnit.SECONDS);
+        WriteResult patched = service.patch(
+                        ResourceTypes.PODS,
+                        "default",
+                        "q",
+                        null,
+                        PatchType.MERGE,
+                        Json.tree(body),
+                        WriteOptions.defaults())
+                .await(10, TimeUnit.SECONDS);
         assertThat(patched.object().at("/metadata/labels/app").asText()).isEqualTo("c");
 
         // and a real conflict is still a conflict after the re-read
-        assertThatThrownBy(() -> service.patch(ResourceTypes.PODS, "default", "q", null, PatchType.MERGE,
-                Json.tree(body), WriteOptions.defaults()).await(10, TimeUnit.SECONDS))
-                .isInstanceOfSatisfying(ApiError.class, e -> assertThat(e.code()).isEqualTo(409));
+        assertThatThrownBy(() -> service.patch(
+                                ResourceTypes.PODS,
+                                "default",
+                                "q",
+                                null,
+                                PatchType.MERGE,
+                                Json.tree(body),
+                                WriteOptions.defaults())
+                        .await(10, TimeUnit.SECONDS))
+                .isInstanceOfSatisfying(
+                        ApiError.class, e -> assertThat(e.code()).isEqualTo(409));
     }
 
     private void remember(ObjectNode object) {
-        staleBase = new StoredObject(new ResourceKey("pods", "default", object.at("/metadata/name").asText()),
-                Long.parseLong(object.at("/metadata/resourceVersion").asText()), object.deepCopy());
+        staleBase = new StoredObject(
+                new ResourceKey("pods", "default", object.at("/metadata/name").asText()),
+                Long.parseLong(object.at("/metadata/resourceVersion").asText()),
+                object.deepCopy());
     }
 
     private ObjectNode create(String name, String app) throws Exception {
-        ObjectNode pod = (ObjectNode) Json.tree("{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"" + name
-                + "\",\"labels\":{\"app\":\"" + app + "\"}},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"busybox\"}]}}");
+        ObjectNode pod = (ObjectNode) Json.tree(
+                "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"" + name + "\",\"labels\":{\"app\":\""
+                        + app + "\"}},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"busybox\"}]}}");
         return service.create(ResourceTypes.PODS, "default", pod, WriteOptions.defaults())
-                .await(10, TimeUnit.SECONDS).object();
+                .await(10, TimeUnit.SECONDS)
+                .object();
     }
 
     private WriteResult patchLabel(String name, String app) throws Exception {
-        return service.patch(ResourceTypes.PODS, "default", name, null, PatchType.MERGE,
-                Json.tree("{\"metadata\":{\"labels\":{\"app\":\"" + app + "\"}}}"), WriteOptions.defaults())
+        return service.patch(
+                        ResourceTypes.PODS,
+                        "default",
+                        name,
+                        null,
+                        PatchType.MERGE,
+                        Json.tree("{\"metadata\":{\"labels\":{\"app\":\"" + app + "\"}}}"),
+                        WriteOptions.defaults())
                 .await(10, TimeUnit.SECONDS);
     }
 
@@ -171,7 +203,6 @@ class StaleUpdateBaseTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

@@ -1,12 +1,5 @@
 package io.kplane.apiserver.testing;
 
-import org.junit.jupiter.api.Assumptions;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
-
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,6 +8,12 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * Debian's {@code chromium} driven by Debian's {@code chromedriver} (Selenium WebDriver), headless, with
@@ -38,7 +37,8 @@ public final class HeadlessChromium implements AutoCloseable {
 
     /** Skips the calling test when chromium or chromedriver is missing. */
     public static void assumeInstalled() {
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+        Assumptions.assumeTrue(
+                Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
                 "Debian packages chromium and chromium-driver are not installed (apt-get install chromium chromium-driver): "
                         + "the real-browser test of the lens UI is skipped");
     }
@@ -47,12 +47,23 @@ public final class HeadlessChromium implements AutoCloseable {
         assumeInstalled();
         Path profile = Files.createTempDirectory("kplane-chromium");
         ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--window-size=1600,1000", "--user-data-dir=" + profile);
+        options.addArguments(
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+                "--window-size=1600,1000",
+                "--user-data-dir=" + profile);
         options.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(20));
         return new HeadlessChromium(driver, profile);
@@ -64,11 +75,16 @@ public final class HeadlessChromium implements AutoCloseable {
 
     /** The page's visible text and the browser console, for a failing test's message. */
     public String diagnostics() {
-        StringBuilder out = new StringBuilder("URL: ").append(driver.getCurrentUrl()).append("\n--- page text ---\n");
+        StringBuilder out =
+                new StringBuilder("URL: ").append(driver.getCurrentUrl()).append("\n--- page text ---\n");
         try {
-            out.append(driver.findElement(org.openqa.selenium.By.tagName("body")).getText());
+            out.append(
+                    driver.findElement(org.openqa.selenium.By.tagName("body")).getText());
             out.append("\n--- console ---\n");
-            driver.manage().logs().get("browser").forEach(e -> out.append(e.getLevel()).append(' ').append(e.getMessage()).append('\n'));
+            driver.manage().logs().get("browser").forEach(e -> out.append(e.getLevel())
+                    .append(' ')
+                    .append(e.getMessage())
+                    .append('\n'));
         } catch (RuntimeException e) {
             out.append("(cannot read the page: ").append(e).append(')');
         }

@@ -7,7 +7,6 @@ import io.kplane.store.pg.StoreConfig;
 import io.kplane.store.testing.TestPostgres;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgConnectOptions;
-
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -36,8 +35,10 @@ public final class TestApiServer implements AutoCloseable {
     private ApiServer server;
     private int port;
 
-    private TestApiServer(PgConnectOptions database, UnaryOperator<StoreConfig> storeConfig,
-                          Consumer<ApiServerOptions> serverOptions) {
+    private TestApiServer(
+            PgConnectOptions database,
+            UnaryOperator<StoreConfig> storeConfig,
+            Consumer<ApiServerOptions> serverOptions) {
         this.database = database;
         this.storeConfig = storeConfig;
         this.serverOptions = serverOptions;
@@ -45,7 +46,7 @@ public final class TestApiServer implements AutoCloseable {
 
     /** A server with default options on a new database. */
     public static TestApiServer start() {
-        return start(c -> c, o -> { });
+        return start(c -> c, o -> {});
     }
 
     /** A server with options adjusted by {@code serverOptions} (e.g. a token file or an in-flight limit). */
@@ -54,7 +55,8 @@ public final class TestApiServer implements AutoCloseable {
     }
 
     /** Full control: adjust the store configuration (compaction window, clock) and the server options. */
-    public static TestApiServer start(UnaryOperator<StoreConfig> storeConfig, Consumer<ApiServerOptions> serverOptions) {
+    public static TestApiServer start(
+            UnaryOperator<StoreConfig> storeConfig, Consumer<ApiServerOptions> serverOptions) {
         TestApiServer t = new TestApiServer(TestPostgres.get().newDatabase(), storeConfig, serverOptions);
         t.startServer();
         return t;
@@ -62,8 +64,7 @@ public final class TestApiServer implements AutoCloseable {
 
     private synchronized void startServer() {
         vertx = Vertx.vertx();
-        StoreConfig config = storeConfig.apply(StoreConfig.of(database)
-                .withSafetyPollInterval(Duration.ofMillis(500)));
+        StoreConfig config = storeConfig.apply(StoreConfig.of(database).withSafetyPollInterval(Duration.ofMillis(500)));
         try {
             store = PgResourceStore.open(vertx, config).await(60, TimeUnit.SECONDS);
             ApiServerOptions options = new ApiServerOptions().port(port).bookmarkInterval(Duration.ofSeconds(1));

@@ -1,21 +1,20 @@
 package io.kplane.apiserver.ui;
 
+import static io.kplane.apiserver.ui.UiRoutesTest.lease;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.json.Json;
 import io.kplane.apiserver.Http;
 import io.kplane.apiserver.testing.HeadlessChromium;
 import io.kplane.apiserver.testing.TestApiServer;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-
-import java.time.Duration;
-import java.util.List;
-
-import static io.kplane.apiserver.ui.UiRoutesTest.lease;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The page in a real headless Chromium, against a real API server and a component speaking the lens
@@ -26,12 +25,18 @@ class LensUiBrowserTest {
     @Test
     void lanesFollowAJobKeyAndControlsReachTheComponent() throws Exception {
         HeadlessChromium.assumeInstalled();
-        try (TestApiServer api = TestApiServer.start(); ContractComponent component = new ContractComponent();
-             HeadlessChromium chromium = HeadlessChromium.start()) {
+        try (TestApiServer api = TestApiServer.start();
+                ContractComponent component = new ContractComponent();
+                HeadlessChromium chromium = HeadlessChromium.start()) {
             Http http = new Http(api.url());
-            assertThat(http.post("/apis/coordination.k8s.io/v1/namespaces/kube-system/leases",
-                    lease("kplane-lens-job-controller", component.url())).code()).isEqualTo(201);
-            Http.Response job = http.post("/apis/batch/v1/namespaces/default/jobs", """
+            assertThat(http.post(
+                                    "/apis/coordination.k8s.io/v1/namespaces/kube-system/leases",
+                                    lease("kplane-lens-job-controller", component.url()))
+                            .code())
+                    .isEqualTo(201);
+            Http.Response job = http.post(
+                    "/apis/batch/v1/namespaces/default/jobs",
+                    """
                     {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"pi"},
                      "spec":{"completions":3,"template":{"spec":{"restartPolicy":"Never",
                        "containers":[{"name":"pi","image":"busybox","command":["true"]}]}}}}""");
@@ -46,15 +51,23 @@ class LensUiBrowserTest {
         }
     }
 
-    private static void scenario(Http http, TestApiServer api, ContractComponent component, HeadlessChromium chromium,
-                                 ChromeDriver browser) throws Exception {
+    private static void scenario(
+            Http http, TestApiServer api, ContractComponent component, HeadlessChromium chromium, ChromeDriver browser)
+            throws Exception {
         {
             browser.get(api.url() + "/ui/#/lanes/job-controller/job?key=default/pi");
-            await().atMost(Duration.ofSeconds(90)).until(() -> text(browser, "#follow-status").contains("Running"));
+            await().atMost(Duration.ofSeconds(90))
+                    .until(() -> text(browser, "#follow-status").contains("Running"));
 
             component.emit("reflector", "event", "jobs", "default/pi", "10", "\"detail\":{\"type\":\"ADDED\"}");
             component.emit("queue", "add", "jobs", "default/pi", null, null);
-            component.emit("sync", "sync", "jobs", "default/pi", null, """
+            component.emit(
+                    "sync",
+                    "sync",
+                    "jobs",
+                    "default/pi",
+                    null,
+                    """
                     "sync":{"triggers":[{"type":"ADDED","resource":"jobs","key":"default/pi","rv":"10"}],
                      "saw":{"active":0,"succeeded":0,"failed":0,"expectations":"satisfied"},
                      "decision":"pods_created","reason":"too few active pods",
@@ -65,29 +78,45 @@ class LensUiBrowserTest {
             component.emit("reflector", "event", "pods", "default/other-b", "12", "\"detail\":{\"type\":\"ADDED\"}");
             component.emit("expectations", "satisfied", "jobs", "default/pi", null, null);
 
-            await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> assertThat(rows(browser)).containsExactly(
-                    "reflector event default/pi", "queue add default/pi", "sync sync default/pi pods_created",
-                    "reflector event default/pi-a", "expectations satisfied default/pi"));
+            await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> assertThat(rows(browser))
+                    .containsExactly(
+                            "reflector event default/pi",
+                            "queue add default/pi",
+                            "sync sync default/pi pods_created",
+                            "reflector event default/pi-a",
+                            "expectations satisfied default/pi"));
             // the pod's watch event is the sync's own write coming back
             assertThat(text(browser, ".lrow[data-key='default/pi-a']")).contains("↩ sync #3");
-            assertThat(text(browser, ".lrow[data-decision='pods_created']")).contains("create pods default/pi-a")
+            assertThat(text(browser, ".lrow[data-decision='pods_created']"))
+                    .contains("create pods default/pi-a")
                     .contains("Created pod: pi-a");
             assertThat(text(browser, "[data-counter='cacheObjects']")).contains("pods 3");
             chromium.screenshot("contract-lanes");
 
-            ObjectNode done = Json.read(http.get("/apis/batch/v1/namespaces/default/jobs/pi").body(), ObjectNode.class);
-            done.putObject("status").put("succeeded", 3).putArray("conditions").addObject()
-                    .put("type", "Complete").put("status", "True");
-            assertThat(http.put("/apis/batch/v1/namespaces/default/jobs/pi/status", Json.write(done)).code()).isEqualTo(200);
-            await().atMost(Duration.ofSeconds(90)).until(() -> text(browser, "#follow-status").contains("Complete"));
+            ObjectNode done = Json.read(
+                    http.get("/apis/batch/v1/namespaces/default/jobs/pi").body(), ObjectNode.class);
+            done.putObject("status")
+                    .put("succeeded", 3)
+                    .putArray("conditions")
+                    .addObject()
+                    .put("type", "Complete")
+                    .put("status", "True");
+            assertThat(http.put("/apis/batch/v1/namespaces/default/jobs/pi/status", Json.write(done))
+                            .code())
+                    .isEqualTo(200);
+            await().atMost(Duration.ofSeconds(90))
+                    .until(() -> text(browser, "#follow-status").contains("Complete"));
 
             component.queue("[{\"key\":\"default/late\",\"state\":\"delayed\",\"dueAt\":\""
                     + java.time.Instant.now().plusSeconds(600) + "\",\"retries\":2}]");
-            await().atMost(Duration.ofSeconds(90)).untilAsserted(() ->
-                    assertThat(text(browser, ".qitem[data-key='default/late']")).containsPattern("in \\d+\\.\\d s").contains("retry 2"));
+            await().atMost(Duration.ofSeconds(90))
+                    .untilAsserted(() -> assertThat(text(browser, ".qitem[data-key='default/late']"))
+                            .containsPattern("in \\d+\\.\\d s")
+                            .contains("retry 2"));
 
             browser.findElement(By.id("pause")).click();
-            await().atMost(Duration.ofSeconds(60)).until(() -> browser.findElement(By.id("paused-note")).isDisplayed());
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> browser.findElement(By.id("paused-note")).isDisplayed());
             assertThat(browser.findElement(By.id("step")).isEnabled()).isTrue();
             browser.findElement(By.id("step")).click();
             await().atMost(Duration.ofSeconds(60)).until(() -> component.controlCalls.contains("step"));
@@ -106,16 +135,22 @@ class LensUiBrowserTest {
     @Test
     void underLoadThePageSamplesAndSaysSo() throws Exception {
         HeadlessChromium.assumeInstalled();
-        try (TestApiServer api = TestApiServer.start(); ContractComponent component = new ContractComponent();
-             HeadlessChromium chromium = HeadlessChromium.start()) {
+        try (TestApiServer api = TestApiServer.start();
+                ContractComponent component = new ContractComponent();
+                HeadlessChromium chromium = HeadlessChromium.start()) {
             Http http = new Http(api.url());
-            assertThat(http.post("/apis/coordination.k8s.io/v1/namespaces/kube-system/leases",
-                    lease("kplane-lens-job-controller", component.url())).code()).isEqualTo(201);
+            assertThat(http.post(
+                                    "/apis/coordination.k8s.io/v1/namespaces/kube-system/leases",
+                                    lease("kplane-lens-job-controller", component.url()))
+                            .code())
+                    .isEqualTo(201);
             ChromeDriver browser = chromium.driver();
             browser.get(api.url() + "/ui/#/lanes/job-controller/job");
             try {
-                await().atMost(Duration.ofSeconds(90)).until(() -> text(browser, "#conn").contains("live"));
-                java.util.concurrent.atomic.AtomicBoolean flooding = new java.util.concurrent.atomic.AtomicBoolean(true);
+                await().atMost(Duration.ofSeconds(90))
+                        .until(() -> text(browser, "#conn").contains("live"));
+                java.util.concurrent.atomic.AtomicBoolean flooding =
+                        new java.util.concurrent.atomic.AtomicBoolean(true);
                 Thread flood = new Thread(() -> {
                     int i = 0;
                     while (flooding.get()) {
@@ -131,7 +166,8 @@ class LensUiBrowserTest {
                 });
                 flood.start();
                 try {
-                    await().atMost(Duration.ofSeconds(90)).until(() -> text(browser, "#sampling").contains("Sampling"));
+                    await().atMost(Duration.ofSeconds(90))
+                            .until(() -> text(browser, "#sampling").contains("Sampling"));
                     browser.findElement(By.id("pause")).click();
                     await().atMost(Duration.ofSeconds(60)).until(() -> component.controlCalls.contains("pause"));
                     Number drawn = (Number) browser.executeScript("return document.querySelectorAll('.lrow').length");
@@ -140,7 +176,8 @@ class LensUiBrowserTest {
                     flooding.set(false);
                     flood.join();
                 }
-                await("the notice goes once the burst is over").atMost(Duration.ofSeconds(60))
+                await("the notice goes once the burst is over")
+                        .atMost(Duration.ofSeconds(60))
                         .until(() -> !browser.findElement(By.id("sampling")).isDisplayed());
             } catch (AssertionError | RuntimeException e) {
                 throw new AssertionError(e.getMessage() + "\n" + chromium.diagnostics(), e);
@@ -149,13 +186,15 @@ class LensUiBrowserTest {
     }
 
     static List<String> rows(ChromeDriver browser) {
-        return browser.findElements(By.cssSelector(".lrow")).stream().map(LensUiBrowserTest::describe).toList();
+        return browser.findElements(By.cssSelector(".lrow")).stream()
+                .map(LensUiBrowserTest::describe)
+                .toList();
     }
 
     private static String describe(WebElement row) {
         String decision = row.getAttribute("data-decision");
-        return (row.getAttribute("data-stage") + " " + row.getAttribute("data-type") + " " + row.getAttribute("data-key")
-                + (decision == null || decision.isEmpty() ? "" : " " + decision));
+        return (row.getAttribute("data-stage") + " " + row.getAttribute("data-type") + " "
+                + row.getAttribute("data-key") + (decision == null || decision.isEmpty() ? "" : " " + decision));
     }
 
     static String text(ChromeDriver browser, String css) {

@@ -1,20 +1,19 @@
 package io.kplane.apiserver.ui;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.apiserver.Http;
 import io.kplane.apiserver.testing.HeadlessChromium;
 import io.kplane.apiserver.testing.TestApiServer;
-import org.junit.jupiter.api.Test;
-import org.openqa.selenium.By;
-import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
  * The lane view under a steady synthetic load, in headless Chromium: a component speaking the lens
@@ -33,15 +32,21 @@ class LensUiLoadBrowserTest {
     @Test
     void theLaneViewStaysResponsiveUnderAThousandRecordsASecond() throws Exception {
         HeadlessChromium.assumeInstalled();
-        try (TestApiServer api = TestApiServer.start(); ContractComponent component = new ContractComponent();
-             HeadlessChromium chromium = HeadlessChromium.start()) {
+        try (TestApiServer api = TestApiServer.start();
+                ContractComponent component = new ContractComponent();
+                HeadlessChromium chromium = HeadlessChromium.start()) {
             Http http = new Http(api.url());
-            assertThat(http.post("/apis/coordination.k8s.io/v1/namespaces/kube-system/leases",
-                    UiRoutesTest.lease("kplane-lens-job-controller", component.url())).code()).isEqualTo(201);
+            assertThat(http.post(
+                                    "/apis/coordination.k8s.io/v1/namespaces/kube-system/leases",
+                                    UiRoutesTest.lease("kplane-lens-job-controller", component.url()))
+                            .code())
+                    .isEqualTo(201);
             ChromeDriver browser = chromium.driver();
             browser.get(api.url() + "/ui/#/lanes/job-controller/job");
-            await().atMost(Duration.ofSeconds(60)).until(() -> browser.findElement(By.id("conn")).getText().contains("live"));
-            browser.executeScript("""
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> browser.findElement(By.id("conn")).getText().contains("live"));
+            browser.executeScript(
+                    """
                     window.__load = { longTasks: [], frames: [], sampled: false };
                     new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__load.longTasks.push(e.duration)))
                       .observe({ type: 'longtask', buffered: false });
@@ -58,8 +63,9 @@ class LensUiLoadBrowserTest {
             WebElement key = browser.findElement(By.id("follow-key"));
             List<Double> roundTrips = new ArrayList<>();
             while (emitter.isAlive()) {
-                browser.executeScript("window.__load.t0 = performance.now();"
-                        + "requestAnimationFrame(() => window.__load.frames.push(performance.now() - window.__load.t0));");
+                browser.executeScript(
+                        "window.__load.t0 = performance.now();"
+                                + "requestAnimationFrame(() => window.__load.frames.push(performance.now() - window.__load.t0));");
                 long sent = System.nanoTime();
                 key.sendKeys("x");
                 roundTrips.add((System.nanoTime() - sent) / 1e6);
@@ -69,23 +75,41 @@ class LensUiLoadBrowserTest {
             Map<String, Double> after = metrics(browser);
             @SuppressWarnings("unchecked")
             Map<String, Object> load = (Map<String, Object>) browser.executeScript("return window.__load;");
-            List<Double> frames = ((List<?>) load.get("frames")).stream().map(o -> ((Number) o).doubleValue()).toList();
-            List<Double> longTasks = ((List<?>) load.get("longTasks")).stream().map(o -> ((Number) o).doubleValue()).toList();
+            List<Double> frames = ((List<?>) load.get("frames"))
+                    .stream().map(o -> ((Number) o).doubleValue()).toList();
+            List<Double> longTasks = ((List<?>) load.get("longTasks"))
+                    .stream().map(o -> ((Number) o).doubleValue()).toList();
             int rows = browser.findElements(By.cssSelector(".lrow")).size();
-            System.out.printf("%nlens lanes under %d records/s (%d syncs/s) for %.0f s of wall time:%n", RECORDS_PER_SECOND,
-                    SYNCS_PER_SECOND, wall);
-            System.out.printf("  renderer main thread (CDP): tasks %.1f s  script %.1f s  layout %.1f s  style %.1f s%n",
-                    d(before, after, "TaskDuration"), d(before, after, "ScriptDuration"),
-                    d(before, after, "LayoutDuration"), d(before, after, "RecalcStyleDuration"));
-            System.out.printf("  long tasks (>50 ms): %d, total %.0f ms, max %.0f ms%n", longTasks.size(),
-                    longTasks.stream().mapToDouble(Double::doubleValue).sum(), longTasks.stream().mapToDouble(Double::doubleValue).max().orElse(0));
-            System.out.printf("  keystroke round trip (ms, %d): p50 %.0f  p95 %.0f  max %.0f; to next frame p50 %.0f  max %.0f%n",
-                    roundTrips.size(), pct(roundTrips, 50), pct(roundTrips, 95), pct(roundTrips, 100), pct(frames, 50), pct(frames, 100));
-            System.out.printf("  sampling notice: %s (%s); DOM rows %d%n%n", load.get("sampled"), load.get("notice"), rows);
+            System.out.printf(
+                    "%nlens lanes under %d records/s (%d syncs/s) for %.0f s of wall time:%n",
+                    RECORDS_PER_SECOND, SYNCS_PER_SECOND, wall);
+            System.out.printf(
+                    "  renderer main thread (CDP): tasks %.1f s  script %.1f s  layout %.1f s  style %.1f s%n",
+                    d(before, after, "TaskDuration"),
+                    d(before, after, "ScriptDuration"),
+                    d(before, after, "LayoutDuration"),
+                    d(before, after, "RecalcStyleDuration"));
+            System.out.printf(
+                    "  long tasks (>50 ms): %d, total %.0f ms, max %.0f ms%n",
+                    longTasks.size(),
+                    longTasks.stream().mapToDouble(Double::doubleValue).sum(),
+                    longTasks.stream().mapToDouble(Double::doubleValue).max().orElse(0));
+            System.out.printf(
+                    "  keystroke round trip (ms, %d): p50 %.0f  p95 %.0f  max %.0f; to next frame p50 %.0f  max %.0f%n",
+                    roundTrips.size(),
+                    pct(roundTrips, 50),
+                    pct(roundTrips, 95),
+                    pct(roundTrips, 100),
+                    pct(frames, 50),
+                    pct(frames, 100));
+            System.out.printf(
+                    "  sampling notice: %s (%s); DOM rows %d%n%n", load.get("sampled"), load.get("notice"), rows);
 
             assertThat(load.get("sampled")).as("the page says it samples").isEqualTo(Boolean.TRUE);
             assertThat(rows).isLessThanOrEqualTo(400);
-            assertThat(pct(roundTrips, 95)).as("p95 keystroke round trip (ms), a sanity bound").isLessThan(1000);
+            assertThat(pct(roundTrips, 95))
+                    .as("p95 keystroke round trip (ms), a sanity bound")
+                    .isLessThan(1000);
         }
     }
 
@@ -99,19 +123,43 @@ class LensUiLoadBrowserTest {
             for (int i = 0; i < perBatch; i++, n++) {
                 String pod = "default/load-" + (n % 500);
                 switch (n % 4) {
-                    case 0 -> component.emit("reflector", "event", "pods", pod, String.valueOf(n), "\"detail\":{\"type\":\"MODIFIED\"}");
-                    case 1 -> component.emit("fifo", "add", "pods", pod, String.valueOf(n), "\"detail\":{\"delta\":\"Updated\",\"depth\":3}");
-                    case 2 -> component.emit("handler", "MODIFIED", "pods", pod, String.valueOf(n), "\"detail\":{\"handler\":\"job\"}");
-                    default -> component.emit("queue", "add", "jobs", "default/load", null, "\"detail\":{\"state\":\"waiting\"}");
+                    case 0 -> component.emit(
+                            "reflector", "event", "pods", pod, String.valueOf(n), "\"detail\":{\"type\":\"MODIFIED\"}");
+                    case 1 -> component.emit(
+                            "fifo",
+                            "add",
+                            "pods",
+                            pod,
+                            String.valueOf(n),
+                            "\"detail\":{\"delta\":\"Updated\",\"depth\":3}");
+                    case 2 -> component.emit(
+                            "handler", "MODIFIED", "pods", pod, String.valueOf(n), "\"detail\":{\"handler\":\"job\"}");
+                    default -> component.emit(
+                            "queue", "add", "jobs", "default/load", null, "\"detail\":{\"state\":\"waiting\"}");
                 }
                 if (n % syncEvery == 0) {
-                    component.emit("queue", "get", "jobs", "default/load", null, "\"detail\":{\"worker\":\"w0\",\"waitedMs\":1}");
-                    component.emit("sync", "sync", "jobs", "default/load", null, "\"sync\":{\"triggers\":[{\"type\":\"MODIFIED\","
-                            + "\"resource\":\"pods\",\"key\":\"" + pod + "\",\"rv\":\"" + n + "\"}],\"triggersDropped\":40,"
-                            + "\"saw\":{\"active\":100,\"succeeded\":" + n / 10 + ",\"failed\":0,\"expectations\":\"satisfied\"},"
-                            + "\"decision\":\"pods_created\",\"reason\":\"3 pod(s) created\",\"writes\":[{\"verb\":\"create\","
-                            + "\"resource\":\"pods\",\"key\":\"default/load-x" + n + "\",\"rv\":\"" + n + "\",\"error\":null}],"
-                            + "\"events\":[],\"durationMs\":3.1,\"requeueAfterMs\":null,\"error\":null}");
+                    component.emit(
+                            "queue",
+                            "get",
+                            "jobs",
+                            "default/load",
+                            null,
+                            "\"detail\":{\"worker\":\"w0\",\"waitedMs\":1}");
+                    component.emit(
+                            "sync",
+                            "sync",
+                            "jobs",
+                            "default/load",
+                            null,
+                            "\"sync\":{\"triggers\":[{\"type\":\"MODIFIED\","
+                                    + "\"resource\":\"pods\",\"key\":\"" + pod + "\",\"rv\":\"" + n
+                                    + "\"}],\"triggersDropped\":40,"
+                                    + "\"saw\":{\"active\":100,\"succeeded\":" + n / 10
+                                    + ",\"failed\":0,\"expectations\":\"satisfied\"},"
+                                    + "\"decision\":\"pods_created\",\"reason\":\"3 pod(s) created\",\"writes\":[{\"verb\":\"create\","
+                                    + "\"resource\":\"pods\",\"key\":\"default/load-x" + n + "\",\"rv\":\"" + n
+                                    + "\",\"error\":null}],"
+                                    + "\"events\":[],\"durationMs\":3.1,\"requeueAfterMs\":null,\"error\":null}");
                 }
             }
             long due = start + (batch + 1) * 20_000_000L;

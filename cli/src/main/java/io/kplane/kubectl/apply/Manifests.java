@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import io.kplane.api.json.Json;
 import io.kplane.kubectl.CliException;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -24,11 +23,9 @@ import java.util.stream.Stream;
  */
 public final class Manifests {
     /** One object from a manifest, with where it came from (for messages). */
-    public record Manifest(String source, JsonNode object) {
-    }
+    public record Manifest(String source, JsonNode object) {}
 
-    private Manifests() {
-    }
+    private Manifests() {}
 
     public static List<Manifest> read(List<String> paths, boolean recursive, InputStream stdin) {
         List<Manifest> out = new ArrayList<>();
@@ -50,7 +47,10 @@ public final class Manifests {
             }
             if (Files.isDirectory(path)) {
                 try (Stream<Path> files = recursive ? Files.walk(path) : Files.list(path)) {
-                    for (Path f : files.filter(Files::isRegularFile).filter(Manifests::isManifest).sorted().toList()) {
+                    for (Path f : files.filter(Files::isRegularFile)
+                            .filter(Manifests::isManifest)
+                            .sorted()
+                            .toList()) {
                         out.addAll(readFile(f));
                     }
                 } catch (IOException e) {
@@ -79,7 +79,7 @@ public final class Manifests {
     public static List<Manifest> parse(String source, String text) {
         List<Manifest> out = new ArrayList<>();
         try (JsonParser parser = Json.yamlMapper().createParser(text);
-             MappingIterator<JsonNode> docs = Json.yamlMapper().readValues(parser, JsonNode.class)) {
+                MappingIterator<JsonNode> docs = Json.yamlMapper().readValues(parser, JsonNode.class)) {
             while (docs.hasNextValue()) {
                 JsonNode doc = docs.nextValue();
                 if (doc == null || doc.isNull() || doc.isMissingNode() || (doc.isObject() && doc.isEmpty())) {
@@ -88,7 +88,8 @@ public final class Manifests {
                 if (!doc.isObject()) {
                     throw new CliException("error: error validating \"" + source + "\": a manifest must be an object");
                 }
-                if (doc.path("kind").asText().endsWith("List") && doc.path("items").isArray()) {
+                if (doc.path("kind").asText().endsWith("List")
+                        && doc.path("items").isArray()) {
                     doc.path("items").forEach(item -> out.add(check(source, item)));
                 } else {
                     out.add(check(source, doc));
@@ -97,7 +98,8 @@ public final class Manifests {
         } catch (JsonProcessingException e) {
             JsonLocation loc = e.getLocation();
             String where = loc == null ? "" : " line " + loc.getLineNr();
-            throw new CliException("error: error parsing " + source + ":" + where + ": " + firstLine(e.getOriginalMessage()));
+            throw new CliException(
+                    "error: error parsing " + source + ":" + where + ": " + firstLine(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new CliException("error: error parsing " + source + ": " + e.getMessage());
         } catch (RuntimeException e) {
@@ -106,9 +108,11 @@ public final class Manifests {
             }
             Throwable cause = e.getCause() instanceof JsonProcessingException j ? j : e;
             String where = cause instanceof JsonProcessingException j && j.getLocation() != null
-                    ? " line " + j.getLocation().getLineNr() : "";
+                    ? " line " + j.getLocation().getLineNr()
+                    : "";
             throw new CliException("error: error parsing " + source + ":" + where + ": "
-                    + firstLine(cause instanceof JsonProcessingException j ? j.getOriginalMessage() : cause.getMessage()));
+                    + firstLine(
+                            cause instanceof JsonProcessingException j ? j.getOriginalMessage() : cause.getMessage()));
         }
         return out;
     }
@@ -123,7 +127,8 @@ public final class Manifests {
     }
 
     private static Manifest check(String source, JsonNode doc) {
-        if (doc.path("apiVersion").asText().isEmpty() || doc.path("kind").asText().isEmpty()) {
+        if (doc.path("apiVersion").asText().isEmpty()
+                || doc.path("kind").asText().isEmpty()) {
             throw new CliException("error: error validating \"" + source + "\": error validating data: "
                     + (doc.path("apiVersion").asText().isEmpty() ? "apiVersion not set" : "kind not set"));
         }

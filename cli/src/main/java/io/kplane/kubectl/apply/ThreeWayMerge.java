@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
@@ -21,15 +20,21 @@ public final class ThreeWayMerge {
 
     /** Lists merged by key in the strategic merge of the kinds we serve (the same table the server uses). */
     static final Map<String, String> MERGE_KEYS = Map.ofEntries(
-            Map.entry("containers", "name"), Map.entry("initContainers", "name"),
-            Map.entry("ephemeralContainers", "name"), Map.entry("env", "name"), Map.entry("volumes", "name"),
-            Map.entry("volumeMounts", "mountPath"), Map.entry("ports", "containerPort"),
-            Map.entry("imagePullSecrets", "name"), Map.entry("tolerations", "key"),
-            Map.entry("ownerReferences", "uid"), Map.entry("conditions", "type"),
-            Map.entry("hostAliases", "ip"), Map.entry("readinessGates", "conditionType"));
+            Map.entry("containers", "name"),
+            Map.entry("initContainers", "name"),
+            Map.entry("ephemeralContainers", "name"),
+            Map.entry("env", "name"),
+            Map.entry("volumes", "name"),
+            Map.entry("volumeMounts", "mountPath"),
+            Map.entry("ports", "containerPort"),
+            Map.entry("imagePullSecrets", "name"),
+            Map.entry("tolerations", "key"),
+            Map.entry("ownerReferences", "uid"),
+            Map.entry("conditions", "type"),
+            Map.entry("hostAliases", "ip"),
+            Map.entry("readinessGates", "conditionType"));
 
-    private ThreeWayMerge() {
-    }
+    private ThreeWayMerge() {}
 
     /** The patch; empty when applying {@code modified} would change nothing. */
     public static ObjectNode patch(JsonNode original, JsonNode modified, JsonNode current) {
@@ -54,7 +59,10 @@ public final class ThreeWayMerge {
                 if (!sub.isEmpty()) {
                     patch.set(key, sub);
                 }
-            } else if (mod.isArray() && cur != null && cur.isArray() && MERGE_KEYS.containsKey(key)
+            } else if (mod.isArray()
+                    && cur != null
+                    && cur.isArray()
+                    && MERGE_KEYS.containsKey(key)
                     && allHaveKey(mod, MERGE_KEYS.get(key))) {
                 ArrayNode sub = diffKeyedList(orig, (ArrayNode) mod, (ArrayNode) cur, MERGE_KEYS.get(key));
                 if (!sub.isEmpty()) {

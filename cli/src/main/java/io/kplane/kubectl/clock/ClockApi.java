@@ -7,7 +7,6 @@ import io.kplane.api.clock.Clock;
 import io.kplane.api.json.Json;
 import io.kplane.kubectl.Api;
 import io.kplane.kubectl.CliException;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
@@ -31,8 +30,13 @@ final class ClockApi {
 
     /** A JSON merge patch of the Clock; returns the stored object. */
     Clock patch(ObjectNode patch) {
-        JsonNode result = api.call("PATCH", PATH, Map.of("fieldManager", "kubectl-lite"),
-                patch.toString().getBytes(StandardCharsets.UTF_8), "application/merge-patch+json", Api.JSON);
+        JsonNode result = api.call(
+                "PATCH",
+                PATH,
+                Map.of("fieldManager", "kubectl-lite"),
+                patch.toString().getBytes(StandardCharsets.UTF_8),
+                "application/merge-patch+json",
+                Api.JSON);
         return Json.mapper().convertValue(result, Clock.class);
     }
 

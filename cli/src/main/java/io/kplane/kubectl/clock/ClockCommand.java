@@ -6,12 +6,7 @@ import io.kplane.api.clock.ClockSpec;
 import io.kplane.api.clock.ClusterTime;
 import io.kplane.api.clock.GoDuration;
 import io.kplane.api.json.Json;
-import io.kplane.kubectl.BaseCommand;
 import io.kplane.kubectl.CliException;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -19,15 +14,25 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code kubectl-lite clock}: shows and steers the cluster clock (docs/clock.md). Each subcommand is a
  * merge patch of {@code clocks.kplane.io/cluster}; the real kubectl does the same with
  * {@code kubectl patch clock cluster --type merge -p '{"spec":{...}}'}.
  */
-@Command(name = "clock", description = "Show or steer the cluster clock (set, advance, rate, freeze, real).",
-        subcommands = {ClockCommand.Set.class, ClockCommand.Advance.class, ClockCommand.Rate.class,
-                ClockCommand.Freeze.class, ClockCommand.Real.class})
+@Command(
+        name = "clock",
+        description = "Show or steer the cluster clock (set, advance, rate, freeze, real).",
+        subcommands = {
+            ClockCommand.Set.class,
+            ClockCommand.Advance.class,
+            ClockCommand.Rate.class,
+            ClockCommand.Freeze.class,
+            ClockCommand.Real.class
+        })
 public final class ClockCommand extends ClockBase {
     private static final DateTimeFormatter ZONED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss zzz (xxx)");
 
@@ -40,6 +45,7 @@ public final class ClockCommand extends ClockBase {
         show(clock, zone);
         return 0;
     }
+
     void show(Clock clock, String zoneName) {
         ClusterTime t = clock.clusterTime();
         Instant wall = Instant.now();
@@ -51,7 +57,9 @@ public final class ClockCommand extends ClockBase {
         }
         out().printf("Wall time:     %s%n", Json.formatTime(wall));
         if (!t.isFrozen()) {
-            out().printf("Offset:        %s%n", GoDuration.format(Duration.between(wall, now).withNanos(0)));
+            out().printf(
+                            "Offset:        %s%n",
+                            GoDuration.format(Duration.between(wall, now).withNanos(0)));
         }
         out().printf("Rate:          %d%n", t.rate());
         out().printf("Generation:    %d%n", clock.metadata().generation());
@@ -72,7 +80,9 @@ public final class ClockCommand extends ClockBase {
         @Option(names = "--zone", description = "time zone of a local TIME (default UTC)")
         String zone;
 
-        @Parameters(index = "0", paramLabel = "TIME",
+        @Parameters(
+                index = "0",
+                paramLabel = "TIME",
                 description = "RFC 3339 (2026-10-25T00:30:00Z), or a local time 2026-10-25T02:30[:00] read in --zone")
         String time;
 
@@ -93,7 +103,8 @@ public final class ClockCommand extends ClockBase {
             } catch (DateTimeParseException e) {
                 try {
                     return LocalDateTime.parse(text.replace(' ', 'T'))
-                            .atZone(zoneName == null ? java.time.ZoneOffset.UTC : zone(zoneName)).toInstant();
+                            .atZone(zoneName == null ? java.time.ZoneOffset.UTC : zone(zoneName))
+                            .toInstant();
                 } catch (DateTimeParseException again) {
                     throw new CliException("error: invalid time \"" + text
                             + "\": use RFC 3339 (2026-10-25T00:30:00Z) or a local time with --zone");
@@ -103,8 +114,10 @@ public final class ClockCommand extends ClockBase {
     }
 
     /** {@code clock advance DURATION [--step D]}. */
-    @Command(name = "advance", description = "Move the cluster time forward, one --step at a time, waiting for the "
-            + "cluster to settle after each step.")
+    @Command(
+            name = "advance",
+            description = "Move the cluster time forward, one --step at a time, waiting for the "
+                    + "cluster to settle after each step.")
     public static final class Advance extends ClockBase {
         @Parameters(index = "0", paramLabel = "DURATION", description = "e.g. 3h, 90m, 1h30m")
         String duration;
@@ -112,7 +125,9 @@ public final class ClockCommand extends ClockBase {
         @Option(names = "--step", paramLabel = "D", description = "step size (default: the whole duration at once)")
         String step;
 
-        @Option(names = "--ack-timeout", defaultValue = "10s",
+        @Option(
+                names = "--ack-timeout",
+                defaultValue = "10s",
                 description = "how long to wait for a process to finish a step before going on without it")
         String ackTimeout;
 

@@ -7,7 +7,6 @@ import io.kplane.api.clock.ClockSpec;
 import io.kplane.api.json.Json;
 import io.kplane.kubectl.Api;
 import io.kplane.kubectl.CliException;
-
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -70,8 +69,9 @@ final class ClockStepper {
                 long generation = clock.metadata().generation();
                 // the first step also waits for processes that have never answered a step to say they exist
                 long after = awaitStepDone(generation, token + "-" + i, i == 1 ? FIRST_SETTLE : SETTLE);
-                out.printf("%s  step %d/%d  %s%n", Json.formatTime(clock.clusterTime().at(Instant.now())), i, steps,
-                        mode(clock));
+                out.printf(
+                        "%s  step %d/%d  %s%n",
+                        Json.formatTime(clock.clusterTime().at(Instant.now())), i, steps, mode(clock));
                 printEvents(events, revision, after);
                 out.flush();
                 revision = after;
@@ -86,7 +86,9 @@ final class ClockStepper {
 
     /** The spec that puts the cluster time at {@code to}, keeping the mode (real time becomes Offset). */
     static ObjectNode stepPatch(Clock clock, Instant to, String stepToken) {
-        String mode = clock.status() == null || clock.status().mode() == null ? ClockSpec.REAL : clock.status().mode();
+        String mode = clock.status() == null || clock.status().mode() == null
+                ? ClockSpec.REAL
+                : clock.status().mode();
         Long rate = ClockSpec.RATE.equals(mode) ? clock.status().rate() : null;
         if (ClockSpec.REAL.equals(mode)) {
             mode = ClockSpec.OFFSET;
@@ -110,8 +112,11 @@ final class ClockStepper {
         long settledRevision = -1;
         long settledSince = 0;
         while (true) {
-            JsonNode list = clocks.api().get("/apis/coordination.k8s.io/v1/namespaces/kube-system/leases",
-                    Api.query("labelSelector", ACK_LABEL + "=true"), Api.JSON);
+            JsonNode list = clocks.api()
+                    .get(
+                            "/apis/coordination.k8s.io/v1/namespaces/kube-system/leases",
+                            Api.query("labelSelector", ACK_LABEL + "=true"),
+                            Api.JSON);
             long revision = list.path("metadata").path("resourceVersion").asLong();
             boolean waitedLong = System.nanoTime() - began > ackTimeout.toNanos();
             List<String> pending = new ArrayList<>();
@@ -122,15 +127,17 @@ final class ClockStepper {
                 }
                 JsonNode a = lease.path("metadata").path("annotations");
                 boolean done = stepToken.equals(a.path(STEP_ANNOTATION).asText())
-                        && a.path(ACK_GENERATION).asLong(-1) >= generation && "true".equals(a.path(ACK_IDLE).asText());
+                        && a.path(ACK_GENERATION).asLong(-1) >= generation
+                        && "true".equals(a.path(ACK_IDLE).asText());
                 if (!done) {
                     pending.add(name);
                 }
             }
             if (!pending.isEmpty() && waitedLong) {
                 for (String name : pending) {
-                    out.printf("warning: %s did not finish the step within %ds; no longer waiting for it%n", name,
-                            ackTimeout.toSeconds());
+                    out.printf(
+                            "warning: %s did not finish the step within %ds; no longer waiting for it%n",
+                            name, ackTimeout.toSeconds());
                     unresponsive.add(name);
                 }
                 pending.clear();
@@ -162,8 +169,13 @@ final class ClockStepper {
                 continue;
             }
             JsonNode ref = e.path("involvedObject");
-            out.printf("  %-7s  %-20s  %s/%s  %s%n", e.path("type").asText(), e.path("reason").asText(),
-                    ref.path("kind").asText().toLowerCase(), ref.path("name").asText(), e.path("message").asText());
+            out.printf(
+                    "  %-7s  %-20s  %s/%s  %s%n",
+                    e.path("type").asText(),
+                    e.path("reason").asText(),
+                    ref.path("kind").asText().toLowerCase(),
+                    ref.path("name").asText(),
+                    e.path("message").asText());
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.kplane.kubectl.clock;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kplane.api.ResourceTypes;
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.CronSchedule;
 import io.kplane.api.batch.CronScheduleTicks;
@@ -9,12 +10,10 @@ import io.kplane.api.json.Json;
 import io.kplane.kubectl.BaseCommand;
 import io.kplane.kubectl.CliException;
 import io.kplane.kubectl.ResourceRef;
-import io.kplane.api.ResourceTypes;
+import java.time.Instant;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-
-import java.time.Instant;
 
 /** {@code kubectl-lite cronjob next NAME [-n 5]}: the next run times, in the CronJob's time zone, with their Job names. */
 @Command(name = "cronjob", description = "CronJob tools.", subcommands = CronJobCommand.Next.class)
@@ -29,26 +28,36 @@ public class CronJobCommand extends BaseCommand {
         @Parameters(index = "0", paramLabel = "NAME")
         String name;
 
-        @Option(names = {"-c", "--count"}, defaultValue = "5", description = "how many runs (default 5)")
+        @Option(
+                names = {"-c", "--count"},
+                defaultValue = "5",
+                description = "how many runs (default 5)")
         int count;
 
         @Override
         public Integer call() {
-            JsonNode node = api().getOrNull(ResourceRef.collectionPath(ResourceTypes.CRONJOBS, namespace()) + "/" + name);
+            JsonNode node =
+                    api().getOrNull(ResourceRef.collectionPath(ResourceTypes.CRONJOBS, namespace()) + "/" + name);
             if (node == null) {
                 throw new CliException("Error from server (NotFound): cronjobs.batch \"" + name + "\" not found");
             }
             CronJob cronJob = Json.mapper().convertValue(node, CronJob.class);
             CronSchedule schedule;
             try {
-                schedule = CronSchedule.parse(cronJob.spec().schedule(), cronJob.spec().timeZone());
+                schedule = CronSchedule.parse(
+                        cronJob.spec().schedule(), cronJob.spec().timeZone());
             } catch (RuntimeException e) {
                 throw new CliException("error: cannot parse the schedule of cronjob " + name + ": " + e.getMessage());
             }
             JsonNode clockNode = api().getOrNull(ClockApi.PATH);
-            Instant now = clockNode == null ? Instant.now()
-                    : Json.mapper().convertValue(clockNode, Clock.class).clusterTime().at(Instant.now());
-            String zone = cronJob.spec().timeZone() == null ? "UTC" : cronJob.spec().timeZone();
+            Instant now = clockNode == null
+                    ? Instant.now()
+                    : Json.mapper()
+                            .convertValue(clockNode, Clock.class)
+                            .clusterTime()
+                            .at(Instant.now());
+            String zone =
+                    cronJob.spec().timeZone() == null ? "UTC" : cronJob.spec().timeZone();
             out().printf("%-27s  %-20s  %s%n", "SCHEDULED (" + zone + ")", "UTC", "JOB");
             for (CronScheduleTicks.Tick t : CronScheduleTicks.next(schedule, name, now, count)) {
                 out().printf("%-27s  %-20s  %s%n", t.local(), Json.formatTime(t.time()), t.jobName());

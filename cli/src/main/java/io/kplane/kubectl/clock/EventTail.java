@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
 import io.kplane.api.util.DaemonThreads;
 import io.kplane.kubectl.Api;
-
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -23,8 +22,10 @@ final class EventTail implements AutoCloseable {
     private final Thread reader;
 
     EventTail(Api api, long fromRevision) {
-        stream = api.stream("/api/v1/events", Api.query("watch", "true", "resourceVersion",
-                String.valueOf(fromRevision)), Api.JSON);
+        stream = api.stream(
+                "/api/v1/events",
+                Api.query("watch", "true", "resourceVersion", String.valueOf(fromRevision)),
+                Api.JSON);
         reader = DaemonThreads.newThread("event-tail", this::read);
         reader.start();
     }
@@ -34,7 +35,8 @@ final class EventTail implements AutoCloseable {
             String line;
             while ((line = in.readLine()) != null) {
                 JsonNode event = Json.mapper().readTree(line);
-                if (!"BOOKMARK".equals(event.path("type").asText()) && !"DELETED".equals(event.path("type").asText())) {
+                if (!"BOOKMARK".equals(event.path("type").asText())
+                        && !"DELETED".equals(event.path("type").asText())) {
                     seen.add(event.path("object"));
                 }
             }

@@ -3,16 +3,17 @@ package io.kplane.kubectl.cmd;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.kubectl.BaseCommand;
 import io.kplane.kubectl.print.RowPrinter;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code api-resources}: what the server's discovery documents list (subresources left out). */
 @Command(name = "api-resources", description = "Print the supported API resources on the server.")
 public final class ApiResourcesCommand extends BaseCommand {
-    @Option(names = {"-o", "--output"}, description = "wide: also VERBS and CATEGORIES.")
+    @Option(
+            names = {"-o", "--output"},
+            description = "wide: also VERBS and CATEGORIES.")
     String output;
 
     @Override
@@ -27,7 +28,8 @@ public final class ApiResourcesCommand extends BaseCommand {
         List<String> groupVersions = new ArrayList<>();
         api().get("/api").path("versions").forEach(v -> groupVersions.add(v.asText()));
         for (JsonNode group : api().get("/apis").path("groups")) {
-            groupVersions.add(group.path("preferredVersion").path("groupVersion").asText());
+            groupVersions.add(
+                    group.path("preferredVersion").path("groupVersion").asText());
         }
         for (String gv : groupVersions) {
             String path = gv.contains("/") ? "/apis/" + gv : "/api/" + gv;
@@ -36,8 +38,12 @@ public final class ApiResourcesCommand extends BaseCommand {
                 if (name.contains("/")) {
                     continue;
                 }
-                List<String> row = new ArrayList<>(List.of(name, join(r.path("shortNames")), gv,
-                        Boolean.toString(r.path("namespaced").asBoolean()), r.path("kind").asText()));
+                List<String> row = new ArrayList<>(List.of(
+                        name,
+                        join(r.path("shortNames")),
+                        gv,
+                        Boolean.toString(r.path("namespaced").asBoolean()),
+                        r.path("kind").asText()));
                 if (wide) {
                     row.add("[" + join(r.path("verbs")).replace(',', ' ') + "]");
                     row.add(join(r.path("categories")));

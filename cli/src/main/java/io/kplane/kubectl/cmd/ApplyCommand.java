@@ -12,11 +12,10 @@ import io.kplane.kubectl.KubectlLite;
 import io.kplane.kubectl.ResourceRef;
 import io.kplane.kubectl.apply.Manifests;
 import io.kplane.kubectl.apply.ThreeWayMerge;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code apply -f}: creates what is absent and patches what exists with a three-way strategic merge
@@ -27,10 +26,15 @@ import java.util.Map;
 public final class ApplyCommand extends BaseCommand {
     public static final String LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
 
-    @Option(names = {"-f", "--filename"}, required = true, description = "Files, directories or - for stdin.")
+    @Option(
+            names = {"-f", "--filename"},
+            required = true,
+            description = "Files, directories or - for stdin.")
     List<String> files;
 
-    @Option(names = {"-R", "--recursive"}, description = "Process directories recursively.")
+    @Option(
+            names = {"-R", "--recursive"},
+            description = "Process directories recursively.")
     boolean recursive;
 
     @Option(names = "--server-side", description = "Apply on the server (apply patch) instead of the client.")
@@ -77,15 +81,24 @@ public final class ApplyCommand extends BaseCommand {
             Map<String, String> q = forceConflicts
                     ? Map.of("fieldManager", fieldManager, "fieldValidation", "Strict", "force", "true")
                     : Map.of("fieldManager", fieldManager, "fieldValidation", "Strict");
-            api().call("PATCH", ref.path(), q, (Json.write(manifest) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                    "application/apply-patch+yaml", "application/json");
+            api().call(
+                            "PATCH",
+                            ref.path(),
+                            q,
+                            (Json.write(manifest) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                            "application/apply-patch+yaml",
+                            "application/json");
             return ref.display() + " serverside-applied";
         }
         ObjectNode modified = withLastApplied(manifest);
         JsonNode live = api().getOrNull(ref.path());
         if (live == null) {
-            api().send("POST", ref.collectionPath(), Map.of("fieldManager", "kubectl-client-side-apply",
-                    "fieldValidation", "Strict"), modified, "application/json");
+            api().send(
+                            "POST",
+                            ref.collectionPath(),
+                            Map.of("fieldManager", "kubectl-client-side-apply", "fieldValidation", "Strict"),
+                            modified,
+                            "application/json");
             return ref.display() + " created";
         }
         JsonNode original = lastApplied(live);
@@ -93,16 +106,21 @@ public final class ApplyCommand extends BaseCommand {
         if (patch.isEmpty()) {
             return ref.display() + " unchanged";
         }
-        api().send("PATCH", ref.path(), Map.of("fieldManager", "kubectl-client-side-apply", "fieldValidation", "Strict"),
-                patch, "application/strategic-merge-patch+json");
+        api().send(
+                        "PATCH",
+                        ref.path(),
+                        Map.of("fieldManager", "kubectl-client-side-apply", "fieldValidation", "Strict"),
+                        patch,
+                        "application/strategic-merge-patch+json");
         return ref.display() + " configured";
     }
 
     static ResourceType typeOf(JsonNode manifest, String source) {
         String apiVersion = manifest.path("apiVersion").asText();
         String kind = manifest.path("kind").asText();
-        return ResourceTypes.byApiVersionAndKind(apiVersion, kind).orElseThrow(() -> new CliException(
-                "error: resource mapping not found for name: \"" + manifest.path("metadata").path("name").asText()
+        return ResourceTypes.byApiVersionAndKind(apiVersion, kind)
+                .orElseThrow(() -> new CliException("error: resource mapping not found for name: \""
+                        + manifest.path("metadata").path("name").asText()
                         + "\" namespace: \"\" from \"" + source + "\": no matches for kind \"" + kind
                         + "\" in version \"" + apiVersion + "\""));
     }
@@ -141,7 +159,8 @@ public final class ApplyCommand extends BaseCommand {
     }
 
     private static JsonNode lastApplied(JsonNode live) {
-        String text = live.path("metadata").path("annotations").path(LAST_APPLIED).asText("");
+        String text =
+                live.path("metadata").path("annotations").path(LAST_APPLIED).asText("");
         if (text.isEmpty()) {
             return null;
         }

@@ -1,14 +1,13 @@
 package io.kplane.kubectl.cmd;
 
 import io.kplane.kubectl.CliException;
+import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
-
-import java.util.concurrent.Callable;
 
 /** {@code completion bash}: a bash completion script (source it: {@code source <(./kubectl-lite completion bash)}). */
 @Command(name = "completion", description = "Output shell completion code for bash.")

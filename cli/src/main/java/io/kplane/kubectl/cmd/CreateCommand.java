@@ -11,22 +11,27 @@ import io.kplane.kubectl.CliException;
 import io.kplane.kubectl.KubectlLite;
 import io.kplane.kubectl.ResourceRef;
 import io.kplane.kubectl.apply.Manifests;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
 /** {@code create -f FILE} and {@code create job NAME --from=cronjob/NAME | --image=IMAGE -- COMMAND...}. */
-@Command(name = "create", description = "Create a resource from a file or from stdin.",
+@Command(
+        name = "create",
+        description = "Create a resource from a file or from stdin.",
         subcommands = CreateCommand.Job.class)
 public final class CreateCommand extends BaseCommand {
-    @Option(names = {"-f", "--filename"}, description = "Files, directories or - for stdin.")
+    @Option(
+            names = {"-f", "--filename"},
+            description = "Files, directories or - for stdin.")
     List<String> files = new ArrayList<>();
 
-    @Option(names = {"-R", "--recursive"}, description = "Process directories recursively.")
+    @Option(
+            names = {"-R", "--recursive"},
+            description = "Process directories recursively.")
     boolean recursive;
 
     @Override
@@ -40,14 +45,17 @@ public final class CreateCommand extends BaseCommand {
             ResourceType type = ApplyCommand.typeOf(manifest, m.source());
             String ns = manifest.path("metadata").path("namespace").asText(namespace());
             try {
-                JsonNode created = api().send("POST", ResourceRef.collectionPath(type, type.namespaced() ? ns : null),
-                        Map.of("fieldManager", "kubectl-create", "fieldValidation", "Strict"), manifest,
-                        "application/json");
-                out().println(ResourceRef.qualifiedKind(type) + "/" + created.path("metadata").path("name").asText()
-                        + " created");
+                JsonNode created = api().send(
+                                "POST",
+                                ResourceRef.collectionPath(type, type.namespaced() ? ns : null),
+                                Map.of("fieldManager", "kubectl-create", "fieldValidation", "Strict"),
+                                manifest,
+                                "application/json");
+                out().println(ResourceRef.qualifiedKind(type) + "/"
+                        + created.path("metadata").path("name").asText() + " created");
             } catch (ApiException e) {
-                err().println(KubectlLite.serverError(e, e.code() == 422 ? null
-                        : "error when creating \"" + m.source() + "\""));
+                err().println(KubectlLite.serverError(
+                        e, e.code() == 422 ? null : "error when creating \"" + m.source() + "\""));
                 failures++;
             }
         }
@@ -79,8 +87,12 @@ public final class CreateCommand extends BaseCommand {
             } else {
                 throw new CliException("error: either --image or --from must be specified");
             }
-            JsonNode created = api().send("POST", ResourceRef.collectionPath(ResourceTypes.JOBS, namespace()),
-                    Map.of("fieldManager", "kubectl-create", "fieldValidation", "Strict"), job, "application/json");
+            JsonNode created = api().send(
+                            "POST",
+                            ResourceRef.collectionPath(ResourceTypes.JOBS, namespace()),
+                            Map.of("fieldManager", "kubectl-create", "fieldValidation", "Strict"),
+                            job,
+                            "application/json");
             out().println("job.batch/" + created.path("metadata").path("name").asText() + " created");
             out().flush();
             return 0;
@@ -106,9 +118,13 @@ public final class CreateCommand extends BaseCommand {
                 annotations.setAll((ObjectNode) template.path("metadata").path("annotations"));
             }
             annotations.put("cronjob.kubernetes.io/instantiate", "manual");
-            meta.putArray("ownerReferences").addObject().put("apiVersion", "batch/v1").put("kind", "CronJob")
+            meta.putArray("ownerReferences")
+                    .addObject()
+                    .put("apiVersion", "batch/v1")
+                    .put("kind", "CronJob")
                     .put("name", cronJob.path("metadata").path("name").asText())
-                    .put("uid", cronJob.path("metadata").path("uid").asText()).put("controller", true);
+                    .put("uid", cronJob.path("metadata").path("uid").asText())
+                    .put("controller", true);
             job.set("spec", template.path("spec").deepCopy());
             return job;
         }
@@ -118,7 +134,8 @@ public final class CreateCommand extends BaseCommand {
             job.put("apiVersion", "batch/v1").put("kind", "Job");
             job.putObject("metadata").put("name", name);
             ObjectNode podSpec = job.putObject("spec").putObject("template").putObject("spec");
-            ObjectNode container = podSpec.putArray("containers").addObject().put("name", name).put("image", image);
+            ObjectNode container =
+                    podSpec.putArray("containers").addObject().put("name", name).put("image", image);
             if (!command.isEmpty()) {
                 command.forEach(container.putArray("command")::add);
             }

@@ -12,37 +12,50 @@ import io.kplane.kubectl.CliException;
 import io.kplane.kubectl.KubectlLite;
 import io.kplane.kubectl.ResourceRef;
 import io.kplane.kubectl.apply.Manifests;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** {@code delete}: by name, {@code -f}, {@code -l} or {@code --all}, with kubectl's cascade and wait. */
-@Command(name = "delete", description = "Delete resources by file names, stdin, resources and names, or by label selector.")
+@Command(
+        name = "delete",
+        description = "Delete resources by file names, stdin, resources and names, or by label selector.")
 public final class DeleteCommand extends BaseCommand {
     @Parameters(arity = "0..*", paramLabel = "TYPE [NAME...] | TYPE/NAME")
     List<String> args = new ArrayList<>();
 
-    @Option(names = {"-f", "--filename"}, description = "Files containing the resources to delete.")
+    @Option(
+            names = {"-f", "--filename"},
+            description = "Files containing the resources to delete.")
     List<String> files = new ArrayList<>();
 
-    @Option(names = {"-l", "--selector"}, description = "Label selector.")
+    @Option(
+            names = {"-l", "--selector"},
+            description = "Label selector.")
     String selector;
 
     @Option(names = "--all", description = "Delete all resources of the type in the namespace.")
     boolean all;
 
-    @Option(names = "--cascade", defaultValue = "background", arity = "0..1", fallbackValue = "background",
+    @Option(
+            names = "--cascade",
+            defaultValue = "background",
+            arity = "0..1",
+            fallbackValue = "background",
             description = "background (default), foreground or orphan.")
     String cascade;
 
-    @Option(names = "--wait", defaultValue = "true", arity = "0..1", fallbackValue = "true",
+    @Option(
+            names = "--wait",
+            defaultValue = "true",
+            arity = "0..1",
+            fallbackValue = "true",
             description = "Wait until the resources are gone (default true).")
     boolean waitForDeletion;
 
@@ -57,13 +70,14 @@ public final class DeleteCommand extends BaseCommand {
 
     @Override
     public Integer call() {
-        String policy = switch (cascade.toLowerCase(Locale.ROOT)) {
-            case "background", "true" -> DeletionPropagation.BACKGROUND;
-            case "foreground" -> DeletionPropagation.FOREGROUND;
-            case "orphan", "false" -> DeletionPropagation.ORPHAN;
-            default -> throw new CliException("error: invalid cascade value (" + cascade
-                    + "). Must be \"background\", \"foreground\", or \"orphan\"");
-        };
+        String policy =
+                switch (cascade.toLowerCase(Locale.ROOT)) {
+                    case "background", "true" -> DeletionPropagation.BACKGROUND;
+                    case "foreground" -> DeletionPropagation.FOREGROUND;
+                    case "orphan", "false" -> DeletionPropagation.ORPHAN;
+                    default -> throw new CliException("error: invalid cascade value (" + cascade
+                            + "). Must be \"background\", \"foreground\", or \"orphan\"");
+                };
         List<ResourceRef> targets = targets();
         ObjectNode options = Json.mapper().createObjectNode();
         options.put("propagationPolicy", policy);
@@ -108,7 +122,9 @@ public final class DeleteCommand extends BaseCommand {
             for (Manifests.Manifest m : Manifests.read(files, false, stdin())) {
                 ResourceType type = ApplyCommand.typeOf(m.object(), m.source());
                 String ns = m.object().path("metadata").path("namespace").asText(namespace());
-                targets.add(new ResourceRef(type, type.namespaced() ? ns : null,
+                targets.add(new ResourceRef(
+                        type,
+                        type.namespaced() ? ns : null,
                         m.object().path("metadata").path("name").asText()));
             }
             return targets;
@@ -123,7 +139,10 @@ public final class DeleteCommand extends BaseCommand {
             } else if (all || selector != null) {
                 JsonNode list = api().get(ref.collectionPath(), Api.query("labelSelector", selector), Api.JSON);
                 for (JsonNode item : list.path("items")) {
-                    targets.add(new ResourceRef(ref.type(), ref.namespace(), item.path("metadata").path("name").asText()));
+                    targets.add(new ResourceRef(
+                            ref.type(),
+                            ref.namespace(),
+                            item.path("metadata").path("name").asText()));
                 }
             } else {
                 throw new CliException("error: resource(s) were provided, but no name was specified");
@@ -138,8 +157,8 @@ public final class DeleteCommand extends BaseCommand {
     private void waitGone(ResourceRef ref, Instant deadline) {
         while (api().getOrNull(ref.path()) != null) {
             if (Instant.now().isAfter(deadline)) {
-                throw new CliException("error: timed out waiting for the condition on " + ref.type().resource() + "/"
-                        + ref.name());
+                throw new CliException("error: timed out waiting for the condition on "
+                        + ref.type().resource() + "/" + ref.name());
             }
             sleep(Duration.ofMillis(100));
         }

@@ -6,15 +6,14 @@ import io.kplane.kubectl.Api;
 import io.kplane.kubectl.BaseCommand;
 import io.kplane.kubectl.ResourceRef;
 import io.kplane.kubectl.print.Output;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** {@code describe job|pod|cronjob|node NAME}: kubectl's layout, with the object's events. */
 @Command(name = "describe", description = "Show details of a specific resource or group of resources.")
@@ -22,7 +21,9 @@ public final class DescribeCommand extends BaseCommand {
     @Parameters(arity = "1..*", paramLabel = "TYPE [NAME...] | TYPE/NAME")
     List<String> args;
 
-    @Option(names = {"-l", "--selector"}, description = "Label selector.")
+    @Option(
+            names = {"-l", "--selector"},
+            description = "Label selector.")
     String selector;
 
     @Override
@@ -59,11 +60,12 @@ public final class DescribeCommand extends BaseCommand {
         Describer d = new Describer(Instant.now(), ZoneId.systemDefault());
         List<JsonNode> events = events(obj, kind);
         if (kind.equals("Job") || kind.equals("Pod") || kind.equals("CronJob")) {
-            String text = switch (kind) {
-                case "Job" -> d.job(obj, events);
-                case "CronJob" -> d.cronJob(obj, events);
-                default -> d.pod(obj, events);
-            };
+            String text =
+                    switch (kind) {
+                        case "Job" -> d.job(obj, events);
+                        case "CronJob" -> d.cronJob(obj, events);
+                        default -> d.pod(obj, events);
+                    };
             return LastDecisions.insertBeforeEvents(text, SyncHistory.orEmpty(api(), obj), Instant.now());
         }
         return switch (kind) {
@@ -92,14 +94,18 @@ public final class DescribeCommand extends BaseCommand {
         String ns = pvc.path("metadata").path("namespace").asText();
         String name = pvc.path("metadata").path("name").asText();
         List<String> users = new ArrayList<>();
-        api().get(ResourceRef.collectionPath(ResourceTypes.PODS, ns), Map.of(), Api.JSON).path("items").forEach(pod -> {
-            for (JsonNode v : pod.path("spec").path("volumes")) {
-                if (name.equals(v.path("persistentVolumeClaim").path("claimName").asText())) {
-                    users.add(pod.path("metadata").path("name").asText());
-                    break;
-                }
-            }
-        });
+        api().get(ResourceRef.collectionPath(ResourceTypes.PODS, ns), Map.of(), Api.JSON)
+                .path("items")
+                .forEach(pod -> {
+                    for (JsonNode v : pod.path("spec").path("volumes")) {
+                        if (name.equals(v.path("persistentVolumeClaim")
+                                .path("claimName")
+                                .asText())) {
+                            users.add(pod.path("metadata").path("name").asText());
+                            break;
+                        }
+                    }
+                });
         users.sort(String::compareTo);
         return users;
     }
@@ -107,9 +113,16 @@ public final class DescribeCommand extends BaseCommand {
     /** The node's pods that have not finished, as kubectl selects them. */
     private List<JsonNode> nodePods(JsonNode node) {
         List<JsonNode> pods = new ArrayList<>();
-        api().get(ResourceRef.collectionPath(ResourceTypes.PODS, null), Map.of("fieldSelector", "spec.nodeName="
-                        + node.path("metadata").path("name").asText() + ",status.phase!=Failed,status.phase!=Succeeded"),
-                Api.JSON).path("items").forEach(pods::add);
+        api().get(
+                        ResourceRef.collectionPath(ResourceTypes.PODS, null),
+                        Map.of(
+                                "fieldSelector",
+                                "spec.nodeName="
+                                        + node.path("metadata").path("name").asText()
+                                        + ",status.phase!=Failed,status.phase!=Succeeded"),
+                        Api.JSON)
+                .path("items")
+                .forEach(pods::add);
         return pods;
     }
 
@@ -117,7 +130,8 @@ public final class DescribeCommand extends BaseCommand {
     private List<JsonNode> events(JsonNode obj, String kind) {
         JsonNode meta = obj.path("metadata");
         String ns = meta.path("namespace").asText("");
-        StringBuilder fs = new StringBuilder("involvedObject.name=").append(meta.path("name").asText());
+        StringBuilder fs = new StringBuilder("involvedObject.name=")
+                .append(meta.path("name").asText());
         if (!ns.isEmpty()) {
             fs.append(",involvedObject.namespace=").append(ns);
         }
@@ -128,7 +142,8 @@ public final class DescribeCommand extends BaseCommand {
         String path = ResourceRef.collectionPath(ResourceTypes.EVENTS, ns.isEmpty() ? "default" : ns);
         List<JsonNode> events = new ArrayList<>();
         try {
-            api().get(path, Map.of("fieldSelector", fs.toString(), "limit", "500"), Api.JSON).path("items")
+            api().get(path, Map.of("fieldSelector", fs.toString(), "limit", "500"), Api.JSON)
+                    .path("items")
                     .forEach(events::add);
         } catch (RuntimeException e) {
             // like kubectl: events are best effort

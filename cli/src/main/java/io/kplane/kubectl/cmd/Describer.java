@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.util.HumanDuration;
 import io.kplane.api.util.Timestamps;
 import io.kplane.kubectl.print.TabWriter;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -50,7 +49,10 @@ final class Describer {
         kv("", "Suspend", Boolean.toString(spec.path("suspend").asBoolean(false)));
         kv("", "Backoff Limit", spec.path("backoffLimit").asText("6"));
         if (spec.has("ttlSecondsAfterFinished")) {
-            kv("", "TTL Seconds After Finished", spec.path("ttlSecondsAfterFinished").asText());
+            kv(
+                    "",
+                    "TTL Seconds After Finished",
+                    spec.path("ttlSecondsAfterFinished").asText());
         }
         Instant start = time(status.path("startTime"));
         Instant completed = time(status.path("completionTime"));
@@ -67,10 +69,14 @@ final class Describer {
             kv("", "Active Deadline Seconds", spec.path("activeDeadlineSeconds").asText() + "s");
         }
         // kubectl shows the ready count only when the controller reports one
-        kv("", "Pods Statuses", status.path("active").asLong() + " Active"
-                + (status.has("ready") ? " (" + status.path("ready").asLong() + " Ready)" : "")
-                + " / " + status.path("succeeded").asLong() + " Succeeded / " + status.path("failed").asLong()
-                + " Failed");
+        kv(
+                "",
+                "Pods Statuses",
+                status.path("active").asLong() + " Active"
+                        + (status.has("ready") ? " (" + status.path("ready").asLong() + " Ready)" : "")
+                        + " / " + status.path("succeeded").asLong() + " Succeeded / "
+                        + status.path("failed").asLong()
+                        + " Failed");
         if ("Indexed".equals(spec.path("completionMode").asText())) {
             kv("", "Completed Indexes", status.path("completedIndexes").asText("<none>"));
         }
@@ -91,15 +97,25 @@ final class Describer {
         // kubectl 1.32's describe does not show spec.timeZone either
         kv("", "Concurrency Policy", spec.path("concurrencyPolicy").asText("Allow"));
         kv("", "Suspend", spec.path("suspend").asBoolean(false) ? "True" : "False");
-        kv("", "Successful Job History Limit", spec.path("successfulJobsHistoryLimit").asText("<unset>"));
+        kv(
+                "",
+                "Successful Job History Limit",
+                spec.path("successfulJobsHistoryLimit").asText("<unset>"));
         kv("", "Failed Job History Limit", spec.path("failedJobsHistoryLimit").asText("<unset>"));
-        kv("", "Starting Deadline Seconds", spec.has("startingDeadlineSeconds")
-                ? spec.path("startingDeadlineSeconds").asText() + "s" : "<unset>");
+        kv(
+                "",
+                "Starting Deadline Seconds",
+                spec.has("startingDeadlineSeconds")
+                        ? spec.path("startingDeadlineSeconds").asText() + "s"
+                        : "<unset>");
         kv("", "Selector", jobSpec.has("selector") ? selector(jobSpec.path("selector")) : "<unset>");
         kv("", "Parallelism", jobSpec.path("parallelism").asText("<unset>"));
         kv("", "Completions", jobSpec.path("completions").asText("<unset>"));
         if (jobSpec.has("activeDeadlineSeconds")) {
-            kv("", "Active Deadline Seconds", jobSpec.path("activeDeadlineSeconds").asText() + "s");
+            kv(
+                    "",
+                    "Active Deadline Seconds",
+                    jobSpec.path("activeDeadlineSeconds").asText() + "s");
         }
         podTemplate(jobSpec.path("template"));
         JsonNode status = cronJob.path("status");
@@ -132,8 +148,14 @@ final class Describer {
         labels("", "Labels", meta.path("labels"));
         labels("", "Annotations", meta.path("annotations"));
         if (meta.has("deletionTimestamp")) {
-            kv("", "Status", "Terminating (lasts " + HumanDuration.since(time(meta.path("deletionTimestamp")), now) + ")");
-            kv("", "Termination Grace Period", meta.path("deletionGracePeriodSeconds").asText("30") + "s");
+            kv(
+                    "",
+                    "Status",
+                    "Terminating (lasts " + HumanDuration.since(time(meta.path("deletionTimestamp")), now) + ")");
+            kv(
+                    "",
+                    "Termination Grace Period",
+                    meta.path("deletionGracePeriodSeconds").asText("30") + "s");
         } else {
             kv("", "Status", status.path("phase").asText("Pending"));
         }
@@ -151,7 +173,8 @@ final class Describer {
             kv("", "IPs", "<none>");
         }
         controlledBy(meta);
-        if (spec.path("initContainers").isArray() && !spec.path("initContainers").isEmpty()) {
+        if (spec.path("initContainers").isArray()
+                && !spec.path("initContainers").isEmpty()) {
             containers("Init Containers", spec.path("initContainers"), status.path("initContainerStatuses"), "");
         }
         containers("Containers", spec.path("containers"), status.path("containerStatuses"), "");
@@ -192,8 +215,11 @@ final class Describer {
         kv("", "Taints", spec.path("taints").isEmpty() ? "<none>" : names(spec.path("taints")));
         kv("", "Unschedulable", Boolean.toString(spec.path("unschedulable").asBoolean(false)));
         if (lease == null) {
-            kv("", "Lease", "Failed to get lease: leases.coordination.k8s.io \"" + meta.path("name").asText()
-                    + "\" not found");
+            kv(
+                    "",
+                    "Lease",
+                    "Failed to get lease: leases.coordination.k8s.io \""
+                            + meta.path("name").asText() + "\" not found");
         } else {
             JsonNode ls = lease.path("spec");
             w.write("Lease:\n");
@@ -273,7 +299,8 @@ final class Describer {
             Map<String, ResourceQuantity> lim = podResources(pod, "limits");
             req.forEach((k, v) -> totalRequests.merge(k, v, ResourceQuantity::plus));
             lim.forEach((k, v) -> totalLimits.merge(k, v, ResourceQuantity::plus));
-            w.write(L1 + pod.path("metadata").path("namespace").asText() + "\t" + pod.path("metadata").path("name").asText()
+            w.write(L1 + pod.path("metadata").path("namespace").asText() + "\t"
+                    + pod.path("metadata").path("name").asText()
                     + "\t\t" + share(req.get("cpu"), cpu) + "\t" + share(lim.get("cpu"), cpu)
                     + "\t" + share(req.get("memory"), memory) + "\t" + share(lim.get("memory"), memory)
                     + "\t" + HumanDuration.since(time(pod.path("metadata").path("creationTimestamp")), now) + "\n");
@@ -297,12 +324,18 @@ final class Describer {
     private static Map<String, ResourceQuantity> podResources(JsonNode pod, String kind) {
         Map<String, ResourceQuantity> sum = new java.util.HashMap<>();
         for (JsonNode c : pod.path("spec").path("containers")) {
-            c.path("resources").path(kind).fields().forEachRemaining(e ->
-                    sum.merge(e.getKey(), ResourceQuantity.parse(e.getValue()), ResourceQuantity::plus));
+            c.path("resources")
+                    .path(kind)
+                    .fields()
+                    .forEachRemaining(
+                            e -> sum.merge(e.getKey(), ResourceQuantity.parse(e.getValue()), ResourceQuantity::plus));
         }
         for (JsonNode c : pod.path("spec").path("initContainers")) {
-            c.path("resources").path(kind).fields().forEachRemaining(e ->
-                    sum.merge(e.getKey(), ResourceQuantity.parse(e.getValue()), ResourceQuantity::max));
+            c.path("resources")
+                    .path(kind)
+                    .fields()
+                    .forEachRemaining(
+                            e -> sum.merge(e.getKey(), ResourceQuantity.parse(e.getValue()), ResourceQuantity::max));
         }
         return sum;
     }
@@ -314,7 +347,8 @@ final class Describer {
             labels(L1, "Annotations", template.path("metadata").path("annotations"));
         }
         JsonNode spec = template.path("spec");
-        if (spec.path("initContainers").isArray() && !spec.path("initContainers").isEmpty()) {
+        if (spec.path("initContainers").isArray()
+                && !spec.path("initContainers").isEmpty()) {
             containers(L1 + "Init Containers", spec.path("initContainers"), null, " ");
         }
         containers(L1 + "Containers", spec.path("containers"), null, " ");
@@ -340,7 +374,9 @@ final class Describer {
                 kv(level2, "Image ID", st.path("imageID").asText(""));
             }
             List<String> ports = new ArrayList<>();
-            c.path("ports").forEach(p -> ports.add(p.path("containerPort").asText() + "/" + p.path("protocol").asText("TCP")));
+            c.path("ports")
+                    .forEach(p -> ports.add(p.path("containerPort").asText() + "/"
+                            + p.path("protocol").asText("TCP")));
             kv(level2, "Port", ports.isEmpty() ? "<none>" : String.join(", ", ports));
             kv(level2, "Host Port", "<none>");
             list(level2, "Command", c.path("command"));
@@ -356,15 +392,20 @@ final class Describer {
             if (c.path("env").isArray() && !c.path("env").isEmpty()) {
                 w.write(level2 + "Environment:\n");
                 for (JsonNode e : c.path("env")) {
-                    String value = e.has("value") ? e.path("value").asText()
-                            : e.has("valueFrom") ? "(" + e.path("valueFrom").fieldNames().next() + ")" : "";
+                    String value = e.has("value")
+                            ? e.path("value").asText()
+                            : e.has("valueFrom")
+                                    ? "(" + e.path("valueFrom").fieldNames().next() + ")"
+                                    : "";
                     w.write(level2 + L1 + e.path("name").asText() + ":\t" + value + "\n");
                 }
             } else {
                 kv(level2, "Environment", "<none>");
             }
-            kv(level2, "Mounts", c.path("volumeMounts").isEmpty() ? "<none>"
-                    : joinField(c.path("volumeMounts"), "mountPath"));
+            kv(
+                    level2,
+                    "Mounts",
+                    c.path("volumeMounts").isEmpty() ? "<none>" : joinField(c.path("volumeMounts"), "mountPath"));
         }
     }
 
@@ -424,7 +465,9 @@ final class Describer {
             if (count > 1) {
                 age = age + " (x" + count + " over " + HumanDuration.since(first, now) + ")";
             }
-            String from = e.path("source").path("component").asText(e.path("reportingComponent").asText(""));
+            String from = e.path("source")
+                    .path("component")
+                    .asText(e.path("reportingComponent").asText(""));
             w.write(L1 + e.path("type").asText() + "\t" + e.path("reason").asText() + "\t" + age + "\t" + from + "\t"
                     + e.path("message").asText().strip() + "\n");
         }
@@ -441,7 +484,10 @@ final class Describer {
     private void controlledBy(JsonNode meta) {
         for (JsonNode ref : meta.path("ownerReferences")) {
             if (ref.path("controller").asBoolean(false)) {
-                kv("", "Controlled By", ref.path("kind").asText() + "/" + ref.path("name").asText());
+                kv(
+                        "",
+                        "Controlled By",
+                        ref.path("kind").asText() + "/" + ref.path("name").asText());
             }
         }
     }
@@ -500,8 +546,8 @@ final class Describer {
         for (JsonNode expr : selector.path("matchExpressions")) {
             List<String> values = new ArrayList<>();
             expr.path("values").forEach(v -> values.add(v.asText()));
-            parts.add(expr.path("key").asText() + " " + expr.path("operator").asText().toLowerCase(Locale.ROOT)
-                    + " (" + String.join(",", values) + ")");
+            parts.add(expr.path("key").asText() + " "
+                    + expr.path("operator").asText().toLowerCase(Locale.ROOT) + " (" + String.join(",", values) + ")");
         }
         parts.sort(String::compareTo);
         return parts.isEmpty() ? "<none>" : String.join(",", parts);
@@ -509,7 +555,8 @@ final class Describer {
 
     private static String mapLine(JsonNode map) {
         List<String> parts = new ArrayList<>();
-        map.fields().forEachRemaining(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
+        map.fields()
+                .forEachRemaining(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
         return String.join(",", parts);
     }
 

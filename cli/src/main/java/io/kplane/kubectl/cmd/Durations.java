@@ -2,14 +2,12 @@ package io.kplane.kubectl.cmd;
 
 import io.kplane.api.util.GoDuration;
 import io.kplane.kubectl.CliException;
-
 import java.time.Duration;
 
 /** kubectl's duration flags: Go durations ({@link GoDuration}), as a one-line CLI error when invalid. */
 final class Durations {
 
-    private Durations() {
-    }
+    private Durations() {}
 
     /** {@code --timeout}, {@code --pod-running-timeout}: a Go duration ({@code 30s}, {@code 1m30s}). */
     static Duration parse(String text) {

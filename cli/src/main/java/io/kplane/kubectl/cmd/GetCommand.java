@@ -9,10 +9,6 @@ import io.kplane.kubectl.CliException;
 import io.kplane.kubectl.ResourceRef;
 import io.kplane.kubectl.print.Output;
 import io.kplane.kubectl.print.TablePrinter;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,6 +18,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code get}: tables come from the server (Table responses, the same columns kubectl shows);
@@ -29,23 +28,33 @@ import java.util.Map;
  */
 @Command(name = "get", description = "Display one or many resources.")
 public final class GetCommand extends BaseCommand {
-    @Parameters(arity = "1..*", paramLabel = "TYPE[.GROUP] [NAME...] | TYPE/NAME...",
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "TYPE[.GROUP] [NAME...] | TYPE/NAME...",
             description = "What to get: pods, jobs, cronjobs, nodes, events, namespaces, leases, all, or short names.")
     List<String> args;
 
-    @Option(names = {"-o", "--output"}, description = "Output format: json, yaml, name, wide, jsonpath=TEMPLATE.")
+    @Option(
+            names = {"-o", "--output"},
+            description = "Output format: json, yaml, name, wide, jsonpath=TEMPLATE.")
     String output;
 
-    @Option(names = {"-l", "--selector"}, description = "Label selector, e.g. app=pi,tier!=web.")
+    @Option(
+            names = {"-l", "--selector"},
+            description = "Label selector, e.g. app=pi,tier!=web.")
     String selector;
 
     @Option(names = "--field-selector", description = "Field selector, e.g. status.phase=Running.")
     String fieldSelector;
 
-    @Option(names = {"-A", "--all-namespaces"}, description = "List across all namespaces.")
+    @Option(
+            names = {"-A", "--all-namespaces"},
+            description = "List across all namespaces.")
     boolean allNamespaces;
 
-    @Option(names = {"-w", "--watch"}, description = "After listing, watch for changes.")
+    @Option(
+            names = {"-w", "--watch"},
+            description = "After listing, watch for changes.")
     boolean watch;
 
     @Option(names = "--watch-only", description = "Watch for changes without listing first.")
@@ -82,7 +91,9 @@ public final class GetCommand extends BaseCommand {
                     out().println();
                 }
                 first = false;
-                TablePrinter printer = new TablePrinter(format.kind == OutputOptions.Kind.WIDE, allNamespaces,
+                TablePrinter printer = new TablePrinter(
+                        format.kind == OutputOptions.Kind.WIDE,
+                        allNamespaces,
                         several ? ResourceRef.qualifiedKind(ref.type()) : null);
                 out().print(printer.print(table, !noHeaders));
                 printedAny = true;
@@ -98,10 +109,13 @@ public final class GetCommand extends BaseCommand {
             boolean single = refs.size() == 1 && refs.get(0).name() != null;
             if (format.kind == OutputOptions.Kind.NAME) {
                 for (JsonNode o : objects) {
-                    out().print(OutputOptions.names(o, ResourceRef.type(o.path("kind").asText())));
+                    out().print(OutputOptions.names(
+                            o, ResourceRef.type(o.path("kind").asText())));
                 }
             } else {
-                out().print(format.render(single ? objects.get(0) : Output.list(objects), refs.get(0).type()));
+                out().print(format.render(
+                        single ? objects.get(0) : Output.list(objects),
+                        refs.get(0).type()));
             }
             printedAny = !objects.isEmpty() || single;
             if (!printedAny && format.kind != OutputOptions.Kind.NAME) {
@@ -109,8 +123,10 @@ public final class GetCommand extends BaseCommand {
             }
         }
         if (!printedAny) {
-            err().println(allNamespaces || ns == null || !refs.get(0).type().namespaced() ? "No resources found"
-                    : "No resources found in " + ns + " namespace.");
+            err().println(
+                            allNamespaces || ns == null || !refs.get(0).type().namespaced()
+                                    ? "No resources found"
+                                    : "No resources found in " + ns + " namespace.");
         }
         out().flush();
         return 0;
@@ -142,8 +158,8 @@ public final class GetCommand extends BaseCommand {
             if (merged == null) {
                 merged = (ObjectNode) page;
             } else {
-                ((com.fasterxml.jackson.databind.node.ArrayNode) merged.withArray("rows")).addAll(
-                        (com.fasterxml.jackson.databind.node.ArrayNode) page.path("rows"));
+                ((com.fasterxml.jackson.databind.node.ArrayNode) merged.withArray("rows"))
+                        .addAll((com.fasterxml.jackson.databind.node.ArrayNode) page.path("rows"));
             }
             next = page.path("metadata").path("continue").asText("");
         } while (!next.isEmpty());
@@ -186,7 +202,8 @@ public final class GetCommand extends BaseCommand {
                 printInitial(current, format, printer, ref);
             }
         } else {
-            JsonNode list = format.isTable() ? listTable(ref) : api().get(ref.collectionPath(), listQuery("500", null), accept);
+            JsonNode list =
+                    format.isTable() ? listTable(ref) : api().get(ref.collectionPath(), listQuery("500", null), accept);
             resourceVersion = list.path("metadata").path("resourceVersion").asText("");
             if (!watchOnly) {
                 printInitial(list, format, printer, ref);
@@ -196,11 +213,13 @@ public final class GetCommand extends BaseCommand {
         query.put("watch", "true");
         query.put("resourceVersion", resourceVersion);
         if (requestTimeout != null) {
-            query.put("timeoutSeconds", Long.toString(Durations.requestTimeout(requestTimeout).toSeconds()));
+            query.put(
+                    "timeoutSeconds",
+                    Long.toString(Durations.requestTimeout(requestTimeout).toSeconds()));
         }
         boolean headerPrinted = !watchOnly && format.isTable();
         try (InputStream stream = api().stream(ref.collectionPath(), query, accept);
-             BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
                 if (line.isBlank()) {
@@ -210,8 +229,9 @@ public final class GetCommand extends BaseCommand {
                 String type = event.path("type").asText();
                 JsonNode object = event.path("object");
                 if (type.equals("ERROR")) {
-                    throw new CliException("Error from server (" + object.path("reason").asText("Unknown") + "): "
-                            + object.path("message").asText());
+                    throw new CliException(
+                            "Error from server (" + object.path("reason").asText("Unknown") + "): "
+                                    + object.path("message").asText());
                 }
                 if (type.equals("BOOKMARK")) {
                     continue;

@@ -2,7 +2,6 @@ package io.kplane.kubectl.cmd;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.kubectl.print.TabWriter;
-
 import java.time.Instant;
 import java.util.List;
 
@@ -14,8 +13,7 @@ import java.util.List;
 final class LastDecisions {
     static final int SHOWN = 3;
 
-    private LastDecisions() {
-    }
+    private LastDecisions() {}
 
     static String insertBeforeEvents(String described, SyncHistory history, Instant now) {
         if (history.entries().isEmpty()) {
@@ -29,7 +27,8 @@ final class LastDecisions {
         }
         String section = w.flush();
         int events = described.startsWith("Events:") ? 0 : described.lastIndexOf("\nEvents:") + 1;
-        return events <= 0 && !described.startsWith("Events:") ? described + section
+        return events <= 0 && !described.startsWith("Events:")
+                ? described + section
                 : described.substring(0, events) + section + described.substring(events);
     }
 }

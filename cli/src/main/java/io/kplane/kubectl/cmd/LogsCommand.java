@@ -6,10 +6,6 @@ import io.kplane.kubectl.Api;
 import io.kplane.kubectl.BaseCommand;
 import io.kplane.kubectl.CliException;
 import io.kplane.kubectl.ResourceRef;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +16,9 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** {@code logs POD | job/NAME [-c CONTAINER] [-f] [--tail N] [--previous] [--timestamps]}. */
 @Command(name = "logs", description = "Print the logs for a container in a pod or a job.")
@@ -27,16 +26,22 @@ public final class LogsCommand extends BaseCommand {
     @Parameters(arity = "1", paramLabel = "POD | TYPE/NAME")
     String target;
 
-    @Option(names = {"-c", "--container"}, description = "Print the logs of this container.")
+    @Option(
+            names = {"-c", "--container"},
+            description = "Print the logs of this container.")
     String container;
 
-    @Option(names = {"-f", "--follow"}, description = "Stream the logs.")
+    @Option(
+            names = {"-f", "--follow"},
+            description = "Stream the logs.")
     boolean follow;
 
     @Option(names = "--tail", defaultValue = "-1", description = "Lines of recent log to display (-1: all).")
     long tail;
 
-    @Option(names = {"-p", "--previous"}, description = "Print the logs of the previous instance of the container.")
+    @Option(
+            names = {"-p", "--previous"},
+            description = "Print the logs of the previous instance of the container.")
     boolean previous;
 
     @Option(names = "--timestamps", description = "Include timestamps on each line.")
@@ -51,7 +56,9 @@ public final class LogsCommand extends BaseCommand {
         String podName = pod.path("metadata").path("name").asText();
         String c = container;
         List<String> names = new ArrayList<>();
-        pod.path("spec").path("containers").forEach(x -> names.add(x.path("name").asText()));
+        pod.path("spec")
+                .path("containers")
+                .forEach(x -> names.add(x.path("name").asText()));
         if (c == null) {
             if (names.isEmpty()) {
                 throw new CliException("error: pod " + podName + " has no containers");
@@ -99,23 +106,28 @@ public final class LogsCommand extends BaseCommand {
             return api().get(ref.path());
         }
         JsonNode owner = api().get(ref.path());
-        JsonNode selector = ref.type().equals(ResourceTypes.JOBS) ? owner.path("spec").path("selector").path("matchLabels")
+        JsonNode selector = ref.type().equals(ResourceTypes.JOBS)
+                ? owner.path("spec").path("selector").path("matchLabels")
                 : null;
         if (selector == null || selector.isEmpty()) {
             throw new CliException("error: cannot get the logs of " + ref.type().resource() + "/" + ref.name()
                     + ": it selects no pods");
         }
         List<String> parts = new ArrayList<>();
-        selector.fields().forEachRemaining(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
+        selector.fields()
+                .forEachRemaining(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
         Instant deadline = Instant.now().plus(Durations.parse(podRunningTimeout));
         while (true) {
-            JsonNode pods = api().get(ResourceRef.collectionPath(ResourceTypes.PODS, namespace()),
-                    Api.query("labelSelector", String.join(",", parts)), Api.JSON);
+            JsonNode pods = api().get(
+                            ResourceRef.collectionPath(ResourceTypes.PODS, namespace()),
+                            Api.query("labelSelector", String.join(",", parts)),
+                            Api.JSON);
             List<JsonNode> candidates = new ArrayList<>();
             pods.path("items").forEach(candidates::add);
             if (!candidates.isEmpty()) {
                 candidates.sort(Comparator.comparingInt(LogsCommand::rank)
-                        .thenComparing(p -> p.path("metadata").path("creationTimestamp").asText()));
+                        .thenComparing(p ->
+                                p.path("metadata").path("creationTimestamp").asText()));
                 return candidates.get(0);
             }
             if (Instant.now().isAfter(deadline)) {

@@ -1,7 +1,6 @@
 package io.kplane.kubectl.cmd;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -46,8 +45,10 @@ final class ManifestDescriber {
         for (String key : sortedKeys(secret.path("data"))) {
             String value = secret.path("data").path(key).asText();
             if (key.equals("token") && type.equals("kubernetes.io/service-account-token")) {
-                d.write(key + ":\t" + new String(java.util.Base64.getDecoder().decode(value),
-                        java.nio.charset.StandardCharsets.UTF_8) + "\n");
+                d.write(key + ":\t"
+                        + new String(
+                                java.util.Base64.getDecoder().decode(value), java.nio.charset.StandardCharsets.UTF_8)
+                        + "\n");
             } else {
                 d.write(key + ":\t" + decodedLength(value) + " bytes\n");
             }
@@ -76,7 +77,10 @@ final class ManifestDescriber {
         d.labels("", "Annotations", meta.path("annotations"));
         d.kv("", "Finalizers", goList(meta.path("finalizers")));
         boolean bound = !spec.path("volumeName").asText("").isEmpty();
-        d.kv("", "Capacity", bound ? pvc.path("status").path("capacity").path("storage").asText("") : "");
+        d.kv(
+                "",
+                "Capacity",
+                bound ? pvc.path("status").path("capacity").path("storage").asText("") : "");
         d.kv("", "Access Modes", bound ? accessModes(pvc.path("status").path("accessModes")) : "");
         if (spec.has("volumeMode")) {
             d.kv("", "VolumeMode", spec.path("volumeMode").asText());
@@ -103,7 +107,13 @@ final class ManifestDescriber {
         d.kv("", "StorageClass", storageClass(pv));
         d.kv("", "Status", status(pv));
         JsonNode ref = spec.path("claimRef");
-        d.kv("", "Claim", ref.isObject() ? ref.path("namespace").asText("") + "/" + ref.path("name").asText("") : "");
+        d.kv(
+                "",
+                "Claim",
+                ref.isObject()
+                        ? ref.path("namespace").asText("") + "/"
+                                + ref.path("name").asText("")
+                        : "");
         d.kv("", "Reclaim Policy", spec.path("persistentVolumeReclaimPolicy").asText(""));
         d.kv("", "Access Modes", accessModes(spec.path("accessModes")));
         if (spec.has("volumeMode")) {
@@ -167,23 +177,26 @@ final class ManifestDescriber {
     private String status(JsonNode obj) {
         JsonNode deletion = obj.path("metadata").path("deletionTimestamp");
         if (deletion.isTextual()) {
-            return "Terminating (lasts " + io.kplane.api.util.HumanDuration.since(Describer.time(deletion),
-                    java.time.Instant.now()) + ")";
+            return "Terminating (lasts "
+                    + io.kplane.api.util.HumanDuration.since(Describer.time(deletion), java.time.Instant.now()) + ")";
         }
         return obj.path("status").path("phase").asText("");
     }
 
     private static String storageClass(JsonNode obj) {
         JsonNode annotation = obj.path("metadata").path("annotations").path("volume.beta.kubernetes.io/storage-class");
-        return annotation.isTextual() ? annotation.asText() : obj.path("spec").path("storageClassName").asText("");
+        return annotation.isTextual()
+                ? annotation.asText()
+                : obj.path("spec").path("storageClassName").asText("");
     }
 
     static String accessModes(JsonNode modes) {
         List<String> given = new ArrayList<>();
         modes.forEach(m -> given.add(m.asText()));
         List<String> out = new ArrayList<>();
-        String[][] table = {{"ReadWriteOnce", "RWO"}, {"ReadOnlyMany", "ROX"}, {"ReadWriteMany", "RWX"},
-                {"ReadWriteOncePod", "RWOP"}};
+        String[][] table = {
+            {"ReadWriteOnce", "RWO"}, {"ReadOnlyMany", "ROX"}, {"ReadWriteMany", "RWX"}, {"ReadWriteOncePod", "RWOP"}
+        };
         for (String[] row : table) {
             if (given.contains(row[0])) {
                 out.add(row[1]);

@@ -9,7 +9,14 @@ import io.kplane.kubectl.print.Output;
 
 /** {@code -o json|yaml|name|wide|jsonpath=...}: how objects are printed. */
 final class OutputOptions {
-    enum Kind { TABLE, WIDE, JSON, YAML, NAME, JSONPATH }
+    enum Kind {
+        TABLE,
+        WIDE,
+        JSON,
+        YAML,
+        NAME,
+        JSONPATH
+    }
 
     final Kind kind;
     final JsonPathTemplate jsonPath;
@@ -55,11 +62,15 @@ final class OutputOptions {
         StringBuilder sb = new StringBuilder();
         if (node.path("items").isArray()) {
             for (JsonNode item : node.path("items")) {
-                sb.append(ResourceRef.qualifiedKind(type)).append('/').append(item.path("metadata").path("name").asText())
+                sb.append(ResourceRef.qualifiedKind(type))
+                        .append('/')
+                        .append(item.path("metadata").path("name").asText())
                         .append('\n');
             }
         } else {
-            sb.append(ResourceRef.qualifiedKind(type)).append('/').append(node.path("metadata").path("name").asText())
+            sb.append(ResourceRef.qualifiedKind(type))
+                    .append('/')
+                    .append(node.path("metadata").path("name").asText())
                     .append('\n');
         }
         return sb.toString();

@@ -1,7 +1,6 @@
 package io.kplane.kubectl.cmd;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.math.BigDecimal;
 import java.math.BigInteger;
 
@@ -26,8 +25,10 @@ record ResourceQuantity(BigDecimal value, boolean binary) {
         }
         for (int i = BINARY.length - 1; i > 0; i--) {
             if (s.endsWith(BINARY[i])) {
-                return new ResourceQuantity(new BigDecimal(s.substring(0, s.length() - 2))
-                        .multiply(BigDecimal.valueOf(1024).pow(i)), true);
+                return new ResourceQuantity(
+                        new BigDecimal(s.substring(0, s.length() - 2))
+                                .multiply(BigDecimal.valueOf(1024).pow(i)),
+                        true);
             }
         }
         if (s.endsWith("m")) {
@@ -35,7 +36,8 @@ record ResourceQuantity(BigDecimal value, boolean binary) {
         }
         for (int i = DECIMAL.length - 1; i > 0; i--) {
             if (s.endsWith(DECIMAL[i])) {
-                return new ResourceQuantity(new BigDecimal(s.substring(0, s.length() - 1)).movePointRight(3 * i), false);
+                return new ResourceQuantity(
+                        new BigDecimal(s.substring(0, s.length() - 1)).movePointRight(3 * i), false);
             }
         }
         try {

@@ -4,12 +4,11 @@ import io.kplane.api.ResourceTypes;
 import io.kplane.kubectl.BaseCommand;
 import io.kplane.kubectl.CliException;
 import io.kplane.kubectl.ResourceRef;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
 /** {@code suspend job/NAME | cronjob/NAME}: sets {@code spec.suspend}; {@code resume} clears it. */
 @Command(name = "suspend", description = "Suspend a job or cronjob (spec.suspend=true).")
@@ -28,11 +27,16 @@ public class SuspendCommand extends BaseCommand {
                 throw new CliException("error: a resource name is required");
             }
             if (!ref.type().equals(ResourceTypes.JOBS) && !ref.type().equals(ResourceTypes.CRONJOBS)) {
-                throw new CliException("error: only jobs and cronjobs can be suspended, not " + ref.type().resource());
+                throw new CliException("error: only jobs and cronjobs can be suspended, not "
+                        + ref.type().resource());
             }
-            api().call("PATCH", ref.path(), Map.of("fieldManager", "kubectl-lite"),
-                    ("{\"spec\":{\"suspend\":" + suspend() + "}}").getBytes(StandardCharsets.UTF_8),
-                    "application/merge-patch+json", "application/json");
+            api().call(
+                            "PATCH",
+                            ref.path(),
+                            Map.of("fieldManager", "kubectl-lite"),
+                            ("{\"spec\":{\"suspend\":" + suspend() + "}}").getBytes(StandardCharsets.UTF_8),
+                            "application/merge-patch+json",
+                            "application/json");
             out().println(ref.display() + (suspend() ? " suspended" : " resumed"));
         }
         out().flush();

@@ -3,7 +3,6 @@ package io.kplane.kubectl.cmd;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.ResourceTypes;
 import io.kplane.api.util.HumanDuration;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -13,8 +12,7 @@ import java.util.Map;
 
 /** How one persisted sync (a SyncRecord entry) reads on a terminal: triggers, saw, writes, events. */
 final class SyncEntryFormat {
-    private SyncEntryFormat() {
-    }
+    private SyncEntryFormat() {}
 
     /**
      * The triggers coalesced into the sync: the first and, when there were more, the latest, then how
@@ -56,7 +54,10 @@ final class SyncEntryFormat {
         List<String> parts = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = entry.path("saw").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> f = it.next();
-            parts.add(f.getKey() + "=" + (f.getValue().isValueNode() ? f.getValue().asText() : f.getValue().toString()));
+            parts.add(f.getKey() + "="
+                    + (f.getValue().isValueNode()
+                            ? f.getValue().asText()
+                            : f.getValue().toString()));
         }
         return parts.isEmpty() ? "<none>" : String.join(" ", parts);
     }
@@ -79,8 +80,9 @@ final class SyncEntryFormat {
     static List<String> writes(JsonNode entry) {
         List<String> out = new ArrayList<>();
         for (JsonNode w : entry.path("writes")) {
-            String target = w.path("verb").asText() + " " + singular(w.path("resource").asText("")) + " "
-                    + w.path("key").asText("");
+            String target =
+                    w.path("verb").asText() + " " + singular(w.path("resource").asText("")) + " "
+                            + w.path("key").asText("");
             String error = w.path("error").asText("");
             String rv = w.path("rv").asText("");
             out.add(target + " -> " + (!error.isEmpty() ? "error: " + error : rv.isEmpty() ? "done" : "rv " + rv));
@@ -95,7 +97,8 @@ final class SyncEntryFormat {
     static List<String> events(JsonNode entry) {
         List<String> out = new ArrayList<>();
         for (JsonNode e : entry.path("events")) {
-            out.add(e.path("type").asText() + "  " + e.path("reason").asText() + "  " + e.path("message").asText());
+            out.add(e.path("type").asText() + "  " + e.path("reason").asText() + "  "
+                    + e.path("message").asText());
         }
         int dropped = entry.path("eventsDropped").asInt(0);
         if (dropped > 0) {
@@ -116,7 +119,9 @@ final class SyncEntryFormat {
         if (!entry.hasNonNull("requeueAfterMs")) {
             return "no";
         }
-        return "after " + HumanDuration.format(Duration.ofMillis(entry.path("requeueAfterMs").asLong()));
+        return "after "
+                + HumanDuration.format(
+                        Duration.ofMillis(entry.path("requeueAfterMs").asLong()));
     }
 
     static String who(JsonNode entry) {
@@ -134,8 +139,10 @@ final class SyncEntryFormat {
         for (JsonNode w : entry.path("writes")) {
             errors += w.path("error").asText("").isEmpty() ? 0 : 1;
         }
-        String wrote = writes.isEmpty() ? "no writes" : entry.path("writes").size() + " write"
-                + (entry.path("writes").size() == 1 ? "" : "s") + (errors > 0 ? ", " + errors + " failed" : "");
+        String wrote = writes.isEmpty()
+                ? "no writes"
+                : entry.path("writes").size() + " write" + (entry.path("writes").size() == 1 ? "" : "s")
+                        + (errors > 0 ? ", " + errors + " failed" : "");
         return age(entry, now) + "\t" + who(entry) + "\t" + decision(entry) + "\t" + wrote;
     }
 

@@ -8,7 +8,6 @@ import io.kplane.api.lens.SyncRecordNames;
 import io.kplane.api.util.Timestamps;
 import io.kplane.kubectl.Api;
 import io.kplane.kubectl.ResourceRef;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,8 +25,10 @@ record SyncHistory(List<JsonNode> records, List<JsonNode> entries) {
         JsonNode meta = object.path("metadata");
         String uid = meta.path("uid").asText();
         String ns = SyncRecordNames.namespace(meta.path("namespace").asText(""));
-        JsonNode list = api.get(ResourceRef.collectionPath(ResourceTypes.SYNCRECORDS, ns),
-                Api.query("labelSelector", SyncRecord.TARGET_UID_LABEL + "=" + uid), Api.JSON);
+        JsonNode list = api.get(
+                ResourceRef.collectionPath(ResourceTypes.SYNCRECORDS, ns),
+                Api.query("labelSelector", SyncRecord.TARGET_UID_LABEL + "=" + uid),
+                Api.JSON);
         List<JsonNode> records = new ArrayList<>();
         List<JsonNode> entries = new ArrayList<>();
         for (JsonNode record : list.path("items")) {

@@ -6,10 +6,6 @@ import io.kplane.kubectl.Api;
 import io.kplane.kubectl.BaseCommand;
 import io.kplane.kubectl.CliException;
 import io.kplane.kubectl.ResourceRef;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +16,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code wait TYPE/NAME --for=condition=complete|failed|delete [--timeout=30s]}. Like kubectl it
@@ -63,8 +62,8 @@ public final class WaitCommand extends BaseCommand {
                 continue;
             }
             if (!waitFor(ref, obj, deadline)) {
-                throw new CliException("error: timed out waiting for the condition on " + ref.type().resource()
-                        + "/" + ref.name());
+                throw new CliException("error: timed out waiting for the condition on "
+                        + ref.type().resource() + "/" + ref.name());
             }
             out().println(ref.display() + " condition met");
             out().flush();
@@ -83,9 +82,15 @@ public final class WaitCommand extends BaseCommand {
             if (remaining <= 0) {
                 return false;
             }
-            Map<String, String> query = Api.query("fieldSelector", "metadata.name=" + ref.name(), "watch", "true",
-                    "resourceVersion", current.path("metadata").path("resourceVersion").asText(""),
-                    "timeoutSeconds", Long.toString(Math.max(1, (remaining + 999) / 1000)));
+            Map<String, String> query = Api.query(
+                    "fieldSelector",
+                    "metadata.name=" + ref.name(),
+                    "watch",
+                    "true",
+                    "resourceVersion",
+                    current.path("metadata").path("resourceVersion").asText(""),
+                    "timeoutSeconds",
+                    Long.toString(Math.max(1, (remaining + 999) / 1000)));
             current = watchUntilMet(ref, query, current);
             if (current != null && !met(current) && Instant.now().isBefore(deadline)) {
                 // the watch ended (server timeout, expired resourceVersion): start again from a fresh read
@@ -97,7 +102,7 @@ public final class WaitCommand extends BaseCommand {
     /** The object's last known state when the watch ends or the condition is met; null once deleted. */
     private JsonNode watchUntilMet(ResourceRef ref, Map<String, String> query, JsonNode current) {
         try (InputStream stream = api().stream(ref.collectionPath(), query, Api.JSON);
-             BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
                 if (line.isBlank()) {

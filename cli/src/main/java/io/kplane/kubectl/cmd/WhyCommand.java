@@ -5,12 +5,11 @@ import io.kplane.kubectl.BaseCommand;
 import io.kplane.kubectl.CliException;
 import io.kplane.kubectl.ResourceRef;
 import io.kplane.kubectl.print.Output;
+import java.time.Instant;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-
-import java.time.Instant;
-import java.util.List;
 
 /**
  * {@code why KIND/NAME}: the object's last syncs across controllers, newest first, from the
@@ -18,12 +17,16 @@ import java.util.List;
  * key in the queue (triggers), what the controller saw, what it decided and why, what it wrote (with
  * the resourceVersion returned or the error), the events it emitted, how long it took and the requeue.
  */
-@Command(name = "why", description = "Show the last controller syncs of an object: triggers, what was seen, decided and written.")
+@Command(
+        name = "why",
+        description = "Show the last controller syncs of an object: triggers, what was seen, decided and written.")
 public final class WhyCommand extends BaseCommand {
     @Parameters(arity = "1..2", paramLabel = "KIND/NAME | KIND NAME")
     List<String> args;
 
-    @Option(names = {"-o", "--output"}, description = "json|yaml: print the SyncRecords.")
+    @Option(
+            names = {"-o", "--output"},
+            description = "json|yaml: print the SyncRecords.")
     String output;
 
     @Override
@@ -57,16 +60,28 @@ public final class WhyCommand extends BaseCommand {
         String name = (ns.isEmpty() ? "" : ns + "/") + meta.path("name").asText();
         StringBuilder out = new StringBuilder();
         if (history.entries().isEmpty()) {
-            out.append("No syncs recorded for ").append(kind).append(' ').append(name)
+            out.append("No syncs recorded for ")
+                    .append(kind)
+                    .append(' ')
+                    .append(name)
                     .append(" (components record them with --lens, the default; records older than 1h are dropped).\n");
             return out.toString();
         }
-        out.append(kind).append(' ').append(name).append(": ").append(history.entries().size()).append(" syncs by ")
-                .append(history.records().size()).append(history.records().size() == 1 ? " controller" : " controllers")
+        out.append(kind)
+                .append(' ')
+                .append(name)
+                .append(": ")
+                .append(history.entries().size())
+                .append(" syncs by ")
+                .append(history.records().size())
+                .append(history.records().size() == 1 ? " controller" : " controllers")
                 .append(", newest first\n");
         for (JsonNode e : history.entries()) {
             out.append('\n');
-            out.append(SyncEntryFormat.age(e, now)).append(" ago  ").append(e.path("time").asText()).append("  ")
+            out.append(SyncEntryFormat.age(e, now))
+                    .append(" ago  ")
+                    .append(e.path("time").asText())
+                    .append("  ")
                     .append(SyncEntryFormat.who(e));
             String duration = SyncEntryFormat.duration(e);
             if (!duration.isEmpty()) {
@@ -92,7 +107,10 @@ public final class WhyCommand extends BaseCommand {
     private static void field(StringBuilder out, String label, List<String> lines) {
         String pad = " ".repeat(11 - label.length() - 1);
         for (int i = 0; i < lines.size(); i++) {
-            out.append("  ").append(i == 0 ? label + ":" + pad : " ".repeat(11)).append(lines.get(i)).append('\n');
+            out.append("  ")
+                    .append(i == 0 ? label + ":" + pad : " ".repeat(11))
+                    .append(lines.get(i))
+                    .append('\n');
         }
     }
 }

@@ -3,7 +3,6 @@ package io.kplane.kubectl.print;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
 import io.kplane.kubectl.CliException;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,17 +12,13 @@ import java.util.List;
  * {@code {"\n"}}. Several results of one expression are separated by spaces, like kubectl.
  */
 public final class JsonPathTemplate {
-    private sealed interface Part permits Literal, Expr, Range {
-    }
+    private sealed interface Part permits Literal, Expr, Range {}
 
-    private record Literal(String text) implements Part {
-    }
+    private record Literal(String text) implements Part {}
 
-    private record Expr(String path) implements Part {
-    }
+    private record Expr(String path) implements Part {}
 
-    private record Range(String path, List<Part> body) implements Part {
-    }
+    private record Range(String path, List<Part> body) implements Part {}
 
     private final List<Part> parts;
 
@@ -53,7 +48,8 @@ public final class JsonPathTemplate {
                 current = new ArrayList<>();
             } else if (inner.equals("end")) {
                 if (stack.isEmpty()) {
-                    throw new CliException("error: error parsing jsonpath " + template + ", not in range, nothing to end");
+                    throw new CliException(
+                            "error: error parsing jsonpath " + template + ", not in range, nothing to end");
                 }
                 Range range = new Range(rangePaths.remove(rangePaths.size() - 1), current);
                 current = stack.remove(stack.size() - 1);
@@ -156,8 +152,9 @@ public final class JsonPathTemplate {
                 }
                 String index = p.substring(i + 1, end).trim();
                 List<JsonNode> next = new ArrayList<>();
-                if (index.length() >= 2 && (index.startsWith("'") && index.endsWith("'")
-                        || index.startsWith("\"") && index.endsWith("\""))) {
+                if (index.length() >= 2
+                        && (index.startsWith("'") && index.endsWith("'")
+                                || index.startsWith("\"") && index.endsWith("\""))) {
                     // ['key.with.dots']: a field name in brackets
                     String field = index.substring(1, index.length() - 1);
                     for (JsonNode n : nodes) {
@@ -192,7 +189,8 @@ public final class JsonPathTemplate {
                 nodes = next;
                 i = end + 1;
             } else {
-                throw new CliException("error: error parsing jsonpath " + path + ", unrecognized character '" + c + "'");
+                throw new CliException(
+                        "error: error parsing jsonpath " + path + ", unrecognized character '" + c + "'");
             }
         }
         return nodes;

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.json.Json;
-
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -16,8 +15,7 @@ import java.util.Map;
 
 /** {@code -o json} (4-space indent, like kubectl) and {@code -o yaml} (keys sorted, like kubectl). */
 public final class Output {
-    private Output() {
-    }
+    private Output() {}
 
     public static String json(JsonNode node) {
         DefaultPrettyPrinter printer = new DefaultPrettyPrinter()

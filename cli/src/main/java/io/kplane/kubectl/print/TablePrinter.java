@@ -1,7 +1,6 @@
 package io.kplane.kubectl.print;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.kplane.api.json.Json;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClientException;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,27 +29,21 @@ public record KubeConfig(
         /** The file this was read from: relative certificate paths resolve against its folder. Not serialised. */
         @com.fasterxml.jackson.annotation.JsonIgnore Path source) {
 
-    public record NamedCluster(String name, Cluster cluster) {
-    }
+    public record NamedCluster(String name, Cluster cluster) {}
 
     public record Cluster(
             String server,
             @JsonProperty("certificate-authority") String certificateAuthority,
             @JsonProperty("certificate-authority-data") String certificateAuthorityData,
-            @JsonProperty("insecure-skip-tls-verify") Boolean insecureSkipTlsVerify) {
-    }
+            @JsonProperty("insecure-skip-tls-verify") Boolean insecureSkipTlsVerify) {}
 
-    public record NamedUser(String name, User user) {
-    }
+    public record NamedUser(String name, User user) {}
 
-    public record User(String token, String tokenFile) {
-    }
+    public record User(String token, String tokenFile) {}
 
-    public record NamedContext(String name, Context context) {
-    }
+    public record NamedContext(String name, Context context) {}
 
-    public record Context(String cluster, String user, String namespace) {
-    }
+    public record Context(String cluster, String user, String namespace) {}
 
     public static KubeConfig load(Path path) {
         try {
@@ -96,32 +89,59 @@ public record KubeConfig(
      * {@code serverOverride} when that is not null (kubectl's {@code --server}: token, CA and namespace stay).
      */
     public ClientConfig toClientConfig(String contextName, String serverOverride) {
-        Context context = find(contexts, NamedContext::name, contextName).map(NamedContext::context)
+        Context context = find(contexts, NamedContext::name, contextName)
+                .map(NamedContext::context)
                 .orElseThrow(() -> new KubeClientException("kubeconfig" + where() + " has no context " + contextName));
-        Cluster cluster = find(clusters, NamedCluster::name, context.cluster()).map(NamedCluster::cluster)
-                .orElseThrow(() -> new KubeClientException("kubeconfig" + where() + " has no cluster " + context.cluster()));
+        Cluster cluster = find(clusters, NamedCluster::name, context.cluster())
+                .map(NamedCluster::cluster)
+                .orElseThrow(
+                        () -> new KubeClientException("kubeconfig" + where() + " has no cluster " + context.cluster()));
         String server = serverOverride != null ? serverOverride : cluster.server();
         if (server == null) {
-            throw new KubeClientException("cluster " + context.cluster() + " in kubeconfig" + where() + " has no server");
+            throw new KubeClientException(
+                    "cluster " + context.cluster() + " in kubeconfig" + where() + " has no server");
         }
-        User user = context.user() == null ? null
-                : find(users, NamedUser::name, context.user()).map(NamedUser::user).orElse(null);
-        return new ClientConfig(server, token(user), caPem(cluster),
-                Boolean.TRUE.equals(cluster.insecureSkipTlsVerify()), context.namespace(), null);
+        User user = context.user() == null
+                ? null
+                : find(users, NamedUser::name, context.user())
+                        .map(NamedUser::user)
+                        .orElse(null);
+        return new ClientConfig(
+                server,
+                token(user),
+                caPem(cluster),
+                Boolean.TRUE.equals(cluster.insecureSkipTlsVerify()),
+                context.namespace(),
+                null);
     }
 
     /** This file's relative certificate and token paths made absolute against its folder (before a merge). */
     KubeConfig withAbsolutePaths() {
-        List<NamedCluster> absClusters = clusters == null ? null : clusters.stream()
-                .map(n -> n.cluster() == null || n.cluster().certificateAuthority() == null ? n
-                        : new NamedCluster(n.name(), new Cluster(n.cluster().server(),
-                        resolve(n.cluster().certificateAuthority()).toString(), n.cluster().certificateAuthorityData(),
-                        n.cluster().insecureSkipTlsVerify())))
-                .toList();
-        List<NamedUser> absUsers = users == null ? null : users.stream()
-                .map(n -> n.user() == null || n.user().tokenFile() == null ? n
-                        : new NamedUser(n.name(), new User(n.user().token(), resolve(n.user().tokenFile()).toString())))
-                .toList();
+        List<NamedCluster> absClusters = clusters == null
+                ? null
+                : clusters.stream()
+                        .map(n -> n.cluster() == null || n.cluster().certificateAuthority() == null
+                                ? n
+                                : new NamedCluster(
+                                        n.name(),
+                                        new Cluster(
+                                                n.cluster().server(),
+                                                resolve(n.cluster().certificateAuthority())
+                                                        .toString(),
+                                                n.cluster().certificateAuthorityData(),
+                                                n.cluster().insecureSkipTlsVerify())))
+                        .toList();
+        List<NamedUser> absUsers = users == null
+                ? null
+                : users.stream()
+                        .map(n -> n.user() == null || n.user().tokenFile() == null
+                                ? n
+                                : new NamedUser(
+                                        n.name(),
+                                        new User(
+                                                n.user().token(),
+                                                resolve(n.user().tokenFile()).toString())))
+                        .toList();
         return new KubeConfig(apiVersion, kind, absClusters, absUsers, contexts, currentContext, preferences, null);
     }
 
@@ -144,14 +164,16 @@ public record KubeConfig(
 
     private String caPem(Cluster cluster) {
         if (cluster.certificateAuthorityData() != null) {
-            return new String(Base64.getMimeDecoder().decode(cluster.certificateAuthorityData()), StandardCharsets.US_ASCII);
+            return new String(
+                    Base64.getMimeDecoder().decode(cluster.certificateAuthorityData()), StandardCharsets.US_ASCII);
         }
         if (cluster.certificateAuthority() != null) {
             try {
                 return Files.readString(resolve(cluster.certificateAuthority()), StandardCharsets.US_ASCII);
             } catch (IOException e) {
-                throw new KubeClientException("cannot read certificate-authority " + cluster.certificateAuthority()
-                        + ": " + e.getMessage(), e);
+                throw new KubeClientException(
+                        "cannot read certificate-authority " + cluster.certificateAuthority() + ": " + e.getMessage(),
+                        e);
             }
         }
         return null;
@@ -173,6 +195,8 @@ public record KubeConfig(
         if (list == null) {
             return Optional.empty();
         }
-        return list.stream().filter(e -> wanted != null && wanted.equals(name.apply(e))).findFirst();
+        return list.stream()
+                .filter(e -> wanted != null && wanted.equals(name.apply(e)))
+                .findFirst();
     }
 }

@@ -2,7 +2,6 @@ package io.kplane.client.config;
 
 import io.kplane.api.json.Json;
 import io.kplane.client.KubeClientException;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,8 +18,7 @@ import java.util.List;
 public final class KubeConfigWriter {
     public static final String NAME = "kplane";
 
-    private KubeConfigWriter() {
-    }
+    private KubeConfigWriter() {}
 
     /**
      * @param token         bearer token, or null
@@ -29,13 +27,19 @@ public final class KubeConfigWriter {
      * @param namespace     default namespace of the context, or null
      */
     public static KubeConfig build(String server, String token, String caPem, boolean insecure, String namespace) {
-        String caData = caPem == null ? null : Base64.getEncoder().encodeToString(caPem.getBytes(StandardCharsets.US_ASCII));
-        return new KubeConfig("v1", "Config",
-                List.of(new KubeConfig.NamedCluster(NAME, new KubeConfig.Cluster(server, null, caData,
-                        caPem == null && insecure ? Boolean.TRUE : null))),
+        String caData =
+                caPem == null ? null : Base64.getEncoder().encodeToString(caPem.getBytes(StandardCharsets.US_ASCII));
+        return new KubeConfig(
+                "v1",
+                "Config",
+                List.of(new KubeConfig.NamedCluster(
+                        NAME,
+                        new KubeConfig.Cluster(server, null, caData, caPem == null && insecure ? Boolean.TRUE : null))),
                 List.of(new KubeConfig.NamedUser(NAME, new KubeConfig.User(token, null))),
                 List.of(new KubeConfig.NamedContext(NAME, new KubeConfig.Context(NAME, NAME, namespace))),
-                NAME, java.util.Map.of(), null);
+                NAME,
+                java.util.Map.of(),
+                null);
     }
 
     /** Writes {@code config} atomically (temp file + rename), owner-only when the file system allows. */

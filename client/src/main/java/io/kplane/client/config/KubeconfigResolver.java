@@ -2,7 +2,6 @@ package io.kplane.client.config;
 
 import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClientException;
-
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +62,9 @@ public final class KubeconfigResolver {
     public ClientConfig resolve(String server, String token, String kubeconfig) {
         KubeConfig merged = load(kubeconfig);
         ClientConfig config;
-        if (merged != null && merged.currentContext() != null && !merged.currentContext().isEmpty()) {
+        if (merged != null
+                && merged.currentContext() != null
+                && !merged.currentContext().isEmpty()) {
             config = merged.toClientConfig(merged.currentContext(), emptyToNull(server));
         } else {
             config = ClientConfig.forServer(emptyToNull(server) == null ? DEFAULT_SERVER : server);
@@ -91,7 +92,9 @@ public final class KubeconfigResolver {
                 }
             }
             // kubectl: when KUBECONFIG is set, ~/.kube/config is not consulted, even if none of its files exist
-            return files.isEmpty() ? null : merge(files.stream().map(KubeconfigResolver::read).toList());
+            return files.isEmpty()
+                    ? null
+                    : merge(files.stream().map(KubeconfigResolver::read).toList());
         }
         if (home != null && Files.isRegularFile(home.resolve(".kube").resolve("config"))) {
             return read(home.resolve(".kube").resolve("config"));
@@ -130,8 +133,15 @@ public final class KubeconfigResolver {
                 current = c.currentContext();
             }
         }
-        return new KubeConfig("v1", "Config", List.copyOf(clusters.values()), List.copyOf(users.values()),
-                List.copyOf(contexts.values()), current, null, null);
+        return new KubeConfig(
+                "v1",
+                "Config",
+                List.copyOf(clusters.values()),
+                List.copyOf(users.values()),
+                List.copyOf(contexts.values()),
+                current,
+                null,
+                null);
     }
 
     private static <E> void putFirst(Map<String, E> into, List<E> entries, Function<E, String> name) {

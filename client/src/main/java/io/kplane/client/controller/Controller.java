@@ -6,14 +6,13 @@ import io.kplane.client.lens.ControllerLens;
 import io.kplane.client.lens.Lens;
 import io.kplane.client.lens.SyncScope;
 import io.kplane.client.workqueue.RateLimitingQueue;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs N workers over a {@link RateLimitingQueue} of keys: each takes a key, calls the
@@ -131,12 +130,22 @@ public final class Controller {
         } catch (KubeClientException e) {
             // API errors (conflicts, not found, server away) are routine: one line, no stack trace
             failure = e;
-            log.warn("controller {} failed to sync {} (retry {}): {}", name, key, queue.numRequeues(key) + 1, e.toString());
+            log.warn(
+                    "controller {} failed to sync {} (retry {}): {}",
+                    name,
+                    key,
+                    queue.numRequeues(key) + 1,
+                    e.toString());
             queue.addRateLimited(key);
         } catch (Exception | LinkageError | AssertionError e) {
             failure = e;
-            log.warn("controller {} failed to sync {} (retry {}): {}", name, key, queue.numRequeues(key) + 1,
-                    e.toString(), e);
+            log.warn(
+                    "controller {} failed to sync {} (retry {}): {}",
+                    name,
+                    key,
+                    queue.numRequeues(key) + 1,
+                    e.toString(),
+                    e);
             queue.addRateLimited(key);
         } finally {
             scope.finish(requeueAfter, failure);

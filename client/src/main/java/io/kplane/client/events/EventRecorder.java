@@ -6,16 +6,13 @@ import io.kplane.api.core.ObjectReference;
 import io.kplane.api.json.Json;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.ObjectMeta;
+import io.kplane.api.patch.PatchType;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
-import io.kplane.api.patch.PatchType;
-import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.time.Clock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -27,6 +24,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes core/v1 Events about objects, like client-go's recorder: the write happens on a background
@@ -58,7 +57,12 @@ public final class EventRecorder implements AutoCloseable {
         this.client = client;
         this.source = new EventSource(component, host);
         this.clock = clock;
-        this.writer = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(QUEUE_SIZE),
+        this.writer = new ThreadPoolExecutor(
+                1,
+                1,
+                0,
+                TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(QUEUE_SIZE),
                 DaemonThreads.named("event-recorder-" + component));
     }
 
@@ -90,8 +94,8 @@ public final class EventRecorder implements AutoCloseable {
     }
 
     private void write(ObjectReference ref, String type, String reason, String message, Instant now) {
-        AggregationKey key = new AggregationKey(ref.kind(), ref.namespace(), ref.name(), ref.uid(), type, reason,
-                message);
+        AggregationKey key =
+                new AggregationKey(ref.kind(), ref.namespace(), ref.name(), ref.uid(), type, reason, message);
         String namespace = ref.namespace() == null || ref.namespace().isEmpty() ? "default" : ref.namespace();
         ResourceClient<Event> events = client.events().inNamespace(namespace);
         Recorded previous = recent.get(key);
@@ -112,12 +116,33 @@ public final class EventRecorder implements AutoCloseable {
             }
             // Kubernetes names events <object>.<hex unix nanos>; the sequence keeps same-second events apart.
             String name = ref.name() + "." + Long.toHexString(now.getEpochSecond() * 1_000_000_000L + sequence++);
-            Event event = new Event(null, null, ObjectMeta.named(namespace, name), ref, reason, message, source,
-                    now, now, 1, type, null, null, null, null, source.component(), source.host());
+            Event event = new Event(
+                    null,
+                    null,
+                    ObjectMeta.named(namespace, name),
+                    ref,
+                    reason,
+                    message,
+                    source,
+                    now,
+                    now,
+                    1,
+                    type,
+                    null,
+                    null,
+                    null,
+                    null,
+                    source.component(),
+                    source.host());
             events.create(event);
             recent.put(key, new Recorded(name, 1));
         } catch (KubeClientException e) {
-            log.warn("could not write event {} {} for {}/{}: {}", type, reason, ref.namespace(), ref.name(),
+            log.warn(
+                    "could not write event {} {} for {}/{}: {}",
+                    type,
+                    reason,
+                    ref.namespace(),
+                    ref.name(),
                     e.getMessage());
         }
     }
@@ -138,13 +163,12 @@ public final class EventRecorder implements AutoCloseable {
         writer.shutdown();
     }
 
-    private record AggregationKey(String kind, String namespace, String name, String uid, String type, String reason,
-                                  String message) {
+    private record AggregationKey(
+            String kind, String namespace, String name, String uid, String type, String reason, String message) {
         AggregationKey {
             Objects.requireNonNull(reason, "reason");
         }
     }
 
-    private record Recorded(String name, int count) {
-    }
+    private record Recorded(String name, int count) {}
 }

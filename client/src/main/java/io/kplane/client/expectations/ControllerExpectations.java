@@ -1,14 +1,13 @@
 package io.kplane.client.expectations;
 
 import io.kplane.client.time.Clock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * client-go's {@code ControllerExpectations}: a controller that just created or deleted N pods records
@@ -136,8 +135,12 @@ public final class ControllerExpectations {
             return true;
         }
         if (clock.since(e.timestamp).compareTo(expiry) > 0) {
-            log.info("expectations for {} expired after {} (adds {}, deletes {} still expected)", key, expiry,
-                    e.adds.get(), e.deletes.get());
+            log.info(
+                    "expectations for {} expired after {} (adds {}, deletes {} still expected)",
+                    key,
+                    expiry,
+                    e.adds.get(),
+                    e.deletes.get());
             report("expired", key, e, java.util.Map.of("after", expiry.toString()));
             return true;
         }

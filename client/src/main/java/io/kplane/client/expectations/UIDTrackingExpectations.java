@@ -1,12 +1,11 @@
 package io.kplane.client.expectations;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Job controller's {@code uidTrackingExpectations}: for each job key, the UIDs of pods whose

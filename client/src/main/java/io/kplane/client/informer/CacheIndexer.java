@@ -1,7 +1,6 @@
 package io.kplane.client.informer;
 
 import io.kplane.api.meta.KubeObject;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -23,8 +22,7 @@ public final class CacheIndexer<T extends KubeObject> implements Indexer<T> {
     private final Map<String, IndexFunc<T>> indexers = new HashMap<>();
     private final Map<String, Map<String, Set<String>>> indices = new HashMap<>();
 
-    public CacheIndexer() {
-    }
+    public CacheIndexer() {}
 
     public CacheIndexer(Map<String, IndexFunc<T>> indexers) {
         addIndexers(indexers);

@@ -1,7 +1,6 @@
 package io.kplane.client.informer;
 
 import io.kplane.api.meta.KubeObject;
-
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -118,8 +117,16 @@ public final class DeltaFIFO<T extends KubeObject> implements ReflectorStore<T> 
         }
         if (lens.enabled()) {
             T obj = delta.object();
-            String rv = obj == null || obj.metadata() == null ? null : obj.metadata().resourceVersion();
-            lens.record(io.kplane.client.lens.LensRecord.of(null, "fifo", isNew ? "add" : "coalesce", resource, key, rv,
+            String rv = obj == null || obj.metadata() == null
+                    ? null
+                    : obj.metadata().resourceVersion();
+            lens.record(io.kplane.client.lens.LensRecord.of(
+                    null,
+                    "fifo",
+                    isNew ? "add" : "coalesce",
+                    resource,
+                    key,
+                    rv,
                     java.util.Map.of("delta", delta.type().name(), "deltas", deltas.size(), "depth", queue.size())));
         }
     }
@@ -228,15 +235,23 @@ public final class DeltaFIFO<T extends KubeObject> implements ReflectorStore<T> 
             }
             List<Delta<T>> deltas = items.remove(key);
             if (lens.enabled()) {
-                lens.record(io.kplane.client.lens.LensRecord.of(null, "fifo", "pop", resource, key, null,
-                        java.util.Map.of("deltas", deltas.size(), "depth", queue.size(), "initialList", isInInitialList)));
+                lens.record(io.kplane.client.lens.LensRecord.of(
+                        null,
+                        "fifo",
+                        "pop",
+                        resource,
+                        key,
+                        null,
+                        java.util.Map.of(
+                                "deltas", deltas.size(), "depth", queue.size(), "initialList", isInInitialList)));
             }
             try {
                 processor.process(List.copyOf(deltas), isInInitialList);
             } catch (InterruptedException e) {
                 throw e;
             } catch (Exception e) {
-                org.slf4j.LoggerFactory.getLogger(DeltaFIFO.class).warn("processing {} failed: {}", key, e.toString(), e);
+                org.slf4j.LoggerFactory.getLogger(DeltaFIFO.class)
+                        .warn("processing {} failed: {}", key, e.toString(), e);
             }
             return true;
         } finally {

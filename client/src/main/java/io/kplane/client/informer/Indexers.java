@@ -2,7 +2,6 @@ package io.kplane.client.informer;
 
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.OwnerReference;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -25,8 +24,7 @@ public final class Indexers {
     /** Pods by {@code spec.nodeName} (unscheduled pods under the empty string). */
     public static final String NODE_NAME = "spec.nodeName";
 
-    private Indexers() {
-    }
+    private Indexers() {}
 
     public static <T extends KubeObject> IndexFunc<T> byNamespace() {
         return obj -> obj.namespace() == null ? List.of("") : List.of(obj.namespace());

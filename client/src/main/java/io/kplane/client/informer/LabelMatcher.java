@@ -2,14 +2,12 @@ package io.kplane.client.informer;
 
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.LabelSelector;
-
 import java.util.List;
 import java.util.Map;
 
 /** Evaluates label selectors against cached objects. */
 final class LabelMatcher {
-    private LabelMatcher() {
-    }
+    private LabelMatcher() {}
 
     static boolean matches(Map<String, String> required, KubeObject obj) {
         Map<String, String> labels = labels(obj);
@@ -34,13 +32,14 @@ final class LabelMatcher {
             for (LabelSelector.Requirement r : selector.matchExpressions()) {
                 String value = labels.get(r.key());
                 List<String> values = r.values() == null ? List.of() : r.values();
-                boolean ok = switch (r.operator()) {
-                    case "In" -> value != null && values.contains(value);
-                    case "NotIn" -> value == null || !values.contains(value);
-                    case "Exists" -> labels.containsKey(r.key());
-                    case "DoesNotExist" -> !labels.containsKey(r.key());
-                    default -> false;
-                };
+                boolean ok =
+                        switch (r.operator()) {
+                            case "In" -> value != null && values.contains(value);
+                            case "NotIn" -> value == null || !values.contains(value);
+                            case "Exists" -> labels.containsKey(r.key());
+                            case "DoesNotExist" -> !labels.containsKey(r.key());
+                            default -> false;
+                        };
                 if (!ok) {
                     return false;
                 }

@@ -3,7 +3,6 @@ package io.kplane.client.informer;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.LabelSelector;
 import io.kplane.api.meta.ObjectKeys;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,8 +68,11 @@ public final class Lister<T extends KubeObject> {
     public List<T> ownedBy(String ownerUid) {
         List<T> owned = indexer.indexNames().contains(Indexers.OWNER_UID)
                 ? indexer.byIndex(Indexers.OWNER_UID, ownerUid)
-                : filter(indexer.list(), o -> o.metadata() != null
-                && o.metadata().ownerReferencesOrEmpty().stream().anyMatch(r -> ownerUid.equals(r.uid())));
+                : filter(
+                        indexer.list(),
+                        o -> o.metadata() != null
+                                && o.metadata().ownerReferencesOrEmpty().stream()
+                                        .anyMatch(r -> ownerUid.equals(r.uid())));
         return namespace == null ? owned : filter(owned, o -> namespace.equals(o.namespace()));
     }
 

@@ -1,14 +1,13 @@
 package io.kplane.client.informer;
 
 import io.kplane.api.util.DaemonThreads;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Delivers notifications to one handler on its own thread through an unbounded buffer, so a slow
@@ -35,7 +34,8 @@ final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
         this.resource = resource;
     }
 
-    ProcessorListener(String name, ResourceEventHandler<T> handler, Duration resyncPeriod, BooleanSupplier informerSynced) {
+    ProcessorListener(
+            String name, ResourceEventHandler<T> handler, Duration resyncPeriod, BooleanSupplier informerSynced) {
         this.name = name;
         this.handler = handler;
         this.resyncPeriod = resyncPeriod == null ? Duration.ZERO : resyncPeriod;
@@ -46,8 +46,7 @@ final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
         boolean initial();
     }
 
-    record Add<T>(T obj, boolean initial) implements Notification<T> {
-    }
+    record Add<T>(T obj, boolean initial) implements Notification<T> {}
 
     record Update<T>(T oldObj, T newObj) implements Notification<T> {
         public boolean initial() {
@@ -55,8 +54,7 @@ final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
         }
     }
 
-    record Delete<T>(T obj, boolean finalStateUnknown, boolean initial) implements Notification<T> {
-    }
+    record Delete<T>(T obj, boolean finalStateUnknown, boolean initial) implements Notification<T> {}
 
     void add(Notification<T> notification) {
         if (notification.initial()) {
@@ -116,10 +114,14 @@ final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
             obj = add.obj();
         } else if (n instanceof Update<T> update) {
             obj = update.newObj();
-            type = update.oldObj() instanceof io.kplane.api.meta.KubeObject o && obj instanceof io.kplane.api.meta.KubeObject c
-                    && o.metadata() != null && c.metadata() != null
-                    && java.util.Objects.equals(o.metadata().resourceVersion(), c.metadata().resourceVersion())
-                    ? "RESYNC" : "MODIFIED";
+            type = update.oldObj() instanceof io.kplane.api.meta.KubeObject o
+                            && obj instanceof io.kplane.api.meta.KubeObject c
+                            && o.metadata() != null
+                            && c.metadata() != null
+                            && java.util.Objects.equals(
+                                    o.metadata().resourceVersion(), c.metadata().resourceVersion())
+                    ? "RESYNC"
+                    : "MODIFIED";
         } else {
             type = "DELETED";
             obj = ((Delete<T>) n).obj();
@@ -133,8 +135,8 @@ final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
         io.kplane.client.lens.LensRecorder.handlingEvent(
                 new io.kplane.client.lens.SyncSummary.Trigger(type, resource, key, rv, null));
         try {
-            l.record(io.kplane.client.lens.LensRecord.of(null, "handler", type, resource, key, rv,
-                    java.util.Map.of("handler", name)));
+            l.record(io.kplane.client.lens.LensRecord.of(
+                    null, "handler", type, resource, key, rv, java.util.Map.of("handler", name)));
             deliver(n);
         } finally {
             io.kplane.client.lens.LensRecorder.handlingEvent(null);

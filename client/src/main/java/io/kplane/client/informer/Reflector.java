@@ -9,15 +9,14 @@ import io.kplane.client.KubeClientException;
 import io.kplane.client.ListOptions;
 import io.kplane.client.WatchStream;
 import io.kplane.client.time.Clock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Keeps a {@link ReflectorStore} in step with the server: list (paged with limit/continue) and
@@ -49,8 +48,12 @@ public final class Reflector<T extends KubeObject> {
     private final AtomicInteger failures = new AtomicInteger();
     private final AtomicInteger idleReconnects = new AtomicInteger();
 
-    public Reflector(String name, ListerWatcher<T> listerWatcher, ReflectorStore<T> store, Clock clock,
-                     ReflectorOptions options) {
+    public Reflector(
+            String name,
+            ListerWatcher<T> listerWatcher,
+            ReflectorStore<T> store,
+            Clock clock,
+            ReflectorOptions options) {
         this.name = name;
         this.listerWatcher = listerWatcher;
         this.store = store;
@@ -183,7 +186,10 @@ public final class Reflector<T extends KubeObject> {
                 watch = listerWatcher.watch(watchOptions());
             } catch (ApiException e) {
                 if (e.isGone()) {
-                    log.info("reflector {}: resourceVersion {} is gone ({}); relisting", name, lastSyncResourceVersion,
+                    log.info(
+                            "reflector {}: resourceVersion {} is gone ({}); relisting",
+                            name,
+                            lastSyncResourceVersion,
                             e.getMessage());
                     watchEnded("410 Gone: relist", 0, e.getMessage());
                     return;
@@ -215,8 +221,12 @@ public final class Reflector<T extends KubeObject> {
                 }
                 Instant started = clock.now();
                 int events = handleWatch(watch);
-                watchEnded(stopped ? "stopped" : clock.since(started).compareTo(SHORT_WATCH) >= 0
-                        ? "timeout or EOF" : "EOF", events, null);
+                watchEnded(
+                        stopped
+                                ? "stopped"
+                                : clock.since(started).compareTo(SHORT_WATCH) >= 0 ? "timeout or EOF" : "EOF",
+                        events,
+                        null);
                 if (events > 0 || clock.since(started).compareTo(SHORT_WATCH) >= 0) {
                     backoff.reset();
                 } else if (!stopped) {
@@ -224,7 +234,10 @@ public final class Reflector<T extends KubeObject> {
                 }
             } catch (ApiException e) {
                 if (e.isGone()) {
-                    log.info("reflector {}: watch from {} expired ({}); relisting", name, lastSyncResourceVersion,
+                    log.info(
+                            "reflector {}: watch from {} expired ({}); relisting",
+                            name,
+                            lastSyncResourceVersion,
                             e.getMessage());
                     watchEnded("410 Gone: relist", watchEvents, e.getMessage());
                     return;
@@ -234,8 +247,12 @@ public final class Reflector<T extends KubeObject> {
                     throw e;
                 }
                 Duration delay = backoff.next();
-                log.warn("reflector {}: watch ended with {}; re-watching from {} in {} ms", name, e.getMessage(),
-                        lastSyncResourceVersion, delay.toMillis());
+                log.warn(
+                        "reflector {}: watch ended with {}; re-watching from {} in {} ms",
+                        name,
+                        e.getMessage(),
+                        lastSyncResourceVersion,
+                        delay.toMillis());
                 clock.sleep(delay);
             } catch (ApiConnectionException e) {
                 if (stopped) {
@@ -243,8 +260,12 @@ public final class Reflector<T extends KubeObject> {
                 }
                 watchEnded("connection broke", watchEvents, e.getMessage());
                 Duration delay = backoff.next();
-                log.warn("reflector {}: watch broke: {}; re-watching from {} in {} ms", name, e.getMessage(),
-                        lastSyncResourceVersion, delay.toMillis());
+                log.warn(
+                        "reflector {}: watch broke: {}; re-watching from {} in {} ms",
+                        name,
+                        e.getMessage(),
+                        lastSyncResourceVersion,
+                        delay.toMillis());
                 clock.sleep(delay);
             } finally {
                 watchdog.cancel();
@@ -350,7 +371,11 @@ public final class Reflector<T extends KubeObject> {
 
     private void reportEvent(String eventType, T obj) {
         String rv = obj.metadata() == null ? null : obj.metadata().resourceVersion();
-        report("event", WatchEvent.BOOKMARK.equals(eventType) ? null : obj.key(), rv, java.util.Map.of("type", eventType));
+        report(
+                "event",
+                WatchEvent.BOOKMARK.equals(eventType) ? null : obj.key(),
+                rv,
+                java.util.Map.of("type", eventType));
     }
 
     /**
@@ -388,9 +413,13 @@ public final class Reflector<T extends KubeObject> {
             Duration silent = Duration.between(last, clock.now());
             if (silent.compareTo(options.watchIdleTimeout()) > 0) {
                 idleReconnects.incrementAndGet();
-                log.warn("reflector {}: watch silent for {} ms (no event or bookmark; limit {} ms): presuming the "
-                        + "connection dead and re-watching from {}", name, silent.toMillis(),
-                        options.watchIdleTimeout().toMillis(), lastSyncResourceVersion);
+                log.warn(
+                        "reflector {}: watch silent for {} ms (no event or bookmark; limit {} ms): presuming the "
+                                + "connection dead and re-watching from {}",
+                        name,
+                        silent.toMillis(),
+                        options.watchIdleTimeout().toMillis(),
+                        lastSyncResourceVersion);
                 watch.close();
                 return;
             }

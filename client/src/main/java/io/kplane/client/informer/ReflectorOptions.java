@@ -13,12 +13,21 @@ import java.time.Duration;
  *                        one from the last resourceVersion. The server sends a bookmark every 60 s, so
  *                        the default is twice that.
  */
-public record ReflectorOptions(long pageSize, Duration minWatchTimeout, Duration initialBackoff, Duration maxBackoff,
-                               Duration watchIdleTimeout) {
+public record ReflectorOptions(
+        long pageSize,
+        Duration minWatchTimeout,
+        Duration initialBackoff,
+        Duration maxBackoff,
+        Duration watchIdleTimeout) {
     /** The server's bookmark interval: a healthy watch is never silent for longer. */
     public static final Duration BOOKMARK_INTERVAL = Duration.ofSeconds(60);
-    public static final ReflectorOptions DEFAULT = new ReflectorOptions(500, Duration.ofMinutes(5),
-            Duration.ofMillis(800), Duration.ofSeconds(30), BOOKMARK_INTERVAL.multipliedBy(2));
+
+    public static final ReflectorOptions DEFAULT = new ReflectorOptions(
+            500,
+            Duration.ofMinutes(5),
+            Duration.ofMillis(800),
+            Duration.ofSeconds(30),
+            BOOKMARK_INTERVAL.multipliedBy(2));
 
     public ReflectorOptions(long pageSize, Duration minWatchTimeout, Duration initialBackoff, Duration maxBackoff) {
         this(pageSize, minWatchTimeout, initialBackoff, maxBackoff, BOOKMARK_INTERVAL.multipliedBy(2));

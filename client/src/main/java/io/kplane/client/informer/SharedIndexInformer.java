@@ -3,9 +3,6 @@ package io.kplane.client.informer;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.time.Clock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -16,6 +13,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@link SharedInformer}: a {@link Reflector} fills a {@link DeltaFIFO}; one thread pops it, applies
@@ -36,6 +35,7 @@ public final class SharedIndexInformer<T extends KubeObject> implements SharedIn
     private final CopyOnWriteArrayList<ProcessorListener<T>> listeners = new CopyOnWriteArrayList<>();
     /** Serialises delta handling against handler registration, so a new handler's replay is consistent. */
     private final ReentrantLock deltaLock = new ReentrantLock();
+
     private volatile Set<ProcessorListener<T>> syncingListeners = Set.of();
     private volatile boolean started;
     private volatile boolean stopped;
@@ -43,8 +43,12 @@ public final class SharedIndexInformer<T extends KubeObject> implements SharedIn
     private Thread processorThread;
     private Clock.Timer resyncTimer;
 
-    public SharedIndexInformer(String name, ListerWatcher<T> listerWatcher, Clock clock, ReflectorOptions options,
-                               Map<String, IndexFunc<T>> indexers) {
+    public SharedIndexInformer(
+            String name,
+            ListerWatcher<T> listerWatcher,
+            Clock clock,
+            ReflectorOptions options,
+            Map<String, IndexFunc<T>> indexers) {
         this.name = name;
         this.clock = clock;
         this.indexer = new CacheIndexer<>(indexers);
@@ -88,8 +92,8 @@ public final class SharedIndexInformer<T extends KubeObject> implements SharedIn
     @Override
     public HandlerRegistration addEventHandler(ResourceEventHandler<T> handler, Duration resyncPeriod) {
         Objects.requireNonNull(handler);
-        ProcessorListener<T> listener = new ProcessorListener<>(name + "-handler-" + listeners.size(), handler,
-                resyncPeriod, fifo::hasSynced);
+        ProcessorListener<T> listener =
+                new ProcessorListener<>(name + "-handler-" + listeners.size(), handler, resyncPeriod, fifo::hasSynced);
         listener.lens(lens, name);
         deltaLock.lock();
         try {
@@ -236,7 +240,8 @@ public final class SharedIndexInformer<T extends KubeObject> implements SharedIn
                     }
                     case DELETED -> {
                         indexer.deleteByKey(obj.key());
-                        distribute(new ProcessorListener.Delete<>(obj, delta.finalStateUnknown(), isInInitialList), false);
+                        distribute(
+                                new ProcessorListener.Delete<>(obj, delta.finalStateUnknown(), isInInitialList), false);
                     }
                 }
             }

@@ -1,7 +1,6 @@
 package io.kplane.client.informer;
 
 import io.kplane.api.meta.KubeObject;
-
 import java.time.Duration;
 import java.util.Map;
 

@@ -8,7 +8,6 @@ import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.time.Clock;
-
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -51,7 +50,8 @@ public final class SharedInformerFactory {
     }
 
     @SuppressWarnings("unchecked")
-    public synchronized <T extends KubeObject> SharedIndexInformer<T> informerFor(ResourceType type, Class<T> javaType) {
+    public synchronized <T extends KubeObject> SharedIndexInformer<T> informerFor(
+            ResourceType type, Class<T> javaType) {
         SharedIndexInformer<?> existing = informers.get(type);
         if (existing != null) {
             return (SharedIndexInformer<T>) existing;
@@ -67,8 +67,8 @@ public final class SharedInformerFactory {
                 return List.of(node == null ? "" : node);
             });
         }
-        SharedIndexInformer<T> informer = new SharedIndexInformer<>(type.resource(),
-                ListerWatcher.of(resource, ListOptions.none()), clock, options, indexers);
+        SharedIndexInformer<T> informer = new SharedIndexInformer<>(
+                type.resource(), ListerWatcher.of(resource, ListOptions.none()), clock, options, indexers);
         if (lens.enabled()) {
             informer.lens(lens);
         }

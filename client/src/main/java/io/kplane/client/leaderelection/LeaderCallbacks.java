@@ -16,6 +16,5 @@ public interface LeaderCallbacks {
     void onStoppedLeading();
 
     /** Someone (possibly this candidate) was observed holding the lease. */
-    default void onNewLeader(String identity) {
-    }
+    default void onNewLeader(String identity) {}
 }

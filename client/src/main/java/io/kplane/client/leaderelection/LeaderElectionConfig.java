@@ -41,13 +41,19 @@ public record LeaderElectionConfig(
     }
 
     public static LeaderElectionConfig defaults(String namespace, String leaseName, String identity) {
-        return new LeaderElectionConfig(namespace, leaseName, identity, DEFAULT_LEASE_DURATION,
-                DEFAULT_RENEW_DEADLINE, DEFAULT_RETRY_PERIOD, true);
+        return new LeaderElectionConfig(
+                namespace,
+                leaseName,
+                identity,
+                DEFAULT_LEASE_DURATION,
+                DEFAULT_RENEW_DEADLINE,
+                DEFAULT_RETRY_PERIOD,
+                true);
     }
 
     public LeaderElectionConfig withTimings(Duration leaseDuration, Duration renewDeadline, Duration retryPeriod) {
-        return new LeaderElectionConfig(namespace, leaseName, identity, leaseDuration, renewDeadline, retryPeriod,
-                releaseOnStop);
+        return new LeaderElectionConfig(
+                namespace, leaseName, identity, leaseDuration, renewDeadline, retryPeriod, releaseOnStop);
     }
 
     /** A unique identity for this process: {@code host_pid_random}. */
@@ -59,6 +65,7 @@ public record LeaderElectionConfig(
             host = "localhost";
         }
         return host + "_" + ProcessHandle.current().pid() + "_"
-                + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong() & 0xffffffL);
+                + Long.toHexString(
+                        java.util.concurrent.ThreadLocalRandom.current().nextLong() & 0xffffffL);
     }
 }

@@ -9,14 +9,13 @@ import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.time.Clock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Leader election on a coordination.k8s.io/v1 Lease, after client-go's {@code leaderelection}: candidates
@@ -38,6 +37,7 @@ public final class LeaderElector {
     private volatile Thread runner;
     /** Runs onStartedLeading while this candidate leads. */
     private volatile Thread leaderWork;
+
     private Lease observed;
     private Instant observedTime;
     private String reportedLeader;
@@ -101,8 +101,12 @@ public final class LeaderElector {
             try {
                 callbacks.onStartedLeading();
             } catch (RuntimeException e) {
-                log.error("{}: onStartedLeading of lease {}/{} failed", config.identity(), config.namespace(),
-                        config.leaseName(), e);
+                log.error(
+                        "{}: onStartedLeading of lease {}/{} failed",
+                        config.identity(),
+                        config.namespace(),
+                        config.leaseName(),
+                        e);
             }
         });
         thread.start();
@@ -161,12 +165,20 @@ public final class LeaderElector {
                 continue;
             }
             if (clock.since(lastRenew).compareTo(config.renewDeadline()) >= 0) {
-                log.warn("{} failed to renew lease {}/{} within {}; stepping down", config.identity(),
-                        config.namespace(), config.leaseName(), config.renewDeadline());
+                log.warn(
+                        "{} failed to renew lease {}/{} within {}; stepping down",
+                        config.identity(),
+                        config.namespace(),
+                        config.leaseName(),
+                        config.renewDeadline());
                 return;
             }
             if (observed != null && !config.identity().equals(holder(observed))) {
-                log.warn("{} lost lease {}/{} to {}", config.identity(), config.namespace(), config.leaseName(),
+                log.warn(
+                        "{} lost lease {}/{} to {}",
+                        config.identity(),
+                        config.namespace(),
+                        config.leaseName(),
                         holder(observed));
                 return;
             }
@@ -180,26 +192,37 @@ public final class LeaderElector {
         try {
             current = leases.find(config.leaseName()).orElse(null);
         } catch (KubeClientException e) {
-            log.warn("{} cannot read lease {}/{}: {}", config.identity(), config.namespace(), config.leaseName(),
+            log.warn(
+                    "{} cannot read lease {}/{}: {}",
+                    config.identity(),
+                    config.namespace(),
+                    config.leaseName(),
                     e.getMessage());
             return false;
         }
         if (current == null) {
-            Lease fresh = new Lease(null, null, ObjectMeta.named(config.namespace(), config.leaseName()),
-                    spec(now, now, 0));
+            Lease fresh =
+                    new Lease(null, null, ObjectMeta.named(config.namespace(), config.leaseName()), spec(now, now, 0));
             try {
                 observe(leases.create(fresh), now);
                 return true;
             } catch (KubeClientException e) {
-                log.info("{} could not create lease {}/{}: {}", config.identity(), config.namespace(),
-                        config.leaseName(), e.getMessage());
+                log.info(
+                        "{} could not create lease {}/{}: {}",
+                        config.identity(),
+                        config.namespace(),
+                        config.leaseName(),
+                        e.getMessage());
                 return false;
             }
         }
         observe(current, now);
         String holder = holder(current);
         boolean mine = config.identity().equals(holder);
-        if (!mine && holder != null && !holder.isEmpty() && observedTime.plus(leaseDuration(current)).isAfter(now)) {
+        if (!mine
+                && holder != null
+                && !holder.isEmpty()
+                && observedTime.plus(leaseDuration(current)).isAfter(now)) {
             return false;
         }
         LeaseSpec old = current.spec();
@@ -213,13 +236,21 @@ public final class LeaderElector {
             return true;
         } catch (ApiException e) {
             if (!e.isConflict()) {
-                log.warn("{} could not update lease {}/{}: {}", config.identity(), config.namespace(),
-                        config.leaseName(), e.getMessage());
+                log.warn(
+                        "{} could not update lease {}/{}: {}",
+                        config.identity(),
+                        config.namespace(),
+                        config.leaseName(),
+                        e.getMessage());
             }
             return false;
         } catch (KubeClientException e) {
-            log.warn("{} could not update lease {}/{}: {}", config.identity(), config.namespace(),
-                    config.leaseName(), e.getMessage());
+            log.warn(
+                    "{} could not update lease {}/{}: {}",
+                    config.identity(),
+                    config.namespace(),
+                    config.leaseName(),
+                    e.getMessage());
             return false;
         }
     }
@@ -232,13 +263,17 @@ public final class LeaderElector {
             }
             LeaseSpec old = current.spec();
             Instant now = micro(clock.now());
-            LeaseSpec released = new LeaseSpec("", 1, now, now, old.leaseTransitions(), old.strategy(),
-                    old.preferredHolder());
+            LeaseSpec released =
+                    new LeaseSpec("", 1, now, now, old.leaseTransitions(), old.strategy(), old.preferredHolder());
             leases.update(current.withSpec(released));
             log.info("{} released lease {}/{}", config.identity(), config.namespace(), config.leaseName());
         } catch (KubeClientException e) {
-            log.warn("{} could not release lease {}/{}: {}", config.identity(), config.namespace(),
-                    config.leaseName(), e.getMessage());
+            log.warn(
+                    "{} could not release lease {}/{}: {}",
+                    config.identity(),
+                    config.namespace(),
+                    config.leaseName(),
+                    e.getMessage());
         }
     }
 
@@ -260,9 +295,16 @@ public final class LeaderElector {
     }
 
     private LeaseSpec spec(Instant acquire, Instant renew, int transitions) {
-        return new LeaseSpec(config.identity(), (int) config.leaseDuration().toSeconds() == 0 ? 1
-                : (int) Math.max(1, Math.ceil(config.leaseDuration().toMillis() / 1000.0)),
-                micro(acquire), micro(renew), transitions, null, null);
+        return new LeaseSpec(
+                config.identity(),
+                (int) config.leaseDuration().toSeconds() == 0
+                        ? 1
+                        : (int) Math.max(1, Math.ceil(config.leaseDuration().toMillis() / 1000.0)),
+                micro(acquire),
+                micro(renew),
+                transitions,
+                null,
+                null);
     }
 
     /** The lease duration the holder announced (whole seconds), or ours if it announced none. */
@@ -285,7 +327,8 @@ public final class LeaderElector {
     }
 
     private Duration jitter(Duration d) {
-        return Duration.ofNanos((long) (d.toNanos() * (1 + ThreadLocalRandom.current().nextDouble(0.2))));
+        return Duration.ofNanos(
+                (long) (d.toNanos() * (1 + ThreadLocalRandom.current().nextDouble(0.2))));
     }
 
     private void sleepQuietly(Duration d) throws InterruptedException {

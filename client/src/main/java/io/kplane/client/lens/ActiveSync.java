@@ -50,7 +50,8 @@ final class ActiveSync implements SyncScope {
     @Override
     public synchronized SyncScope decided(String decision, String reason) {
         // a sync may decide several things (e.g. pods_created then tracking): keep them all, in order
-        this.decision = this.decision == null || this.decision.equals(decision) ? decision : this.decision + "," + decision;
+        this.decision =
+                this.decision == null || this.decision.equals(decision) ? decision : this.decision + "," + decision;
         if (reason != null) {
             this.reason = this.reason == null ? reason : this.reason + "; " + reason;
         }
@@ -106,9 +107,16 @@ final class ActiveSync implements SyncScope {
                 saw.put("writesNotShown", writesDropped);
             }
             double ms = (System.nanoTime() - started) / 1e6;
-            summary = new SyncSummary(triggers.list(), triggers.dropped(), Map.copyOf(saw).isEmpty() ? Map.of()
-                    : new LinkedHashMap<>(saw), decision, reason, List.copyOf(writes), List.copyOf(events),
-                    Math.round(ms * 1000) / 1000.0, ControllerState.millis(requeueAfter),
+            summary = new SyncSummary(
+                    triggers.list(),
+                    triggers.dropped(),
+                    Map.copyOf(saw).isEmpty() ? Map.of() : new LinkedHashMap<>(saw),
+                    decision,
+                    reason,
+                    List.copyOf(writes),
+                    List.copyOf(events),
+                    Math.round(ms * 1000) / 1000.0,
+                    ControllerState.millis(requeueAfter),
                     error == null ? null : String.valueOf(error.getMessage() == null ? error : error.getMessage()));
         }
         controller.finished(this, summary);

@@ -7,20 +7,16 @@ package io.kplane.client.lens;
  * then {@code beginSync(item)} ... {@code scope.finish(...)}.
  */
 public interface ControllerLens {
-    ControllerLens NOOP = new ControllerLens() {
-    };
+    ControllerLens NOOP = new ControllerLens() {};
 
     /** Before {@code queue.get()}: waits for this worker's turn to take an item. */
-    default void awaitTurn() throws InterruptedException {
-    }
+    default void awaitTurn() throws InterruptedException {}
 
     /** After {@code queue.get()} returned {@code key}: holds it while the controller is paused, until a step. */
-    default void gotItem(String key) throws InterruptedException {
-    }
+    default void gotItem(String key) throws InterruptedException {}
 
     /** After {@code queue.get()} returned nothing (shutdown) or failed. */
-    default void releaseTurn() {
-    }
+    default void releaseTurn() {}
 
     /**
      * Opens the sync record for {@code key} on this thread (see {@link SyncScope#current()}), with the

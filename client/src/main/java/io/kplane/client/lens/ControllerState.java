@@ -70,7 +70,13 @@ public final class ControllerState implements ControllerLens {
             try {
                 if (paused && stepsPending == 0) {
                     queue.setState(key, "held");
-                    lens.record(LensRecord.of(queue.name(), "worker", "held", null, key, null,
+                    lens.record(LensRecord.of(
+                            queue.name(),
+                            "worker",
+                            "held",
+                            null,
+                            key,
+                            null,
                             Map.of("reason", "controller paused: waiting for a step")));
                     while (paused && stepsPending == 0) {
                         changed.await();
@@ -177,8 +183,8 @@ public final class ControllerState implements ControllerLens {
         // is also their queue's name; gc, ttl and the scheduler have upstream queue names of their own
         String key = sync.key();
         Map<String, Object> detail = key.equals(sync.queueKey()) ? null : Map.of("queueKey", sync.queueKey());
-        lens.record(new LensRecord(0, null, null, name, "sync", "sync", sync.resource(), key,
-                sync.rv(), sync.uid(), detail, summary));
+        lens.record(new LensRecord(
+                0, null, null, name, "sync", "sync", sync.resource(), key, sync.rv(), sync.uid(), detail, summary));
     }
 
     public long syncs() {
@@ -200,7 +206,10 @@ public final class ControllerState implements ControllerLens {
             return 0;
         }
         Arrays.sort(copy);
-        return copy[Math.min(copy.length - 1, (int) Math.ceil(q * copy.length) - 1 < 0 ? 0 : (int) Math.ceil(q * copy.length) - 1)];
+        return copy[
+                Math.min(
+                        copy.length - 1,
+                        (int) Math.ceil(q * copy.length) - 1 < 0 ? 0 : (int) Math.ceil(q * copy.length) - 1)];
     }
 
     /** Worker thread → key it is syncing. */

@@ -17,8 +17,7 @@ public interface Lens {
         }
 
         @Override
-        public void record(LensRecord record) {
-        }
+        public void record(LensRecord record) {}
 
         @Override
         public QueueObserver queue(String name) {
@@ -44,6 +43,5 @@ public interface Lens {
     ControllerLens controller(String name, String queueName);
 
     /** A live figure for the snapshot's counters, e.g. {@code cacheObjects.pods}, {@code fifoDepth.pods}. */
-    default void registerGauge(String name, java.util.function.IntSupplier value) {
-    }
+    default void registerGauge(String name, java.util.function.IntSupplier value) {}
 }

@@ -8,13 +8,12 @@ import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.time.Clock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Announces where a component serves its lens: a Lease {@code kube-system/kplane-lens-<component>}
@@ -89,11 +88,22 @@ public final class LensAnnouncer implements AutoCloseable {
         }
         annotations.put(ENDPOINT_ANNOTATION, endpoint);
         labels.put(COMPONENT_LABEL, component.length() > 63 ? component.substring(0, 63) : component);
-        LeaseSpec spec = new LeaseSpec(identity, (int) DURATION.toSeconds(),
-                current == null || current.spec() == null || !identity.equals(current.spec().holderIdentity())
-                        ? now : current.spec().acquireTime(), now, null, null, null);
+        LeaseSpec spec = new LeaseSpec(
+                identity,
+                (int) DURATION.toSeconds(),
+                current == null
+                                || current.spec() == null
+                                || !identity.equals(current.spec().holderIdentity())
+                        ? now
+                        : current.spec().acquireTime(),
+                now,
+                null,
+                null,
+                null);
         if (current == null) {
-            ObjectMeta meta = ObjectMeta.named(NAMESPACE, name).withAnnotations(annotations).withLabels(labels);
+            ObjectMeta meta = ObjectMeta.named(NAMESPACE, name)
+                    .withAnnotations(annotations)
+                    .withLabels(labels);
             try {
                 leases.create(new Lease(null, null, meta, spec));
             } catch (ApiException e) {
@@ -104,7 +114,8 @@ public final class LensAnnouncer implements AutoCloseable {
             return;
         }
         try {
-            leases.update(current.withMetadata(current.metadata().withAnnotations(annotations).withLabels(labels))
+            leases.update(current.withMetadata(
+                            current.metadata().withAnnotations(annotations).withLabels(labels))
                     .withSpec(spec));
         } catch (ApiException e) {
             if (!e.isConflict()) {

@@ -1,7 +1,6 @@
 package io.kplane.client.lens;
 
 import com.sun.net.httpserver.HttpExchange;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -63,7 +62,8 @@ public final class LensHttp {
                     return;
                 }
                 String key = path.substring("/lens/objects/".length());
-                List<Map<String, Object>> syncs = lens.syncsOf(key).stream().map(LensJson::record).toList();
+                List<Map<String, Object>> syncs =
+                        lens.syncsOf(key).stream().map(LensJson::record).toList();
                 json(exchange, 200, Map.of("key", key, "syncs", syncs));
             } else if (path.startsWith("/lens/controllers/")) {
                 controlRequest(exchange, method, path.substring("/lens/controllers/".length()));
@@ -95,11 +95,12 @@ public final class LensHttp {
         if (!requireMethod(exchange, method, "POST")) {
             return;
         }
-        Map<String, Object> state = switch (action) {
-            case "pause" -> controller.pause();
-            case "resume" -> controller.resume();
-            default -> controller.step();
-        };
+        Map<String, Object> state =
+                switch (action) {
+                    case "pause" -> controller.pause();
+                    case "resume" -> controller.resume();
+                    default -> controller.step();
+                };
         json(exchange, 200, state);
     }
 
@@ -134,17 +135,24 @@ public final class LensHttp {
                 List<LensRecord> batch = lens.since(since, MAX_BATCH);
                 StringBuilder sb = new StringBuilder();
                 if (!batch.isEmpty() && batch.get(0).seq() > since + 1) {
-                    sb.append(": skipped ").append(batch.get(0).seq() - since - 1)
+                    sb.append(": skipped ")
+                            .append(batch.get(0).seq() - since - 1)
                             .append(" records (behind the ring buffer)\n\n");
                 }
                 boolean sampling = lens.sampling();
                 if (sampling != wasSampling) {
-                    sb.append("event: sampling\ndata: {\"sampling\":").append(sampling).append("}\n\n");
+                    sb.append("event: sampling\ndata: {\"sampling\":")
+                            .append(sampling)
+                            .append("}\n\n");
                     wasSampling = sampling;
                 }
                 for (LensRecord r : batch) {
-                    sb.append("id: ").append(r.seq()).append('\n')
-                            .append("data: ").append(LensJson.write(LensJson.record(r))).append("\n\n");
+                    sb.append("id: ")
+                            .append(r.seq())
+                            .append('\n')
+                            .append("data: ")
+                            .append(LensJson.write(LensJson.record(r)))
+                            .append("\n\n");
                     since = r.seq();
                 }
                 long now = System.currentTimeMillis();

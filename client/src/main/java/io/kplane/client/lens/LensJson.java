@@ -2,7 +2,6 @@ package io.kplane.client.lens;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,8 +14,7 @@ public final class LensJson {
     private static final int SNAPSHOT_RECORDS = 500;
     private static final int SNAPSHOT_QUEUE_ITEMS = 200;
 
-    private LensJson() {
-    }
+    private LensJson() {}
 
     public static String write(Object value) {
         try {

@@ -11,12 +11,28 @@ import java.util.Map;
  * @param detail small stage-specific facts (a few entries), or null
  * @param sync   only on {@code stage = sync}
  */
-public record LensRecord(long seq, Instant time, String component, String controller, String stage, String type,
-                         String resource, String key, String rv, String uid, Map<String, Object> detail,
-                         SyncSummary sync) {
+public record LensRecord(
+        long seq,
+        Instant time,
+        String component,
+        String controller,
+        String stage,
+        String type,
+        String resource,
+        String key,
+        String rv,
+        String uid,
+        Map<String, Object> detail,
+        SyncSummary sync) {
 
-    public static LensRecord of(String controller, String stage, String type, String resource, String key, String rv,
-                                Map<String, Object> detail) {
+    public static LensRecord of(
+            String controller,
+            String stage,
+            String type,
+            String resource,
+            String key,
+            String rv,
+            Map<String, Object> detail) {
         return new LensRecord(0, null, null, controller, stage, type, resource, key, rv, null, detail, null);
     }
 

@@ -1,7 +1,6 @@
 package io.kplane.client.lens;
 
 import io.kplane.client.time.Clock;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -94,11 +93,12 @@ public final class LensRecorder implements Lens {
     @Override
     public void record(LensRecord record) {
         // sampling drops only the high-volume machinery records; decisions and rare transitions stay
-        boolean always = record.sync() != null || switch (record.stage()) {
-            case "kubelet", "worker", "expectations" -> true;
-            case "reflector" -> !"event".equals(record.type());
-            default -> false;
-        };
+        boolean always = record.sync() != null
+                || switch (record.stage()) {
+                    case "kubelet", "worker", "expectations" -> true;
+                    case "reflector" -> !"event".equals(record.type());
+                    default -> false;
+                };
         Instant now = clock.now();
         LensRecord stamped;
         synchronized (this) {
@@ -205,7 +205,8 @@ public final class LensRecorder implements Lens {
             // only; no queue is registered, so no workqueue metrics for a queue that does not exist
             return controllers.computeIfAbsent(name, n -> new ControllerState(this, n, new QueueState(this, n), false));
         }
-        return controllers.computeIfAbsent(name, n -> new ControllerState(this, n, (QueueState) queue(queueName), true));
+        return controllers.computeIfAbsent(
+                name, n -> new ControllerState(this, n, (QueueState) queue(queueName), true));
     }
 
     /** A named gauge shown in the snapshot's counters, e.g. {@code cacheObjects.pods}, {@code fifoDepth.pods}. */

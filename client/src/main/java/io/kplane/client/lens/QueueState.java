@@ -82,7 +82,13 @@ public final class QueueState implements QueueObserver {
             item.dirtyWhileProcessing = true;
         }
         boolean released = RELEASING.get() != null;
-        lens.record(LensRecord.of(name, "queue", released ? "due" : queued ? "add" : "coalesce", null, key, null,
+        lens.record(LensRecord.of(
+                name,
+                "queue",
+                released ? "due" : queued ? "add" : "coalesce",
+                null,
+                key,
+                null,
                 queued ? null : Map.of("state", previous == null ? "waiting" : previous)));
     }
 
@@ -132,8 +138,18 @@ public final class QueueState implements QueueObserver {
         for (LensListener l : lens.listeners()) {
             l.queued(name, waited);
         }
-        lens.record(LensRecord.of(name, "queue", "get", null, key, null,
-                Map.of("waitedMs", Math.round(waited * 1e6) / 1e3, "worker", Thread.currentThread().getName())));
+        lens.record(LensRecord.of(
+                name,
+                "queue",
+                "get",
+                null,
+                key,
+                null,
+                Map.of(
+                        "waitedMs",
+                        Math.round(waited * 1e6) / 1e3,
+                        "worker",
+                        Thread.currentThread().getName())));
     }
 
     @Override

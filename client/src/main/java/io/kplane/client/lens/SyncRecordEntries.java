@@ -1,7 +1,6 @@
 package io.kplane.client.lens;
 
 import io.kplane.api.lens.SyncRecordEntry;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,8 +21,7 @@ public final class SyncRecordEntries {
     static final int MAX_SAW = 16;
     static final int MAX_TEXT = 256;
 
-    private SyncRecordEntries() {
-    }
+    private SyncRecordEntries() {}
 
     /** True for the records worth persisting: sync records and kubelet pod-worker decisions. */
     public static boolean persistable(LensRecord r) {
@@ -61,10 +59,25 @@ public final class SyncRecordEntries {
             events.add(new SyncRecordEntry.EventNote(e.type(), e.reason(), cut(e.message())));
         }
         int eventsDropped = s.events().size() - events.size();
-        return new SyncRecordEntry(r.time(), r.seq(), r.component(), r.controller(), r.rv(), triggers,
-                triggersDropped == 0 ? null : triggersDropped, saw(s.saw()), cut(s.decision()), cut(s.reason()),
-                writes, writesDropped == 0 ? null : writesDropped, events, eventsDropped == 0 ? null : eventsDropped,
-                s.durationMs(), s.requeueAfterMs(), cut(s.error()), null);
+        return new SyncRecordEntry(
+                r.time(),
+                r.seq(),
+                r.component(),
+                r.controller(),
+                r.rv(),
+                triggers,
+                triggersDropped == 0 ? null : triggersDropped,
+                saw(s.saw()),
+                cut(s.decision()),
+                cut(s.reason()),
+                writes,
+                writesDropped == 0 ? null : writesDropped,
+                events,
+                eventsDropped == 0 ? null : eventsDropped,
+                s.durationMs(),
+                s.requeueAfterMs(),
+                cut(s.error()),
+                null);
     }
 
     private static SyncRecordEntry ofKubelet(LensRecord r) {
@@ -81,8 +94,25 @@ public final class SyncRecordEntries {
         if (detail.get("eventType") != null) {
             events.add(new SyncRecordEntry.EventNote(str(detail.get("eventType")), r.type(), cut(str(message))));
         }
-        return new SyncRecordEntry(r.time(), r.seq(), r.component(), r.controller(), r.rv(), List.of(), null,
-                saw(saw), r.type(), cut(str(message)), writes, null, events, null, null, null, cut(str(error)), null);
+        return new SyncRecordEntry(
+                r.time(),
+                r.seq(),
+                r.component(),
+                r.controller(),
+                r.rv(),
+                List.of(),
+                null,
+                saw(saw),
+                r.type(),
+                cut(str(message)),
+                writes,
+                null,
+                events,
+                null,
+                null,
+                null,
+                cut(str(error)),
+                null);
     }
 
     private static Map<String, Object> saw(Map<String, Object> saw) {

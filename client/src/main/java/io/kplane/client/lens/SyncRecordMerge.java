@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.kplane.api.json.Json;
 import io.kplane.api.lens.SyncRecord;
 import io.kplane.api.lens.SyncRecordEntry;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,8 +21,7 @@ public final class SyncRecordMerge {
     public static final Duration MAX_AGE = Duration.ofSeconds(SyncRecord.MAX_AGE_SECONDS);
     public static final int MAX_BYTES = 16 * 1024;
 
-    private SyncRecordMerge() {
-    }
+    private SyncRecordMerge() {}
 
     public static List<SyncRecordEntry> merge(List<SyncRecordEntry> stored, List<SyncRecordEntry> added, Instant now) {
         List<SyncRecordEntry> all = new ArrayList<>(stored.size() + added.size());
@@ -38,8 +36,8 @@ public final class SyncRecordMerge {
         }
         all.sort(Comparator.comparing(SyncRecordEntry::time)); // stable: one process's records keep their order
         collapseRepeats(all);
-        List<SyncRecordEntry> kept = new ArrayList<>(all.subList(Math.max(0, all.size() - SyncRecord.MAX_RECORDS),
-                all.size()));
+        List<SyncRecordEntry> kept =
+                new ArrayList<>(all.subList(Math.max(0, all.size() - SyncRecord.MAX_RECORDS), all.size()));
         while (kept.size() > 1 && bytes(kept) > MAX_BYTES) {
             kept.remove(0);
         }
@@ -55,11 +53,15 @@ public final class SyncRecordMerge {
         for (int i = entries.size() - 1; i > 0; i--) {
             SyncRecordEntry later = entries.get(i);
             SyncRecordEntry earlier = entries.get(i - 1);
-            if (repeatable(later) && repeatable(earlier) && Objects.equals(later.component(), earlier.component())
+            if (repeatable(later)
+                    && repeatable(earlier)
+                    && Objects.equals(later.component(), earlier.component())
                     && Objects.equals(later.controller(), earlier.controller())
                     && Objects.equals(later.decision(), earlier.decision())
-                    && Objects.equals(later.reason(), earlier.reason()) && Objects.equals(later.saw(), earlier.saw())) {
-                int n = 1 + (earlier.repeated() == null ? 0 : earlier.repeated())
+                    && Objects.equals(later.reason(), earlier.reason())
+                    && Objects.equals(later.saw(), earlier.saw())) {
+                int n = 1
+                        + (earlier.repeated() == null ? 0 : earlier.repeated())
                         + (later.repeated() == null ? 0 : later.repeated());
                 entries.set(i - 1, later.withRepeated(n));
                 entries.remove(i);
@@ -68,8 +70,10 @@ public final class SyncRecordMerge {
     }
 
     private static boolean repeatable(SyncRecordEntry e) {
-        return (e.triggers() == null || e.triggers().isEmpty()) && (e.events() == null || e.events().isEmpty())
-                && (e.writes() == null || e.writes().size() <= 1) && e.error() == null;
+        return (e.triggers() == null || e.triggers().isEmpty())
+                && (e.events() == null || e.events().isEmpty())
+                && (e.writes() == null || e.writes().size() <= 1)
+                && e.error() == null;
     }
 
     private static List<SyncRecordEntry> concat(List<SyncRecordEntry> a, List<SyncRecordEntry> b) {
@@ -79,7 +83,8 @@ public final class SyncRecordMerge {
     }
 
     private static boolean sameEntry(SyncRecordEntry a, SyncRecordEntry b) {
-        return Objects.equals(a.time(), b.time()) && Objects.equals(a.seq(), b.seq())
+        return Objects.equals(a.time(), b.time())
+                && Objects.equals(a.seq(), b.seq())
                 && Objects.equals(a.component(), b.component());
     }
 

@@ -14,9 +14,6 @@ import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.time.Clock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -25,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Persists a component's sync records as {@code lens.kplane.io/v1} SyncRecords (docs/lens.md, "Where
@@ -70,7 +69,8 @@ public final class SyncRecordPersister implements LensListener, AutoCloseable {
     private volatile boolean closed;
     private boolean writing;
 
-    public SyncRecordPersister(KubeClient client, Clock clock, String component, int maxPending, Duration flushInterval) {
+    public SyncRecordPersister(
+            KubeClient client, Clock clock, String component, int maxPending, Duration flushInterval) {
         this.client = client;
         this.syncRecords = client.resource(ResourceTypes.SYNCRECORDS, SyncRecord.class);
         this.clock = clock;
@@ -82,8 +82,8 @@ public final class SyncRecordPersister implements LensListener, AutoCloseable {
 
     /** A persister for {@code recorder}'s records with the defaults, started and listening. */
     public static SyncRecordPersister start(KubeClient client, LensRecorder recorder) {
-        SyncRecordPersister p = new SyncRecordPersister(client, recorder.clock(), recorder.component(),
-                DEFAULT_MAX_PENDING, DEFAULT_FLUSH_INTERVAL);
+        SyncRecordPersister p = new SyncRecordPersister(
+                client, recorder.clock(), recorder.component(), DEFAULT_MAX_PENDING, DEFAULT_FLUSH_INTERVAL);
         recorder.addListener(p);
         recorder.persistDropped(p::droppedTotal);
         p.writer.start();
@@ -208,16 +208,20 @@ public final class SyncRecordPersister implements LensListener, AutoCloseable {
         if (current == null) {
             current = rc.find(t.name).orElse(null);
         }
-        boolean sameObject = current != null && current.target() != null && uid.equals(current.target().uid());
-        List<SyncRecordEntry> merged = SyncRecordMerge.merge(sameObject ? current.records() : List.of(), entries,
-                clock.now());
-        SyncTarget target = new SyncTarget(t.type.apiVersion(), t.type.kind(), t.type.resource(), t.objectNamespace,
-                t.objectName, uid);
-        ObjectMeta meta = ObjectMetaBuilder.builder().namespace(t.namespace).name(t.name)
+        boolean sameObject = current != null
+                && current.target() != null
+                && uid.equals(current.target().uid());
+        List<SyncRecordEntry> merged =
+                SyncRecordMerge.merge(sameObject ? current.records() : List.of(), entries, clock.now());
+        SyncTarget target = new SyncTarget(
+                t.type.apiVersion(), t.type.kind(), t.type.resource(), t.objectNamespace, t.objectName, uid);
+        ObjectMeta meta = ObjectMetaBuilder.builder()
+                .namespace(t.namespace)
+                .name(t.name)
                 .resourceVersion(current == null ? null : current.metadata().resourceVersion())
                 .labels(Map.of(SyncRecord.TARGET_UID_LABEL, uid, SyncRecord.CONTROLLER_LABEL, p.controller))
-                .ownerReferences(List.of(new OwnerReference(t.type.apiVersion(), t.type.kind(), t.objectName, uid,
-                        null, null)))
+                .ownerReferences(
+                        List.of(new OwnerReference(t.type.apiVersion(), t.type.kind(), t.objectName, uid, null, null)))
                 .build();
         SyncRecord next = new SyncRecord(null, null, meta, target, p.component, p.controller, merged);
         SyncRecord stored = current == null ? rc.create(next) : rc.update(next);
@@ -265,8 +269,13 @@ public final class SyncRecordPersister implements LensListener, AutoCloseable {
     }
 
     /** Where one record goes: the target object and the SyncRecord's namespace and name. */
-    record Target(ResourceType type, String objectNamespace, String objectName, String namespace, String name,
-                  String recordName) {
+    record Target(
+            ResourceType type,
+            String objectNamespace,
+            String objectName,
+            String namespace,
+            String name,
+            String recordName) {
         static Target of(LensRecord r) {
             Optional<ResourceType> type = ResourceTypes.byResource(r.resource());
             if (type.isEmpty() || type.get() == ResourceTypes.SYNCRECORDS || type.get() == ResourceTypes.EVENTS) {

@@ -12,8 +12,7 @@ import java.time.Duration;
  * from there.
  */
 public interface SyncScope {
-    SyncScope NOOP = new SyncScope() {
-    };
+    SyncScope NOOP = new SyncScope() {};
 
     /** The scope of the sync running on this thread, or {@link #NOOP}. */
     static SyncScope current() {
@@ -65,6 +64,5 @@ public interface SyncScope {
     }
 
     /** Closes the record (runner only): the requeue asked for (null for none) and the error, if any. */
-    default void finish(Duration requeueAfter, Throwable error) {
-    }
+    default void finish(Duration requeueAfter, Throwable error) {}
 }

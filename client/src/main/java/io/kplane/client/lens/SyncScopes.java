@@ -7,8 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 /** Carries the running sync's {@link SyncScope} to the threads a sync hands work to. */
 public final class SyncScopes {
-    private SyncScopes() {
-    }
+    private SyncScopes() {}
 
     /** {@code task}, run with the caller's current sync scope (the writes and events it makes join that sync's record). */
     public static Runnable propagating(Runnable task) {

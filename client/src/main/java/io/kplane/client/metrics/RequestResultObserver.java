@@ -10,12 +10,12 @@ package io.kplane.client.metrics;
 public interface RequestResultObserver {
     /** Upstream's metric name (client-go {@code rest_client_requests_total}, without the {@code _total} suffix Prometheus adds to counters). */
     String METRIC = "rest_client_requests";
+
     String HELP = "Number of HTTP requests, partitioned by status code, method, and host.";
     /** The code client-go reports when a request got no response (connection refused, timeout...). */
     String ERROR_CODE = "<error>";
 
-    RequestResultObserver NOOP = (code, method, host) -> {
-    };
+    RequestResultObserver NOOP = (code, method, host) -> {};
 
     void increment(String code, String method, String host);
 }

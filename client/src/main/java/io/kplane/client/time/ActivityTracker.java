@@ -14,8 +14,7 @@ public final class ActivityTracker {
     private static final AtomicLong FLIPS = new AtomicLong();
     private static final CopyOnWriteArrayList<Runnable> LISTENERS = new CopyOnWriteArrayList<>();
 
-    private ActivityTracker() {
-    }
+    private ActivityTracker() {}
 
     public static void begin() {
         add(1);

@@ -4,17 +4,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.coordination.Lease;
 import io.kplane.api.json.Json;
 import io.kplane.api.json.MicroTimeSerializer;
-import io.kplane.client.ApiException;
-import io.kplane.client.KubeClient;
 import io.kplane.api.patch.PatchType;
 import io.kplane.api.util.DaemonThreads;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
+import io.kplane.client.ApiException;
+import io.kplane.client.KubeClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Tells {@code kubectl-lite clock advance --step} when this process has finished a step: a Lease
@@ -126,8 +125,10 @@ final class ClockAckPublisher implements AutoCloseable {
         ObjectNode meta = patch.putObject("metadata");
         meta.put("name", leaseName).put("namespace", NAMESPACE);
         meta.putObject("labels").put(LABEL, "true");
-        meta.putObject("annotations").put(GENERATION, String.valueOf(generation))
-                .put(ClusterClockFollower.STEP_ANNOTATION, step).put(IDLE, String.valueOf(idle));
+        meta.putObject("annotations")
+                .put(GENERATION, String.valueOf(generation))
+                .put(ClusterClockFollower.STEP_ANNOTATION, step)
+                .put(IDLE, String.valueOf(idle));
         ObjectNode spec = patch.putObject("spec");
         spec.put("holderIdentity", identity).put("renewTime", MicroTimeSerializer.format(Instant.now()));
         var leases = client.leases().inNamespace(NAMESPACE);

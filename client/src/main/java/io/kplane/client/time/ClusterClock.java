@@ -2,9 +2,6 @@ package io.kplane.client.time;
 
 import io.kplane.api.clock.ClusterTime;
 import io.kplane.api.util.DaemonThreads;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
@@ -14,6 +11,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The cluster clock as one process sees it: cluster time computed from the {@code cluster} Clock

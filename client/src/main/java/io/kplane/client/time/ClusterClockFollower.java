@@ -8,11 +8,10 @@ import io.kplane.client.informer.ListerWatcher;
 import io.kplane.client.informer.ReflectorOptions;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.client.informer.SharedIndexInformer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Keeps a {@link ClusterClock} in step with the API server's {@code cluster} Clock through an informer,
@@ -33,10 +32,14 @@ public final class ClusterClockFollower implements AutoCloseable {
 
     private ClusterClockFollower(KubeClient client, String identity) {
         this.clock = new ClusterClock();
-        this.informer = new SharedIndexInformer<>("clocks", ListerWatcher.of(
-                client.resource(ResourceTypes.CLOCKS, io.kplane.api.clock.Clock.class),
-                ListOptions.fieldSelector("metadata.name=" + io.kplane.api.clock.Clock.CLUSTER)),
-                Clock.system(), ReflectorOptions.DEFAULT, Map.of());
+        this.informer = new SharedIndexInformer<>(
+                "clocks",
+                ListerWatcher.of(
+                        client.resource(ResourceTypes.CLOCKS, io.kplane.api.clock.Clock.class),
+                        ListOptions.fieldSelector("metadata.name=" + io.kplane.api.clock.Clock.CLUSTER)),
+                Clock.system(),
+                ReflectorOptions.DEFAULT,
+                Map.of());
         this.acks = new ClockAckPublisher(client, identity, this);
         informer.addEventHandler(new ResourceEventHandler<>() {
             @Override
@@ -76,9 +79,12 @@ public final class ClusterClockFollower implements AutoCloseable {
     }
 
     private void apply(io.kplane.api.clock.Clock obj) {
-        long gen = obj.metadata() == null || obj.metadata().generation() == null ? 0 : obj.metadata().generation();
+        long gen = obj.metadata() == null || obj.metadata().generation() == null
+                ? 0
+                : obj.metadata().generation();
         // the step token first: the publisher must not ack a new generation under the old step's name
-        step = obj.metadata() == null || obj.metadata().annotations() == null ? null
+        step = obj.metadata() == null || obj.metadata().annotations() == null
+                ? null
                 : obj.metadata().annotations().get(STEP_ANNOTATION);
         clock.update(obj.clusterTime());
         generation = gen;

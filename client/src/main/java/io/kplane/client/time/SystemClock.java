@@ -29,13 +29,16 @@ public final class SystemClock implements Clock {
     @Override
     public Timer schedule(Duration delay, Runnable task) {
         long nanos = Math.max(0, saturatedNanos(delay));
-        ScheduledFuture<?> future = timers.schedule(() -> {
-            try {
-                task.run();
-            } catch (RuntimeException e) {
-                org.slf4j.LoggerFactory.getLogger(SystemClock.class).warn("timer task failed", e);
-            }
-        }, nanos, TimeUnit.NANOSECONDS);
+        ScheduledFuture<?> future = timers.schedule(
+                () -> {
+                    try {
+                        task.run();
+                    } catch (RuntimeException e) {
+                        org.slf4j.LoggerFactory.getLogger(SystemClock.class).warn("timer task failed", e);
+                    }
+                },
+                nanos,
+                TimeUnit.NANOSECONDS);
         return () -> future.cancel(false);
     }
 

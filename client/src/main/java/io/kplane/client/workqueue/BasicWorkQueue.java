@@ -1,7 +1,6 @@
 package io.kplane.client.workqueue;
 
 import io.kplane.client.time.ActivityTracker;
-
 import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.Optional;

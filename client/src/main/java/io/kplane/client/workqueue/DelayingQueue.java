@@ -1,7 +1,6 @@
 package io.kplane.client.workqueue;
 
 import io.kplane.client.time.Clock;
-
 import java.time.Duration;
 
 /** A {@link WorkQueue} that can also add an item after a delay measured on a {@link Clock}. */

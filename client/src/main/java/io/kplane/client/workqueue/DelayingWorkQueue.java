@@ -1,7 +1,6 @@
 package io.kplane.client.workqueue;
 
 import io.kplane.client.time.Clock;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;

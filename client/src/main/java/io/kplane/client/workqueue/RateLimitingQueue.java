@@ -32,7 +32,7 @@ public interface RateLimitingQueue<T> extends DelayingQueue<T> {
     static <T> RateLimitingQueue<T> create(Clock clock, io.kplane.client.lens.Lens lens, String name) {
         io.kplane.client.lens.QueueObserver observer = lens.queue(name);
         RateLimiter<T> limiter = RateLimiters.defaultControllerRateLimiter(clock);
-        return new RateLimitingWorkQueue<>(new DelayingWorkQueue<>(new BasicWorkQueue<>(observer), clock, observer),
-                limiter, observer);
+        return new RateLimitingWorkQueue<>(
+                new DelayingWorkQueue<>(new BasicWorkQueue<>(observer), clock, observer), limiter, observer);
     }
 }

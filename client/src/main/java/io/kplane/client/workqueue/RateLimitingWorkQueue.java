@@ -1,7 +1,6 @@
 package io.kplane.client.workqueue;
 
 import io.kplane.client.workqueue.ratelimiter.RateLimiter;
-
 import java.time.Duration;
 
 /** Wraps a {@link DelayingQueue}: {@code addRateLimited} is {@code addAfter(item, limiter.when(item))}. */
@@ -14,7 +13,8 @@ final class RateLimitingWorkQueue<T> extends ForwardingWorkQueue<T, DelayingQueu
         this(queue, limiter, io.kplane.client.lens.QueueObserver.NOOP);
     }
 
-    RateLimitingWorkQueue(DelayingQueue<T> queue, RateLimiter<T> limiter, io.kplane.client.lens.QueueObserver observer) {
+    RateLimitingWorkQueue(
+            DelayingQueue<T> queue, RateLimiter<T> limiter, io.kplane.client.lens.QueueObserver observer) {
         super(queue);
         this.limiter = limiter;
         this.observer = observer;

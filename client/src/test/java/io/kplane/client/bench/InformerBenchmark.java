@@ -1,10 +1,10 @@
 package io.kplane.client.bench;
 
 import io.kplane.api.core.Pod;
+import io.kplane.api.patch.PatchType;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
-import io.kplane.api.patch.PatchType;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.TestPods;
 import io.kplane.client.informer.Indexers;
@@ -13,7 +13,6 @@ import io.kplane.client.informer.ReflectorOptions;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.client.informer.SharedIndexInformer;
 import io.kplane.client.time.Clock;
-
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,8 +37,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class InformerBenchmark {
     private static final String NS = "bench";
 
-    private InformerBenchmark() {
-    }
+    private InformerBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         int objects = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
@@ -50,10 +48,15 @@ public final class InformerBenchmark {
             ResourceClient<Pod> pods = client.pods().inNamespace(NS);
 
             long t0 = System.nanoTime();
-            parallel(objects, 16, i -> pods.create(TestPods.pod(NS, "pod-" + i, Map.of("app", "bench", "shard", Integer.toString(i % 10)))));
+            parallel(
+                    objects,
+                    16,
+                    i -> pods.create(
+                            TestPods.pod(NS, "pod-" + i, Map.of("app", "bench", "shard", Integer.toString(i % 10)))));
             double createSeconds = seconds(t0);
-            System.out.printf("created %d pods in %.2f s (%.0f pods/s, 16 concurrent clients)%n", objects, createSeconds,
-                    objects / createSeconds);
+            System.out.printf(
+                    "created %d pods in %.2f s (%.0f pods/s, 16 concurrent clients)%n",
+                    objects, createSeconds, objects / createSeconds);
 
             // Physical limit for the list: the same pages over HTTP, bytes only (best of two, the first warms up).
             long rawBytes = 0;
@@ -68,18 +71,24 @@ public final class InformerBenchmark {
                     if (token != null) {
                         query.put("continue", token);
                     }
-                    var response = client.raw().request("GET", pods.collectionPath(NS), query, null, null,
-                            "application/json");
+                    var response =
+                            client.raw().request("GET", pods.collectionPath(NS), query, null, null, "application/json");
                     rawBytes += response.body().length;
-                    token = io.kplane.api.json.Json.tree(response.bodyText()).path("metadata").path("continue")
+                    token = io.kplane.api.json.Json.tree(response.bodyText())
+                            .path("metadata")
+                            .path("continue")
                             .asText("");
                 } while (!token.isEmpty());
                 rawListSeconds = Math.min(rawListSeconds, seconds(r0));
             }
 
             long heapBefore = usedHeapAfterGc();
-            SharedIndexInformer<Pod> informer = new SharedIndexInformer<>("pods", ListerWatcher.of(pods), Clock.system(),
-                    ReflectorOptions.DEFAULT.withPageSize(500), Indexers.standard());
+            SharedIndexInformer<Pod> informer = new SharedIndexInformer<>(
+                    "pods",
+                    ListerWatcher.of(pods),
+                    Clock.system(),
+                    ReflectorOptions.DEFAULT.withPageSize(500),
+                    Indexers.standard());
             Map<String, Long> updateSentAt = new ConcurrentHashMap<>();
             List<Long> latenciesNanos = java.util.Collections.synchronizedList(new ArrayList<>());
             AtomicInteger seenUpdates = new AtomicInteger();
@@ -104,10 +113,16 @@ public final class InformerBenchmark {
             int cached = informer.indexer().size();
             long perObject = (heapAfter - heapBefore) / Math.max(1, cached);
 
-            System.out.printf("informer synced %d pods in %.2f s; bare paged HTTP list of the same pages: %.2f s "
-                    + "(informer/bare = %.2f)%n", cached, syncSeconds, rawListSeconds, syncSeconds / rawListSeconds);
-            System.out.printf("cache heap after GC: %.1f MiB total, %d bytes per pod (JSON on the wire: %d bytes per pod, "
-                    + "heap/JSON = %.2f)%n", (heapAfter - heapBefore) / 1048576.0, perObject, rawBytes / objects,
+            System.out.printf(
+                    "informer synced %d pods in %.2f s; bare paged HTTP list of the same pages: %.2f s "
+                            + "(informer/bare = %.2f)%n",
+                    cached, syncSeconds, rawListSeconds, syncSeconds / rawListSeconds);
+            System.out.printf(
+                    "cache heap after GC: %.1f MiB total, %d bytes per pod (JSON on the wire: %d bytes per pod, "
+                            + "heap/JSON = %.2f)%n",
+                    (heapAfter - heapBefore) / 1048576.0,
+                    perObject,
+                    rawBytes / objects,
                     (double) perObject / (rawBytes / objects));
 
             long u0 = System.nanoTime();
@@ -123,15 +138,23 @@ public final class InformerBenchmark {
                 java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
             }
             double followSeconds = seconds(u0);
-            long[] sorted = latenciesNanos.stream().mapToLong(Long::longValue).sorted().toArray();
-            System.out.printf("%d updates written in %.2f s (%.0f/s); informer saw %d of them %.0f ms after the last write%n",
-                    updates, writeSeconds, updates / writeSeconds, seenUpdates.get(), (followSeconds - writeSeconds) * 1000);
+            long[] sorted =
+                    latenciesNanos.stream().mapToLong(Long::longValue).sorted().toArray();
+            System.out.printf(
+                    "%d updates written in %.2f s (%.0f/s); informer saw %d of them %.0f ms after the last write%n",
+                    updates,
+                    writeSeconds,
+                    updates / writeSeconds,
+                    seenUpdates.get(),
+                    (followSeconds - writeSeconds) * 1000);
             if (sorted.length > 0) {
-                System.out.printf("write-to-handler latency: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
+                System.out.printf(
+                        "write-to-handler latency: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
                         pct(sorted, 0.50), pct(sorted, 0.99), sorted[sorted.length - 1] / 1e6);
             }
-            boolean inSync = pods.listAll(ListOptions.none(), 500).stream().allMatch(p ->
-                    p.metadata().resourceVersion().equals(informer.indexer().getByKey(p.key()).metadata().resourceVersion()));
+            boolean inSync = pods.listAll(ListOptions.none(), 500).stream().allMatch(p -> p.metadata()
+                    .resourceVersion()
+                    .equals(informer.indexer().getByKey(p.key()).metadata().resourceVersion()));
             System.out.printf("cache equals server after the burst: %s%n", inSync);
             informer.stop();
         }

@@ -1,15 +1,14 @@
 package io.kplane.client.config;
 
-import io.kplane.client.ClientConfig;
-import io.kplane.client.KubeClientException;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kplane.client.ClientConfig;
+import io.kplane.client.KubeClientException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class KubeConfigTest {
     @TempDir
@@ -20,8 +19,11 @@ class KubeConfigTest {
         Path file = dir.resolve(".kplane/kubeconfig");
         KubeConfigWriter.write(file, "http://127.0.0.1:6443", "s3cret");
         String yaml = Files.readString(file);
-        assertThat(yaml).contains("current-context: kplane").contains("server: http://127.0.0.1:6443")
-                .contains("token: s3cret").doesNotContain("source");
+        assertThat(yaml)
+                .contains("current-context: kplane")
+                .contains("server: http://127.0.0.1:6443")
+                .contains("token: s3cret")
+                .doesNotContain("source");
 
         ClientConfig config = KubeConfig.load(file).toClientConfig();
         assertThat(config.server()).isEqualTo("http://127.0.0.1:6443");
@@ -34,7 +36,9 @@ class KubeConfigTest {
     void readsKubectlStyleFilesWithCaFileRelativeToTheKubeconfigAndNamespace() throws Exception {
         Files.writeString(dir.resolve("ca.crt"), "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
         Path file = dir.resolve("config");
-        Files.writeString(file, """
+        Files.writeString(
+                file,
+                """
                 apiVersion: v1
                 kind: Config
                 clusters:
@@ -80,7 +84,8 @@ class KubeConfigTest {
 
     @Test
     void missingFileOrContextIsAClearError() {
-        assertThatThrownBy(() -> KubeConfig.load(dir.resolve("nope"))).isInstanceOf(KubeClientException.class)
+        assertThatThrownBy(() -> KubeConfig.load(dir.resolve("nope")))
+                .isInstanceOf(KubeClientException.class)
                 .hasMessageContaining("no kubeconfig at");
         KubeConfig config = KubeConfigWriter.build("http://h:1", null, null, false, null);
         assertThatThrownBy(() -> config.toClientConfig("missing")).hasMessageContaining("has no context missing");

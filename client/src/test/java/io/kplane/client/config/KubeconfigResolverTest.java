@@ -1,17 +1,16 @@
 package io.kplane.client.config;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClientException;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** kubectl's precedence and merge rules, once for every component and kubectl-lite. */
 class KubeconfigResolverTest {
@@ -22,7 +21,9 @@ class KubeconfigResolverTest {
             throws Exception {
         Path file = dir.resolve(name);
         Files.createDirectories(file.getParent());
-        Files.writeString(file, """
+        Files.writeString(
+                file,
+                """
                 apiVersion: v1
                 kind: Config
                 clusters:
@@ -40,7 +41,8 @@ class KubeconfigResolverTest {
                     user: %1$s
                     namespace: %4$s
                 current-context: %1$s
-                """.formatted(context, server, token, namespace));
+                """
+                        .formatted(context, server, token, namespace));
         return file;
     }
 
@@ -83,7 +85,10 @@ class KubeconfigResolverTest {
         Path explicit = kubeconfig("explicit", "x", "http://x:1", "tok-x", "nx");
         Path env = kubeconfig("env", "e", "http://e:1", "tok-e", "ne");
         kubeconfig("home/.kube/config", "h", "http://h:1", "tok-h", "nh");
-        assertThat(resolver(env.toString()).resolve(null, null, explicit.toString()).server()).isEqualTo("http://x:1");
+        assertThat(resolver(env.toString())
+                        .resolve(null, null, explicit.toString())
+                        .server())
+                .isEqualTo("http://x:1");
         String missing = dir.resolve("nope").toString();
         assertThatThrownBy(() -> resolver(env.toString()).resolve(null, null, missing))
                 .isInstanceOf(KubeClientException.class)
@@ -96,7 +101,9 @@ class KubeconfigResolverTest {
         Files.writeString(dir.resolve("one/token"), "file-token\n");
         Path one = dir.resolve("one/config");
         // no current-context here: the second file's is used; "shared" is defined here first
-        Files.writeString(one, """
+        Files.writeString(
+                one,
+                """
                 clusters:
                 - name: shared
                   cluster:
@@ -114,7 +121,9 @@ class KubeconfigResolverTest {
                 """);
         Path two = dir.resolve("two/config");
         Files.createDirectories(two.getParent());
-        Files.writeString(two, """
+        Files.writeString(
+                two,
+                """
                 clusters:
                 - name: shared
                   cluster:
@@ -135,14 +144,18 @@ class KubeconfigResolverTest {
 
         // the first non-empty current-context wins
         Path three = kubeconfig("three", "third", "http://third:3", "tok-3", "n3");
-        assertThat(resolver(three + File.pathSeparator + two).resolve(null, null, null).server())
+        assertThat(resolver(three + File.pathSeparator + two)
+                        .resolve(null, null, null)
+                        .server())
                 .isEqualTo("http://third:3");
     }
 
     @Test
     void environmentListReplacesHomeEvenWhenNoneOfItsFilesExist() throws Exception {
         kubeconfig("home/.kube/config", "h", "http://h:1", "tok-h", "nh");
-        assertThat(resolver(dir.resolve("gone").toString()).resolve(null, null, null).server())
+        assertThat(resolver(dir.resolve("gone").toString())
+                        .resolve(null, null, null)
+                        .server())
                 .isEqualTo(KubeconfigResolver.DEFAULT_SERVER);
         assertThat(resolver(null).resolve(null, null, null).server()).isEqualTo("http://h:1");
     }
@@ -150,7 +163,9 @@ class KubeconfigResolverTest {
     @Test
     void fallbackFilesComeAfterHome() throws Exception {
         Path fallback = kubeconfig("launcher/kubeconfig", "kplane", "http://launcher:6443", "tok-l", "default");
-        assertThat(resolver(null, dir.resolve("absent"), fallback).resolve(null, null, null).server())
+        assertThat(resolver(null, dir.resolve("absent"), fallback)
+                        .resolve(null, null, null)
+                        .server())
                 .isEqualTo("http://launcher:6443");
         kubeconfig("home/.kube/config", "h", "http://h:1", "tok-h", "nh");
         assertThat(resolver(null, fallback).resolve(null, null, null).server()).isEqualTo("http://h:1");

@@ -1,35 +1,39 @@
 package io.kplane.client.controller;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.client.time.FakeClock;
 import io.kplane.client.workqueue.RateLimitingQueue;
 import io.kplane.client.workqueue.ratelimiter.ExponentialFailureRateLimiter;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Test;
 
 class ControllerTest {
     private final FakeClock clock = new FakeClock();
-    private final RateLimitingQueue<String> queue = RateLimitingQueue.create(clock,
-            new ExponentialFailureRateLimiter<>(Duration.ofMillis(5), Duration.ofSeconds(1000)));
+    private final RateLimitingQueue<String> queue = RateLimitingQueue.create(
+            clock, new ExponentialFailureRateLimiter<>(Duration.ofMillis(5), Duration.ofSeconds(1000)));
 
     @Test
     void failuresAreRetriedWithBackoffAndSuccessForgetsTheKey() throws Exception {
         AtomicInteger calls = new AtomicInteger();
-        Controller controller = Controller.builder().name("test").workers(2).queue(queue).reconciler(key -> {
-            if (calls.incrementAndGet() <= 2) {
-                throw new IllegalStateException("boom " + calls.get());
-            }
-            return Result.done();
-        }).build();
+        Controller controller = Controller.builder()
+                .name("test")
+                .workers(2)
+                .queue(queue)
+                .reconciler(key -> {
+                    if (calls.incrementAndGet() <= 2) {
+                        throw new IllegalStateException("boom " + calls.get());
+                    }
+                    return Result.done();
+                })
+                .build();
         controller.start();
         queue.add("ns/a");
         await().until(() -> calls.get() == 1 && clock.pendingTimers() == 1);
@@ -49,15 +53,20 @@ class ControllerTest {
     @Test
     void requeueAfterAddsTheKeyAgainAfterTheDelay() throws Exception {
         List<String> seen = new CopyOnWriteArrayList<>();
-        Controller controller = Controller.builder().queue(queue).reconciler(key -> {
-            seen.add(key);
-            return seen.size() == 1 ? Result.requeueAfter(Duration.ofMinutes(1)) : Result.done();
-        }).build();
+        Controller controller = Controller.builder()
+                .queue(queue)
+                .reconciler(key -> {
+                    seen.add(key);
+                    return seen.size() == 1 ? Result.requeueAfter(Duration.ofMinutes(1)) : Result.done();
+                })
+                .build();
         controller.start();
         queue.add("k");
         await().until(() -> seen.size() == 1 && clock.pendingTimers() == 1);
         clock.advance(Duration.ofSeconds(59));
-        assertThat(clock.pendingTimers()).as("the requeue is not due before a minute").isEqualTo(1);
+        assertThat(clock.pendingTimers())
+                .as("the requeue is not due before a minute")
+                .isEqualTo(1);
         assertThat(seen).hasSize(1);
         clock.advance(Duration.ofSeconds(1));
         await().until(() -> seen.size() == 2);
@@ -71,21 +80,25 @@ class ControllerTest {
         AtomicInteger sameCalls = new AtomicInteger();
         CountDownLatch release = new CountDownLatch(1);
         List<String> others = new CopyOnWriteArrayList<>();
-        Controller controller = Controller.builder().workers(4).queue(queue).reconciler(key -> {
-            if (!key.equals("same")) {
-                others.add(key);
-                return Result.done();
-            }
-            maxSameInFlight.accumulateAndGet(sameInFlight.incrementAndGet(), Math::max);
-            try {
-                if (sameCalls.incrementAndGet() == 1) {
-                    release.await(30, TimeUnit.SECONDS);
-                }
-            } finally {
-                sameInFlight.decrementAndGet();
-            }
-            return Result.done();
-        }).build();
+        Controller controller = Controller.builder()
+                .workers(4)
+                .queue(queue)
+                .reconciler(key -> {
+                    if (!key.equals("same")) {
+                        others.add(key);
+                        return Result.done();
+                    }
+                    maxSameInFlight.accumulateAndGet(sameInFlight.incrementAndGet(), Math::max);
+                    try {
+                        if (sameCalls.incrementAndGet() == 1) {
+                            release.await(30, TimeUnit.SECONDS);
+                        }
+                    } finally {
+                        sameInFlight.decrementAndGet();
+                    }
+                    return Result.done();
+                })
+                .build();
         controller.start();
         queue.add("same");
         await().until(() -> sameInFlight.get() == 1);
@@ -105,7 +118,8 @@ class ControllerTest {
     @Test
     void builderNeedsAReconcilerAndAQueue() {
         assertThatThrownBy(() -> Controller.builder().queue(queue).build()).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> Controller.builder().reconciler(k -> Result.done()).build())
+        assertThatThrownBy(() ->
+                        Controller.builder().reconciler(k -> Result.done()).build())
                 .isInstanceOf(IllegalStateException.class);
     }
 }

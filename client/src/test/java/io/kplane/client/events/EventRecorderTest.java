@@ -1,21 +1,20 @@
 package io.kplane.client.events;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.kplane.api.core.Event;
 import io.kplane.api.core.Pod;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
 import io.kplane.client.TestPods;
 import io.kplane.client.time.FakeClock;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 class EventRecorderTest {
     static TestApiServer api;
@@ -48,7 +47,10 @@ class EventRecorderTest {
         }
         List<Event> events = client.events().inNamespace("events").list();
         assertThat(events).hasSize(2);
-        Event created = events.stream().filter(e -> e.reason().equals("SuccessfulCreate")).findFirst().orElseThrow();
+        Event created = events.stream()
+                .filter(e -> e.reason().equals("SuccessfulCreate"))
+                .findFirst()
+                .orElseThrow();
         assertThat(created.count()).isEqualTo(3);
         assertThat(created.type()).isEqualTo("Normal");
         assertThat(created.firstTimestamp()).isEqualTo(Instant.parse("2026-03-01T10:00:00Z"));
@@ -56,7 +58,10 @@ class EventRecorderTest {
         assertThat(created.involvedObject().uid()).isEqualTo(pod.uid());
         assertThat(created.involvedObject().kind()).isEqualTo("Pod");
         assertThat(created.source().component()).isEqualTo("job-controller");
-        Event warning = events.stream().filter(e -> e.reason().equals("BackoffLimitExceeded")).findFirst().orElseThrow();
+        Event warning = events.stream()
+                .filter(e -> e.reason().equals("BackoffLimitExceeded"))
+                .findFirst()
+                .orElseThrow();
         assertThat(warning.type()).isEqualTo("Warning");
         assertThat(warning.count()).isEqualTo(1);
     }

@@ -1,12 +1,11 @@
 package io.kplane.client.expectations;
 
-import io.kplane.client.time.FakeClock;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kplane.client.time.FakeClock;
 import java.time.Duration;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ControllerExpectationsTest {
     private final FakeClock clock = new FakeClock();
@@ -26,9 +25,11 @@ class ControllerExpectationsTest {
         expectations.creationObserved("ns/job");
         assertThat(expectations.satisfiedExpectations("ns/job")).isTrue();
         expectations.creationObserved("ns/job");
-        assertThat(expectations.getExpectations("ns/job")).get()
-                .satisfies(s -> assertThat(s.adds()).isEqualTo(-1));
-        assertThat(expectations.satisfiedExpectations("ns/job")).as("over-observed still satisfied").isTrue();
+        assertThat(expectations.getExpectations("ns/job")).get().satisfies(s -> assertThat(s.adds())
+                .isEqualTo(-1));
+        assertThat(expectations.satisfiedExpectations("ns/job"))
+                .as("over-observed still satisfied")
+                .isTrue();
     }
 
     @Test
@@ -44,7 +45,9 @@ class ControllerExpectationsTest {
     void expectationsExpireAfterFiveMinutesOnTheClock() {
         expectations.expectCreations("k", 1);
         clock.advance(Duration.ofMinutes(5));
-        assertThat(expectations.satisfiedExpectations("k")).as("exactly 5 min is not yet expired").isFalse();
+        assertThat(expectations.satisfiedExpectations("k"))
+                .as("exactly 5 min is not yet expired")
+                .isFalse();
         clock.advance(Duration.ofMillis(1));
         assertThat(expectations.satisfiedExpectations("k")).isTrue();
     }
@@ -55,7 +58,9 @@ class ControllerExpectationsTest {
         clock.advance(Duration.ofMinutes(4));
         expectations.raiseExpectations("k", 1, 0);
         clock.advance(Duration.ofMinutes(2));
-        assertThat(expectations.satisfiedExpectations("k")).as("raise keeps the old timestamp").isTrue();
+        assertThat(expectations.satisfiedExpectations("k"))
+                .as("raise keeps the old timestamp")
+                .isTrue();
         expectations.expectCreations("k", 1);
         clock.advance(Duration.ofMinutes(4));
         assertThat(expectations.satisfiedExpectations("k")).isFalse();

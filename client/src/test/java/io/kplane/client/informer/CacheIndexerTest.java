@@ -1,24 +1,26 @@
 package io.kplane.client.informer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodSpec;
 import io.kplane.api.meta.LabelSelector;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.OwnerReference;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class CacheIndexerTest {
     private final CacheIndexer<Pod> cache = CacheIndexer.withStandardIndexes();
 
     private static Pod pod(String ns, String name, Map<String, String> labels, String ownerUid) {
-        ObjectMeta meta = ObjectMeta.named(ns, name).withLabels(labels)
-                .withOwnerReferences(ownerUid == null ? null
-                        : List.of(new OwnerReference("batch/v1", "Job", "j", ownerUid, true, true)));
+        ObjectMeta meta = ObjectMeta.named(ns, name)
+                .withLabels(labels)
+                .withOwnerReferences(
+                        ownerUid == null
+                                ? null
+                                : List.of(new OwnerReference("batch/v1", "Job", "j", ownerUid, true, true)));
         return new Pod(null, null, meta, null, null);
     }
 
@@ -59,8 +61,8 @@ class CacheIndexerTest {
         assertThat(lister.namespace("a").list()).extracting(Pod::name).containsExactlyInAnyOrder("p1", "p2");
         assertThat(lister.list(Map.of("app", "x"))).extracting(Pod::name).containsExactlyInAnyOrder("p1", "p3");
         assertThat(lister.namespace("a").ownedBy("job-1")).extracting(Pod::name).containsExactly("p1");
-        LabelSelector selector = new LabelSelector(Map.of("app", "x"),
-                List.of(new LabelSelector.Requirement("tier", "In", List.of("web", "db"))));
+        LabelSelector selector = new LabelSelector(
+                Map.of("app", "x"), List.of(new LabelSelector.Requirement("tier", "In", List.of("web", "db"))));
         assertThat(lister.list(selector)).extracting(Pod::name).containsExactly("p1");
         assertThat(lister.get("a", "p2")).isPresent();
         assertThat(lister.namespace("b").get("p1")).isEmpty();

@@ -1,13 +1,12 @@
 package io.kplane.client.informer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.kplane.api.core.Pod;
 import io.kplane.api.meta.ObjectMeta;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class DeltaFIFOTest {
     private final CacheIndexer<Pod> known = CacheIndexer.withStandardIndexes();
@@ -43,7 +42,9 @@ class DeltaFIFOTest {
         List<Delta<Pod>> deltas = popOne();
         assertThat(deltas).hasSize(1);
         assertThat(deltas.get(0).type()).isEqualTo(DeltaType.DELETED);
-        assertThat(deltas.get(0).finalStateUnknown()).as("the real delete beats the tombstone").isFalse();
+        assertThat(deltas.get(0).finalStateUnknown())
+                .as("the real delete beats the tombstone")
+                .isFalse();
         assertThat(deltas.get(0).object().metadata().resourceVersion()).isEqualTo("2");
     }
 
@@ -67,8 +68,10 @@ class DeltaFIFOTest {
             assertThat(d.finalStateUnknown()).isTrue();
             assertThat(d.object().metadata().resourceVersion()).isEqualTo("1");
         });
-        assertThat(fifo.deltas("ns/queued-then-gone")).extracting(Delta::type, Delta::finalStateUnknown)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(DeltaType.ADDED, false),
+        assertThat(fifo.deltas("ns/queued-then-gone"))
+                .extracting(Delta::type, Delta::finalStateUnknown)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(DeltaType.ADDED, false),
                         org.assertj.core.groups.Tuple.tuple(DeltaType.DELETED, true));
     }
 
@@ -107,6 +110,6 @@ class DeltaFIFOTest {
     @Test
     void closeReleasesPoppers() throws Exception {
         fifo.close();
-        assertThat(fifo.pop((d, i) -> { })).isFalse();
+        assertThat(fifo.pop((d, i) -> {})).isFalse();
     }
 }

@@ -58,24 +58,26 @@ final class DroppingTcpProxy implements AutoCloseable {
     }
 
     private static void pump(Connection c, InputStream in, OutputStream out) {
-        Thread t = new Thread(() -> {
-            byte[] buffer = new byte[16384];
-            try {
-                int n;
-                while ((n = in.read(buffer)) >= 0) {
-                    if (!c.blackholed) {
-                        out.write(buffer, 0, n);
-                        out.flush();
+        Thread t = new Thread(
+                () -> {
+                    byte[] buffer = new byte[16384];
+                    try {
+                        int n;
+                        while ((n = in.read(buffer)) >= 0) {
+                            if (!c.blackholed) {
+                                out.write(buffer, 0, n);
+                                out.flush();
+                            }
+                        }
+                    } catch (IOException ignored) {
+                        // either side closed
+                    } finally {
+                        if (!c.blackholed) {
+                            c.close();
+                        }
                     }
-                }
-            } catch (IOException ignored) {
-                // either side closed
-            } finally {
-                if (!c.blackholed) {
-                    c.close();
-                }
-            }
-        }, "proxy-pump");
+                },
+                "proxy-pump");
         t.setDaemon(true);
         t.start();
     }

@@ -10,7 +10,6 @@ import io.kplane.client.ApiConnectionException;
 import io.kplane.client.ApiException;
 import io.kplane.client.ListOptions;
 import io.kplane.client.WatchStream;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +30,12 @@ final class FakeListerWatcher implements ListerWatcher<Pod> {
 
     synchronized Pod put(String name, Map<String, String> labels) {
         boolean exists = state.containsKey("ns/" + name);
-        Pod pod = new Pod(null, null, ObjectMeta.named("ns", name).withLabels(labels)
-                .withResourceVersion(Long.toString(++revision)), null, null);
+        Pod pod = new Pod(
+                null,
+                null,
+                ObjectMeta.named("ns", name).withLabels(labels).withResourceVersion(Long.toString(++revision)),
+                null,
+                null);
         state.put(pod.key(), pod);
         log.add(new WatchEvent<>(exists ? WatchEvent.MODIFIED : WatchEvent.ADDED, pod));
         notifyAll();
@@ -74,8 +77,12 @@ final class FakeListerWatcher implements ListerWatcher<Pod> {
             lists.incrementAndGet();
         }
         List<Pod> all = new ArrayList<>(state.values());
-        int from = options.continueToken() == null ? 0 : Integer.parseInt(options.continueToken().split(":")[1]);
-        String rv = options.continueToken() == null ? Long.toString(revision) : options.continueToken().split(":")[0];
+        int from = options.continueToken() == null
+                ? 0
+                : Integer.parseInt(options.continueToken().split(":")[1]);
+        String rv = options.continueToken() == null
+                ? Long.toString(revision)
+                : options.continueToken().split(":")[0];
         int to = options.limit() == null ? all.size() : (int) Math.min(all.size(), from + options.limit());
         String next = to < all.size() ? rv + ":" + to : null;
         return new KubeList<>("v1", "PodList", new ListMeta(rv, next, null), all.subList(from, to));
@@ -86,7 +93,10 @@ final class FakeListerWatcher implements ListerWatcher<Pod> {
         watchRequests.add(options);
         long from = Long.parseLong(options.resourceVersion());
         if (from < compactedThrough) {
-            throw new ApiException(410, "Expired", "too old resource version: " + from,
+            throw new ApiException(
+                    410,
+                    "Expired",
+                    "too old resource version: " + from,
                     Status.failure(410, "Expired", "too old resource version", null));
         }
         Stream stream = new Stream(from);

@@ -3,7 +3,6 @@ package io.kplane.client.informer;
 import io.kplane.api.meta.KubeList;
 import io.kplane.client.ListOptions;
 import io.kplane.client.WatchStream;
-
 import java.util.concurrent.CountDownLatch;
 
 /** Passes calls through, but can hold new watch requests (as if the network to the server were down). */

@@ -1,21 +1,19 @@
 package io.kplane.client.informer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.core.Pod;
 import io.kplane.api.meta.DeleteOptions;
+import io.kplane.api.patch.PatchType;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
 import io.kplane.client.ListOptions;
-import io.kplane.api.patch.PatchType;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.TestPods;
 import io.kplane.client.time.Clock;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,9 +23,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An informer against a real API server and PostgreSQL: after thousands of random creates, updates and
@@ -54,14 +53,14 @@ class InformerConsistencyTest {
     @Test
     void cacheEqualsServerAfterRandomChurnRestartAndCompaction() throws Exception {
         // compaction only when the test asks for it, and then of everything up to now
-        api = TestApiServer.start(c -> c.withCompaction(Duration.ZERO, Duration.ofDays(1)), o -> { });
+        api = TestApiServer.start(c -> c.withCompaction(Duration.ZERO, Duration.ofDays(1)), o -> {});
         KubeClient client = KubeClient.forServer(api.url());
         TestPods.namespace(client, NS);
         ResourceClient<Pod> pods = client.pods().inNamespace(NS);
 
         GatedListerWatcher<Pod> source = new GatedListerWatcher<>(ListerWatcher.of(pods));
-        ReflectorOptions options = ReflectorOptions.DEFAULT.withPageSize(50)
-                .withBackoff(Duration.ofMillis(50), Duration.ofMillis(500));
+        ReflectorOptions options =
+                ReflectorOptions.DEFAULT.withPageSize(50).withBackoff(Duration.ofMillis(50), Duration.ofMillis(500));
         informer = new SharedIndexInformer<>("pods", source, Clock.system(), options, Indexers.standard());
         Map<String, String> handlerView = new ConcurrentHashMap<>();
         informer.addEventHandler(new ResourceEventHandler<>() {
@@ -112,11 +111,13 @@ class InformerConsistencyTest {
     }
 
     private void assertConverged(ResourceClient<Pod> pods, Map<String, String> handlerView) {
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
-            Map<String, String> server = serverState(pods);
-            assertThat(cacheState()).isEqualTo(server);
-            assertThat(handlerView).isEqualTo(server);
-        });
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .untilAsserted(() -> {
+                    Map<String, String> server = serverState(pods);
+                    assertThat(cacheState()).isEqualTo(server);
+                    assertThat(handlerView).isEqualTo(server);
+                });
     }
 
     private Map<String, String> serverState(ResourceClient<Pod> pods) {
@@ -163,7 +164,9 @@ class InformerConsistencyTest {
                     } else if (dice < 8) {
                         int index = random.nextInt(names.size());
                         try {
-                            pods.patch(names.get(index), PatchType.MERGE,
+                            pods.patch(
+                                    names.get(index),
+                                    PatchType.MERGE,
                                     "{\"metadata\":{\"labels\":{\"gen\":\"" + ops + "\"}}}");
                         } catch (ApiException e) {
                             if (!e.isNotFound()) {

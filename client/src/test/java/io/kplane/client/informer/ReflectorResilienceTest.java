@@ -1,5 +1,8 @@
 package io.kplane.client.informer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.core.Pod;
 import io.kplane.api.meta.KubeList;
 import io.kplane.apiserver.testing.TestApiServer;
@@ -8,17 +11,13 @@ import io.kplane.client.ListOptions;
 import io.kplane.client.TestPods;
 import io.kplane.client.WatchStream;
 import io.kplane.client.time.Clock;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The informer never freezes silently: a watch connection dropped without a FIN or RST (bookmarks stop
@@ -50,21 +49,27 @@ class ReflectorResilienceTest {
     void aWatchConnectionDroppedSilentlyIsReplacedAfterTheIdleTimeout() throws Exception {
         try (DroppingTcpProxy proxy = new DroppingTcpProxy(api.port())) {
             KubeClient viaProxy = KubeClient.forServer(proxy.url());
-            SharedIndexInformer<Pod> informer = new SharedIndexInformer<>("pods-via-proxy",
-                    ListerWatcher.of(viaProxy.pods().inNamespace("resilience"), ListOptions.none()), Clock.system(),
-                    ReflectorOptions.DEFAULT.withWatchIdleTimeout(Duration.ofSeconds(3)), Indexers.standard());
+            SharedIndexInformer<Pod> informer = new SharedIndexInformer<>(
+                    "pods-via-proxy",
+                    ListerWatcher.of(viaProxy.pods().inNamespace("resilience"), ListOptions.none()),
+                    Clock.system(),
+                    ReflectorOptions.DEFAULT.withWatchIdleTimeout(Duration.ofSeconds(3)),
+                    Indexers.standard());
             informer.start();
             try {
                 assertThat(informer.waitForSync(Duration.ofSeconds(30))).isTrue();
                 direct.pods().inNamespace("resilience").create(pod("before"));
-                await().atMost(Duration.ofSeconds(30)).until(() -> informer.indexer().getByKey("resilience/before") != null);
-                await().atMost(Duration.ofSeconds(30)).until(() -> informer.reflector().isWatching());
+                await().atMost(Duration.ofSeconds(30))
+                        .until(() -> informer.indexer().getByKey("resilience/before") != null);
+                await().atMost(Duration.ofSeconds(30))
+                        .until(() -> informer.reflector().isWatching());
 
                 proxy.blackholeExisting();
                 Instant dropped = Instant.now();
                 direct.pods().inNamespace("resilience").create(pod("after"));
                 // the old connection carries nothing any more, not even bookmarks: only a new watch sees "after"
-                await().atMost(Duration.ofSeconds(30)).until(() -> informer.indexer().getByKey("resilience/after") != null);
+                await().atMost(Duration.ofSeconds(30))
+                        .until(() -> informer.indexer().getByKey("resilience/after") != null);
                 assertThat(informer.reflector().idleReconnects()).isGreaterThanOrEqualTo(1);
                 assertThat(informer.lastEventTime()).isAfter(dropped);
             } finally {
@@ -91,8 +96,12 @@ class ReflectorResilienceTest {
                 return real.watch(options);
             }
         };
-        SharedIndexInformer<Pod> informer = new SharedIndexInformer<>("pods-buggy", buggyOnce, Clock.system(),
-                ReflectorOptions.DEFAULT.withBackoff(Duration.ofMillis(50), Duration.ofMillis(200)), Indexers.standard());
+        SharedIndexInformer<Pod> informer = new SharedIndexInformer<>(
+                "pods-buggy",
+                buggyOnce,
+                Clock.system(),
+                ReflectorOptions.DEFAULT.withBackoff(Duration.ofMillis(50), Duration.ofMillis(200)),
+                Indexers.standard());
         informer.start();
         try {
             assertThat(informer.waitForSync(Duration.ofSeconds(30))).isTrue();

@@ -1,24 +1,23 @@
 package io.kplane.client.informer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.core.Pod;
 import io.kplane.client.time.Clock;
 import io.kplane.client.time.FakeClock;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 class SharedIndexInformerTest {
     private final FakeListerWatcher source = new FakeListerWatcher();
-    private final ReflectorOptions options = ReflectorOptions.DEFAULT.withPageSize(2)
-            .withBackoff(Duration.ofMillis(10), Duration.ofMillis(50));
+    private final ReflectorOptions options =
+            ReflectorOptions.DEFAULT.withPageSize(2).withBackoff(Duration.ofMillis(10), Duration.ofMillis(50));
     private SharedIndexInformer<Pod> informer;
 
     /** Records handler calls as readable strings. */
@@ -65,8 +64,9 @@ class SharedIndexInformerTest {
         inf.start();
         assertThat(inf.waitForSync(Duration.ofSeconds(10))).isTrue();
         await().until(registration::hasSynced);
-        assertThat(recorder.calls).containsExactlyInAnyOrder("add p0 initial", "add p1 initial", "add p2 initial",
-                "add p3 initial", "add p4 initial");
+        assertThat(recorder.calls)
+                .containsExactlyInAnyOrder(
+                        "add p0 initial", "add p1 initial", "add p2 initial", "add p3 initial", "add p4 initial");
         assertThat(inf.indexer().size()).isEqualTo(5);
 
         source.put("p1", Map.of("changed", "yes"));
@@ -120,8 +120,8 @@ class SharedIndexInformerTest {
         source.breakWatches();
 
         await().until(() -> recorder.calls.size() == 3);
-        assertThat(recorder.calls).containsExactlyInAnyOrder("update changed 2->4", "delete deleted tombstone",
-                "add created");
+        assertThat(recorder.calls)
+                .containsExactlyInAnyOrder("update changed 2->4", "delete deleted tombstone", "add created");
         assertThat(source.lists.get()).isEqualTo(2);
         assertThat(inf.indexer().list().stream().collect(Collectors.toMap(Pod::key, p -> p)))
                 .isEqualTo(source.snapshot());

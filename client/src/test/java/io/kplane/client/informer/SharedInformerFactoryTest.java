@@ -1,5 +1,8 @@
 package io.kplane.client.informer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.batch.Job;
 import io.kplane.api.core.Pod;
 import io.kplane.api.meta.OwnerReference;
@@ -7,16 +10,12 @@ import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
 import io.kplane.client.TestPods;
 import io.kplane.client.time.Clock;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 class SharedInformerFactoryTest {
     static TestApiServer api;
@@ -42,17 +41,20 @@ class SharedInformerFactoryTest {
             assertThat(factory.informerFor(Pod.class)).isSameAs(pods);
             SharedIndexInformer<Job> jobs = factory.informerFor(Job.class);
             Pod owned = TestPods.pod("factory", "owned", Map.of("app", "x"));
-            owned = owned.withMetadata(owned.metadata().withOwnerReferences(
-                    List.of(new OwnerReference("batch/v1", "Job", "j", "uid-1", true, true))));
+            owned = owned.withMetadata(owned.metadata()
+                    .withOwnerReferences(List.of(new OwnerReference("batch/v1", "Job", "j", "uid-1", true, true))));
             client.pods().inNamespace("factory").create(owned);
             factory.start();
             assertThat(factory.waitForCacheSync(Duration.ofSeconds(30))).isTrue();
             assertThat(jobs.hasSynced()).isTrue();
-            assertThat(pods.lister().namespace("factory").ownedBy("uid-1")).extracting(Pod::name).containsExactly("owned");
+            assertThat(pods.lister().namespace("factory").ownedBy("uid-1"))
+                    .extracting(Pod::name)
+                    .containsExactly("owned");
 
             client.pods().inNamespace("factory").bind("owned", "node-a");
-            await().atMost(Duration.ofSeconds(10))
-                    .until(() -> pods.indexer().indexKeys(Indexers.NODE_NAME, "node-a").contains("factory/owned"));
+            await().atMost(Duration.ofSeconds(10)).until(() -> pods.indexer()
+                    .indexKeys(Indexers.NODE_NAME, "node-a")
+                    .contains("factory/owned"));
             assertThat(pods.indexer().indexKeys(Indexers.LABEL, "app=x")).containsExactly("factory/owned");
         } finally {
             factory.shutdown();
@@ -63,8 +65,8 @@ class SharedInformerFactoryTest {
     void bookmarksMoveTheResourceVersionOfAQuietWatchForward() throws Exception {
         TestPods.namespace(client, "quiet");
         TestPods.namespace(client, "busy");
-        SharedInformerFactory factory = new SharedInformerFactory(client, Clock.system(), "quiet",
-                ReflectorOptions.DEFAULT);
+        SharedInformerFactory factory =
+                new SharedInformerFactory(client, Clock.system(), "quiet", ReflectorOptions.DEFAULT);
         try {
             SharedIndexInformer<Pod> quiet = factory.informerFor(Pod.class);
             factory.start();

@@ -1,22 +1,21 @@
 package io.kplane.client.leaderelection;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.coordination.Lease;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
 import io.kplane.client.TestPods;
 import io.kplane.client.time.FakeClock;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * onStartedLeading runs off the election thread: a leader whose start callback blocks for several
@@ -61,8 +60,7 @@ class LeaderElectorBlockingCallbackTest {
             }
 
             @Override
-            public void onStoppedLeading() {
-            }
+            public void onStoppedLeading() {}
         });
         AtomicBoolean bLed = new AtomicBoolean();
         LeaderElector b = new LeaderElector(client, config("b"), clock, new LeaderCallbacks() {
@@ -72,17 +70,19 @@ class LeaderElectorBlockingCallbackTest {
             }
 
             @Override
-            public void onStoppedLeading() {
-            }
+            public void onStoppedLeading() {}
         });
         a.start();
         assertThat(entered.await(30, TimeUnit.SECONDS)).isTrue();
         b.start();
         Instant firstRenew = lease().spec().renewTime();
         // three lease durations pass while a's callback blocks; each step waits until both candidates sleep
-        for (Duration passed = Duration.ZERO; passed.compareTo(LEASE.multipliedBy(3)) < 0; passed = passed.plus(RETRY)) {
+        for (Duration passed = Duration.ZERO;
+                passed.compareTo(LEASE.multipliedBy(3)) < 0;
+                passed = passed.plus(RETRY)) {
             assertThat(clock.awaitPendingTimers(2, Duration.ofSeconds(30)))
-                    .as("both candidates are back asleep (a's election thread is not held by its callback)").isTrue();
+                    .as("both candidates are back asleep (a's election thread is not held by its callback)")
+                    .isTrue();
             clock.advance(RETRY);
             assertThat(b.isLeader()).isFalse();
         }
@@ -101,7 +101,8 @@ class LeaderElectorBlockingCallbackTest {
     }
 
     private static LeaderElectionConfig config(String identity) {
-        return LeaderElectionConfig.defaults("blocking-test", "blocking", identity).withTimings(LEASE, RENEW, RETRY);
+        return LeaderElectionConfig.defaults("blocking-test", "blocking", identity)
+                .withTimings(LEASE, RENEW, RETRY);
     }
 
     private static Lease lease() {

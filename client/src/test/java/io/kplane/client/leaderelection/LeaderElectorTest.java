@@ -1,14 +1,13 @@
 package io.kplane.client.leaderelection;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.coordination.Lease;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
 import io.kplane.client.TestPods;
 import io.kplane.client.time.Clock;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -20,9 +19,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 class LeaderElectorTest {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LeaderElectorTest.class);
@@ -72,8 +71,8 @@ class LeaderElectorTest {
     }
 
     private LeaderElector candidate(String lease, String id, Tracker tracker, List<String> log) {
-        LeaderElectionConfig config = LeaderElectionConfig.defaults("leader-test", lease, id)
-                .withTimings(LEASE, RENEW, RETRY);
+        LeaderElectionConfig config =
+                LeaderElectionConfig.defaults("leader-test", lease, id).withTimings(LEASE, RENEW, RETRY);
         return new LeaderElector(client, config, Clock.system(), tracker.callbacks(log, id));
     }
 
@@ -87,7 +86,8 @@ class LeaderElectorTest {
         LeaderElector b = candidate("pair", "b", tracker, log);
         b.start();
         // b keeps campaigning for several lease durations without ever winning while a renews
-        await().during(Duration.ofMillis(3 * LEASE.toMillis())).atMost(Duration.ofSeconds(10))
+        await().during(Duration.ofMillis(3 * LEASE.toMillis()))
+                .atMost(Duration.ofSeconds(10))
                 .until(() -> a.isLeader() && !b.isLeader());
 
         long stoppedAt = System.nanoTime();
@@ -114,8 +114,12 @@ class LeaderElectorTest {
             c.start();
         }
         for (int round = 0; round < 4; round++) {
-            await().atMost(Duration.ofSeconds(10)).until(() -> candidates.stream().anyMatch(LeaderElector::isLeader));
-            LeaderElector leader = candidates.stream().filter(LeaderElector::isLeader).findFirst().orElseThrow();
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> candidates.stream().anyMatch(LeaderElector::isLeader));
+            LeaderElector leader = candidates.stream()
+                    .filter(LeaderElector::isLeader)
+                    .findFirst()
+                    .orElseThrow();
             leader.stop();
             candidates.remove(leader);
             LeaderElector replacement = candidate("trio", "r" + round, tracker, log);
@@ -131,12 +135,21 @@ class LeaderElectorTest {
     @Test
     void takesOverWithinTheLeaseDurationAfterTheLeaderProcessIsKilled() throws Exception {
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process leader = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"),
-                LeaderCandidateMain.class.getName(), api.url(), "process-a", Long.toString(LEASE.toMillis()),
-                Long.toString(RENEW.toMillis()), Long.toString(RETRY.toMillis()))
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process leader = new ProcessBuilder(
+                        javaBin,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        LeaderCandidateMain.class.getName(),
+                        api.url(),
+                        "process-a",
+                        Long.toString(LEASE.toMillis()),
+                        Long.toString(RENEW.toMillis()),
+                        Long.toString(RETRY.toMillis()))
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(leader.getInputStream(), StandardCharsets.UTF_8));
+            BufferedReader out =
+                    new BufferedReader(new InputStreamReader(leader.getInputStream(), StandardCharsets.UTF_8));
             CompletableFuture<String> firstLine = CompletableFuture.supplyAsync(() -> {
                 try {
                     String line;
@@ -156,7 +169,8 @@ class LeaderElectorTest {
             List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
             LeaderElector b = candidate("candidates", "in-test-b", tracker, log);
             b.start();
-            await().during(Duration.ofMillis(LEASE.toMillis() + 500)).atMost(Duration.ofSeconds(10))
+            await().during(Duration.ofMillis(LEASE.toMillis() + 500))
+                    .atMost(Duration.ofSeconds(10))
                     .until(() -> !b.isLeader());
 
             long killedAt = System.nanoTime();
@@ -164,7 +178,9 @@ class LeaderElectorTest {
             leader.waitFor(10, TimeUnit.SECONDS);
             await().atMost(Duration.ofSeconds(10)).until(b::isLeader);
             Duration takeover = Duration.ofNanos(System.nanoTime() - killedAt);
-            LOG.info("takeover after kill -9 of the leader process: {} ms (lease duration {} ms)", takeover.toMillis(),
+            LOG.info(
+                    "takeover after kill -9 of the leader process: {} ms (lease duration {} ms)",
+                    takeover.toMillis(),
                     LEASE.toMillis());
             // b must wait a full lease duration after the last renewal it saw, but not much more
             assertThat(takeover).isLessThan(LEASE.plus(RETRY.multipliedBy(3)).plus(Duration.ofMillis(500)));

@@ -1,21 +1,20 @@
 package io.kplane.client.lens;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.client.controller.Controller;
 import io.kplane.client.controller.Result;
 import io.kplane.client.time.Clock;
 import io.kplane.client.time.FakeClock;
 import io.kplane.client.workqueue.RateLimitingQueue;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Test;
 
 class LensRecorderTest {
 
@@ -35,8 +34,10 @@ class LensRecorderTest {
         for (int i = 0; i < 15; i++) {
             controller.beginSync("ns/one").decided("d" + i, null).finish(null, null);
         }
-        assertThat(lens.syncsOf("ns/one")).hasSize(LensRecorder.SYNCS_PER_OBJECT)
-                .last().satisfies(r -> assertThat(r.sync().decision()).isEqualTo("d14"));
+        assertThat(lens.syncsOf("ns/one"))
+                .hasSize(LensRecorder.SYNCS_PER_OBJECT)
+                .last()
+                .satisfies(r -> assertThat(r.sync().decision()).isEqualTo("d14"));
         for (int i = 0; i < LensRecorder.MAX_OBJECTS + 50; i++) {
             controller.beginSync("ns/many-" + i).finish(null, null);
         }
@@ -71,14 +72,20 @@ class LensRecorderTest {
             }
         });
         AtomicInteger calls = new AtomicInteger();
-        Controller controller = Controller.builder().name("job-controller").workers(2).queue(queue)
+        Controller controller = Controller.builder()
+                .name("job-controller")
+                .workers(2)
+                .queue(queue)
                 .lens(lens, "job", "job")
                 .reconciler(key -> {
-                    SyncScope.current().saw("active", 1).decided("pods_created", "1 pod missing")
+                    SyncScope.current()
+                            .saw("active", 1)
+                            .decided("pods_created", "1 pod missing")
                             .wrote("create", "pods", "default/pi-x", "7", null)
                             .event("Normal", "SuccessfulCreate", "Created pod: pi-x");
                     return calls.incrementAndGet() == 1 ? Result.requeueAfter(Duration.ofSeconds(10)) : Result.done();
-                }).build();
+                })
+                .build();
         // two informer events for the same key before any worker runs: the queue holds the key once
         LensRecorder.handlingEvent(new SyncSummary.Trigger("ADDED", "jobs", "default/pi", "5", null));
         queue.add("default/pi");
@@ -90,13 +97,17 @@ class LensRecorderTest {
         try {
             await().atMost(Duration.ofSeconds(10)).until(() -> syncs.size() == 1);
             SyncSummary first = syncs.get(0).sync();
-            assertThat(first.triggers()).extracting(SyncSummary.Trigger::type, SyncSummary.Trigger::key)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple("ADDED", "default/pi"),
+            assertThat(first.triggers())
+                    .extracting(SyncSummary.Trigger::type, SyncSummary.Trigger::key)
+                    .containsExactly(
+                            org.assertj.core.groups.Tuple.tuple("ADDED", "default/pi"),
                             org.assertj.core.groups.Tuple.tuple("MODIFIED", "default/pi-abc"));
             assertThat(first.decision()).isEqualTo("pods_created");
             assertThat(first.saw()).containsEntry("active", 1);
-            assertThat(first.writes()).singleElement().satisfies(w -> assertThat(w.rv()).isEqualTo("7"));
-            assertThat(first.events()).singleElement().satisfies(e -> assertThat(e.reason()).isEqualTo("SuccessfulCreate"));
+            assertThat(first.writes()).singleElement().satisfies(w -> assertThat(w.rv())
+                    .isEqualTo("7"));
+            assertThat(first.events()).singleElement().satisfies(e -> assertThat(e.reason())
+                    .isEqualTo("SuccessfulCreate"));
             assertThat(first.requeueAfterMs()).isEqualTo(10_000L);
             // the requeue waits, delayed, with its due time
             QueueState state = (QueueState) lens.queue("job");
@@ -106,8 +117,11 @@ class LensRecorderTest {
             });
             clock.advance(Duration.ofSeconds(10));
             await().atMost(Duration.ofSeconds(10)).until(() -> syncs.size() == 2);
-            assertThat(syncs.get(1).sync().triggers()).extracting(SyncSummary.Trigger::type).containsExactly("REQUEUE");
-            assertThat(lens.since(0, 4096)).extracting(LensRecord::type)
+            assertThat(syncs.get(1).sync().triggers())
+                    .extracting(SyncSummary.Trigger::type)
+                    .containsExactly("REQUEUE");
+            assertThat(lens.since(0, 4096))
+                    .extracting(LensRecord::type)
                     .contains("add", "coalesce", "get", "add-after", "forget", "due", "done", "sync");
         } finally {
             controller.stop(Duration.ofSeconds(5));
@@ -119,12 +133,16 @@ class LensRecorderTest {
         LensRecorder lens = new LensRecorder("test", "me", Clock.system());
         RateLimitingQueue<String> queue = RateLimitingQueue.create(Clock.system(), lens, "job");
         AtomicInteger synced = new AtomicInteger();
-        Controller controller = Controller.builder().name("job-controller").workers(3).queue(queue)
+        Controller controller = Controller.builder()
+                .name("job-controller")
+                .workers(3)
+                .queue(queue)
                 .lens(lens, "job", "job")
                 .reconciler(key -> {
                     synced.incrementAndGet();
                     return Result.done();
-                }).build();
+                })
+                .build();
         ControllerState state = lens.controllerState("job");
         assertThat(state.pause()).containsEntry("paused", true);
         controller.start();
@@ -138,7 +156,8 @@ class LensRecorderTest {
             assertThat(queue.len()).isEqualTo(2);
 
             state.step();
-            await().atMost(Duration.ofSeconds(5)).until(() -> synced.get() == 1 && heldKeys(state).equals(List.of("default/b")));
+            await().atMost(Duration.ofSeconds(5))
+                    .until(() -> synced.get() == 1 && heldKeys(state).equals(List.of("default/b")));
             assertThat(queue.len()).isEqualTo(1);
             assertThat(state.state()).containsEntry("stepsPending", 0);
 
@@ -150,8 +169,10 @@ class LensRecorderTest {
     }
 
     private static List<String> heldKeys(ControllerState state) {
-        return state.queue().items(10).stream().filter(m -> Boolean.TRUE.equals(m.get("held")))
-                .map(m -> (String) m.get("key")).toList();
+        return state.queue().items(10).stream()
+                .filter(m -> Boolean.TRUE.equals(m.get("held")))
+                .map(m -> (String) m.get("key"))
+                .toList();
     }
 
     @Test

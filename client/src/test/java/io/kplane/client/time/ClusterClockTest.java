@@ -1,16 +1,15 @@
 package io.kplane.client.time;
 
-import io.kplane.api.clock.ClusterTime;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kplane.api.clock.ClusterTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 class ClusterClockTest {
     private final ClusterClock clock = new ClusterClock();
@@ -64,7 +63,8 @@ class ClusterClockTest {
         long started = System.nanoTime();
         clock.update(new ClusterTime("Rate", Instant.now(), clock.now(), 600)); // 1 minute = 100 ms
         assertThat(fired.await(5, TimeUnit.SECONDS)).isTrue();
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).isBetween(Duration.ofMillis(90), Duration.ofSeconds(3));
+        assertThat(Duration.ofNanos(System.nanoTime() - started))
+                .isBetween(Duration.ofMillis(90), Duration.ofSeconds(3));
     }
 
     @Test

@@ -1,13 +1,12 @@
 package io.kplane.client.time;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class FakeClockTest {
     @Test
@@ -22,8 +21,8 @@ class FakeClockTest {
         Clock.Timer cancelled = clock.schedule(Duration.ofSeconds(2), () -> fired.add("cancelled"));
         assertThat(cancelled.cancel()).isTrue();
         clock.advance(Duration.ofSeconds(5));
-        assertThat(fired).containsExactly("1s@2026-01-01T00:00:01Z", "nested@2026-01-01T00:00:02Z",
-                "3s@2026-01-01T00:00:03Z");
+        assertThat(fired)
+                .containsExactly("1s@2026-01-01T00:00:01Z", "nested@2026-01-01T00:00:02Z", "3s@2026-01-01T00:00:03Z");
         assertThat(clock.now()).isEqualTo(Instant.parse("2026-01-01T00:00:05Z"));
         assertThat(clock.pendingTimers()).isZero();
     }

@@ -1,11 +1,10 @@
 package io.kplane.client.workqueue;
 
-import io.kplane.client.time.FakeClock;
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kplane.client.time.FakeClock;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
 
 class DelayingQueueTest {
     private final FakeClock clock = new FakeClock();

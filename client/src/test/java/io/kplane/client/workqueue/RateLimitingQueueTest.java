@@ -1,15 +1,14 @@
 package io.kplane.client.workqueue;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.kplane.client.time.FakeClock;
 import io.kplane.client.workqueue.ratelimiter.ExponentialFailureRateLimiter;
 import io.kplane.client.workqueue.ratelimiter.RateLimiter;
 import io.kplane.client.workqueue.ratelimiter.RateLimiters;
 import io.kplane.client.workqueue.ratelimiter.TokenBucketRateLimiter;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class RateLimitingQueueTest {
     private final FakeClock clock = new FakeClock();
@@ -63,8 +62,8 @@ class RateLimitingQueueTest {
 
     @Test
     void addRateLimitedWaitsForTheBackoffAndForgetResetsIt() throws Exception {
-        RateLimitingQueue<String> q = RateLimitingQueue.create(clock,
-                new ExponentialFailureRateLimiter<>(Duration.ofMillis(5), Duration.ofSeconds(1000)));
+        RateLimitingQueue<String> q = RateLimitingQueue.create(
+                clock, new ExponentialFailureRateLimiter<>(Duration.ofMillis(5), Duration.ofSeconds(1000)));
         q.addRateLimited("x");
         assertThat(q.len()).isZero();
         clock.advance(Duration.ofMillis(4));

@@ -1,13 +1,12 @@
 package io.kplane.client.workqueue;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Test;
 
 class WorkQueueTest {
 
@@ -30,7 +29,9 @@ class WorkQueueTest {
         assertThat(q.get()).contains("a");
         q.add("a");
         q.add("a");
-        assertThat(q.len()).as("never handed to a second worker while processing").isZero();
+        assertThat(q.len())
+                .as("never handed to a second worker while processing")
+                .isZero();
         q.done("a");
         assertThat(q.len()).isEqualTo(1);
         assertThat(q.get()).contains("a");

@@ -6,7 +6,6 @@ import io.kplane.api.meta.DeleteOptions;
 import io.kplane.api.meta.DeletionPropagation;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
-
 import java.util.Optional;
 
 /** {@link JobControl} over the REST client. */
@@ -37,7 +36,9 @@ public final class ApiJobControl implements JobControl {
     @Override
     public boolean deleteJob(String namespace, String name) {
         try {
-            client.jobs().inNamespace(namespace).delete(name, DeleteOptions.propagation(DeletionPropagation.BACKGROUND));
+            client.jobs()
+                    .inNamespace(namespace)
+                    .delete(name, DeleteOptions.propagation(DeletionPropagation.BACKGROUND));
             return true;
         } catch (ApiException e) {
             if (!e.isNotFound()) {

@@ -15,9 +15,6 @@ import io.kplane.client.informer.SharedInformer;
 import io.kplane.client.lens.SyncScope;
 import io.kplane.client.time.Clock;
 import io.kplane.client.workqueue.RateLimitingQueue;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -26,6 +23,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The CronJob controller (Kubernetes' ControllerV2): CronJob and Job informers feed a delaying
@@ -42,7 +41,7 @@ public final class CronJobController implements Reconciler {
     private final Clock clock;
     private final RateLimitingQueue<String> queue;
     private final Controller controller;
-    private volatile Consumer<CronJobSyncer.Outcome> onSync = outcome -> { };
+    private volatile Consumer<CronJobSyncer.Outcome> onSync = outcome -> {};
     /**
      * The last status this controller wrote per CronJob key. A sync triggered by the Job it just
      * created can run before the informer delivers that status; reading our own write instead of the
@@ -50,15 +49,26 @@ public final class CronJobController implements Reconciler {
      */
     private final ConcurrentMap<String, CronJob> lastWritten = new ConcurrentHashMap<>();
 
-    public CronJobController(SharedInformer<CronJob> cronJobs, SharedInformer<Job> jobs, JobControl control,
-                             EventSink events, Clock clock, int workers) {
+    public CronJobController(
+            SharedInformer<CronJob> cronJobs,
+            SharedInformer<Job> jobs,
+            JobControl control,
+            EventSink events,
+            Clock clock,
+            int workers) {
         this.cronJobs = cronJobs;
         this.jobs = jobs;
         this.clock = clock;
-        this.syncer = new CronJobSyncer(new RememberingStatusWrites(new LensJobControl(control)), reporting(events), clock);
+        this.syncer =
+                new CronJobSyncer(new RememberingStatusWrites(new LensJobControl(control)), reporting(events), clock);
         this.queue = RateLimitingQueue.create(clock, cronJobs.lens(), "cronjob");
-        this.controller = Controller.builder().name(NAME).workers(workers).queue(queue).reconciler(this)
-                .lens(cronJobs.lens(), "cronjob", "cronjob").build();
+        this.controller = Controller.builder()
+                .name(NAME)
+                .workers(workers)
+                .queue(queue)
+                .reconciler(this)
+                .lens(cronJobs.lens(), "cronjob", "cronjob")
+                .build();
         if (!jobs.indexer().indexNames().contains(Indexers.CONTROLLER)) {
             jobs.addIndexers(java.util.Map.of(Indexers.CONTROLLER, Indexers.byController()));
         }
@@ -103,8 +113,12 @@ public final class CronJobController implements Reconciler {
         String name = k.name();
         Optional<? extends CronJob> cached = cronJobs.lister().get(ns, name);
         if (cached.isEmpty()) {
-            SyncScope.current().resource("cronjobs").decided("deleted", "the CronJob is gone from the cache: "
-                    + "nothing to do (the garbage collector deletes its Jobs)");
+            SyncScope.current()
+                    .resource("cronjobs")
+                    .decided(
+                            "deleted",
+                            "the CronJob is gone from the cache: "
+                                    + "nothing to do (the garbage collector deletes its Jobs)");
             lastWritten.remove(key);
             return Result.done(); // deleted: the garbage collector removes its Jobs
         }
@@ -112,8 +126,10 @@ public final class CronJobController implements Reconciler {
         // Like upstream, Jobs are matched by their controller reference's kind and name, not UID
         // (JobsFromCronJob.isControlledByName); the index makes that a lookup instead of a scan of
         // every Job in the namespace per sync.
-        List<Job> owned = jobs.lister().byIndex(Indexers.CONTROLLER, Indexers.controllerKey(ns, CronJob.KIND, name))
-                .stream().map(Job.class::cast).toList();
+        List<Job> owned =
+                jobs.lister().byIndex(Indexers.CONTROLLER, Indexers.controllerKey(ns, CronJob.KIND, name)).stream()
+                        .map(Job.class::cast)
+                        .toList();
         CronJobSyncer.Outcome outcome = syncer.sync(cronJob.get(), owned);
         onSync.accept(outcome);
         return outcome.requeueAfter() == null ? Result.done() : Result.requeueAfter(outcome.requeueAfter());
@@ -121,9 +137,10 @@ public final class CronJobController implements Reconciler {
 
     private CronJob newest(String key, CronJob cached) {
         CronJob written = lastWritten.get(key);
-        if (written == null || !Objects.equals(written.uid(), cached.uid())
-                || !ResourceVersions.isNewer(written.metadata().resourceVersion(),
-                        cached.metadata().resourceVersion())) {
+        if (written == null
+                || !Objects.equals(written.uid(), cached.uid())
+                || !ResourceVersions.isNewer(
+                        written.metadata().resourceVersion(), cached.metadata().resourceVersion())) {
             lastWritten.remove(key, written);
             return cached;
         }
@@ -161,7 +178,9 @@ public final class CronJobController implements Reconciler {
         @Override
         public CronJob updateStatus(CronJob cronJob) throws Exception {
             CronJob written = delegate.updateStatus(cronJob);
-            if (written != null && written.metadata() != null && written.metadata().resourceVersion() != null) {
+            if (written != null
+                    && written.metadata() != null
+                    && written.metadata().resourceVersion() != null) {
                 lastWritten.put(written.key(), written);
             }
             return written;
@@ -177,7 +196,8 @@ public final class CronJobController implements Reconciler {
         if (ref == null || !CronJob.KIND.equals(ref.kind())) {
             return Optional.empty();
         }
-        return cronJobs.lister().get(namespace, ref.name())
+        return cronJobs.lister()
+                .get(namespace, ref.name())
                 .filter(cj -> Objects.equals(cj.uid(), ref.uid()))
                 .map(CronJob.class::cast);
     }
@@ -190,18 +210,24 @@ public final class CronJobController implements Reconciler {
 
         @Override
         public void onUpdate(CronJob oldObj, CronJob newObj) {
-            boolean scheduleChanged = !Objects.equals(oldObj.spec().schedule(), newObj.spec().schedule())
+            boolean scheduleChanged = !Objects.equals(
+                            oldObj.spec().schedule(), newObj.spec().schedule())
                     || !Objects.equals(oldObj.spec().timeZone(), newObj.spec().timeZone());
             if (scheduleChanged) {
                 // Kubernetes requeues for the new schedule's next time; a key already queued for an
                 // earlier time just finds nothing to do and requeues itself.
                 try {
                     CronSchedule schedule = syncer.parseSchedule(newObj, false);
-                    Instant last = newObj.status() == null ? null : newObj.status().lastScheduleTime();
+                    Instant last =
+                            newObj.status() == null ? null : newObj.status().lastScheduleTime();
                     ScheduleMath.untilNextSchedule(schedule, newObj.metadata().creationTimestamp(), last, clock.now())
                             .ifPresent(d -> queue.addAfter(newObj.key(), d));
                 } catch (IllegalArgumentException e) {
-                    log.info("cronjob {}: unparseable schedule {}: {}", newObj.key(), newObj.spec().schedule(), e.getMessage());
+                    log.info(
+                            "cronjob {}: unparseable schedule {}: {}",
+                            newObj.key(),
+                            newObj.spec().schedule(),
+                            e.getMessage());
                     enqueue(newObj); // the sync reports it as an event
                 }
                 return;
@@ -218,12 +244,14 @@ public final class CronJobController implements Reconciler {
     private final class JobHandler implements ResourceEventHandler<Job> {
         @Override
         public void onAdd(Job job, boolean isInInitialList) {
-            resolveControllerRef(job.namespace(), job.metadata().controllerRef()).ifPresent(CronJobController.this::enqueue);
+            resolveControllerRef(job.namespace(), job.metadata().controllerRef())
+                    .ifPresent(CronJobController.this::enqueue);
         }
 
         @Override
         public void onUpdate(Job oldJob, Job newJob) {
-            if (Objects.equals(oldJob.metadata().resourceVersion(), newJob.metadata().resourceVersion())) {
+            if (Objects.equals(
+                    oldJob.metadata().resourceVersion(), newJob.metadata().resourceVersion())) {
                 return; // resync
             }
             OwnerReference oldRef = oldJob.metadata().controllerRef();
@@ -236,7 +264,8 @@ public final class CronJobController implements Reconciler {
 
         @Override
         public void onDelete(Job job, boolean finalStateUnknown) {
-            resolveControllerRef(job.namespace(), job.metadata().controllerRef()).ifPresent(CronJobController.this::enqueue);
+            resolveControllerRef(job.namespace(), job.metadata().controllerRef())
+                    .ifPresent(CronJobController.this::enqueue);
         }
     }
 }

@@ -5,7 +5,6 @@ import io.kplane.api.batch.Job;
 import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.ControllerContext;
 import io.micrometer.core.instrument.Timer;
-
 import java.time.Duration;
 
 /** The CronJob controller as a {@link ControllerComponent}. */
@@ -18,8 +17,12 @@ public final class CronJobControllerComponent implements ControllerComponent {
     @Override
     public Running register(ControllerContext ctx) {
         CronJobController controller = new CronJobController(
-                ctx.informers().informerFor(CronJob.class), ctx.informers().informerFor(Job.class),
-                new ApiJobControl(ctx.client()), ctx.events()::record, ctx.clock(), ctx.workers());
+                ctx.informers().informerFor(CronJob.class),
+                ctx.informers().informerFor(Job.class),
+                new ApiJobControl(ctx.client()),
+                ctx.events()::record,
+                ctx.clock(),
+                ctx.workers());
         // Kubernetes' cronjob_controller_job_creation_skew_duration_seconds (Micrometer appends _seconds).
         Timer skew = Timer.builder("cronjob_controller_job_creation_skew_duration")
                 .description("Time between a Job's scheduled time and its creation")

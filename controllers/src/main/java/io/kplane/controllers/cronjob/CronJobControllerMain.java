@@ -2,13 +2,14 @@ package io.kplane.controllers.cronjob;
 
 import io.kplane.controllers.runtime.ComponentMain;
 import io.kplane.controllers.runtime.ControllerOptions;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-import java.util.concurrent.Callable;
-
 /** {@code cronjob-controller}: runs the CronJob controller as its own process. */
-@Command(name = "cronjob-controller", mixinStandardHelpOptions = true,
+@Command(
+        name = "cronjob-controller",
+        mixinStandardHelpOptions = true,
         description = "Creates Jobs from CronJobs at their schedule times and keeps their history.")
 public final class CronJobControllerMain implements Callable<Integer> {
     @Mixin

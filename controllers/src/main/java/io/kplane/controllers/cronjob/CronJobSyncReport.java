@@ -6,7 +6,6 @@ import io.kplane.api.batch.CronSchedule;
 import io.kplane.api.core.ObjectReference;
 import io.kplane.api.json.Json;
 import io.kplane.client.lens.SyncScope;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -32,6 +31,7 @@ import java.util.stream.Collectors;
 final class CronJobSyncReport {
     /** Counting missed times stops here: a jump of years over a per-minute schedule is "more than". */
     static final long MISSED_COUNT_CAP = 100_000;
+
     private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss xxx");
     private static final int ACTIVE_NAMES_SHOWN = 5;
 
@@ -68,9 +68,13 @@ final class CronJobSyncReport {
         }
         lens.saw("schedule", spec.schedule())
                 .saw("timeZone", zone)
-                .saw("concurrencyPolicy", spec.concurrencyPolicy() == null ? CronJobSpec.ALLOW : spec.concurrencyPolicy())
+                .saw(
+                        "concurrencyPolicy",
+                        spec.concurrencyPolicy() == null ? CronJobSpec.ALLOW : spec.concurrencyPolicy())
                 .saw("suspend", spec.isSuspended())
-                .saw("startingDeadlineSeconds", spec.startingDeadlineSeconds() == null ? "none" : spec.startingDeadlineSeconds())
+                .saw(
+                        "startingDeadlineSeconds",
+                        spec.startingDeadlineSeconds() == null ? "none" : spec.startingDeadlineSeconds())
                 .saw("lastScheduleTime", lastScheduleTime == null ? "none" : Json.formatTime(lastScheduleTime))
                 .saw("active", active.size());
         if (!active.isEmpty()) {
@@ -95,7 +99,8 @@ final class CronJobSyncReport {
         lens.saw("scheduledTime", Json.formatTime(scheduledTime)).saw("job", jobName);
         String reason = "created Job " + jobName + " for the scheduled time " + Json.formatTime(scheduledTime);
         if (!replaced.isEmpty()) {
-            reason = "concurrencyPolicy Replace: deleted the running Job(s) " + String.join(", ", replaced) + "; " + reason;
+            reason = "concurrencyPolicy Replace: deleted the running Job(s) " + String.join(", ", replaced) + "; "
+                    + reason;
         }
         lens.decided(replaced.isEmpty() ? "created" : "replaced", missedPrefix(recent) + reason);
     }
@@ -105,8 +110,10 @@ final class CronJobSyncReport {
             return;
         }
         lens.saw("scheduledTime", Json.formatTime(scheduledTime)).saw("job", jobName);
-        lens.decided("created", "Job " + jobName + " for the scheduled time " + Json.formatTime(scheduledTime)
-                + " already existed (created before its status was written): added to the active list");
+        lens.decided(
+                "created",
+                "Job " + jobName + " for the scheduled time " + Json.formatTime(scheduledTime)
+                        + " already existed (created before its status was written): added to the active list");
     }
 
     void skippedForbid(Instant scheduledTime, ScheduleMath.Recent recent, List<ObjectReference> active) {
@@ -114,8 +121,10 @@ final class CronJobSyncReport {
             return;
         }
         lens.saw("scheduledTime", Json.formatTime(scheduledTime));
-        lens.decided("skipped", missedPrefix(recent) + "JobAlreadyActive: concurrencyPolicy Forbid and Job(s) "
-                + names(active) + " still running: no Job for the scheduled time " + Json.formatTime(scheduledTime));
+        lens.decided(
+                "skipped",
+                missedPrefix(recent) + "JobAlreadyActive: concurrencyPolicy Forbid and Job(s) " + names(active)
+                        + " still running: no Job for the scheduled time " + Json.formatTime(scheduledTime));
     }
 
     void missedDeadline(Instant scheduledTime, Long startingDeadlineSeconds, Instant now) {
@@ -123,17 +132,22 @@ final class CronJobSyncReport {
             return;
         }
         lens.saw("scheduledTime", Json.formatTime(scheduledTime));
-        lens.decided("missed", "missed start deadline: the scheduled time " + Json.formatTime(scheduledTime)
-                + " + startingDeadlineSeconds " + startingDeadlineSeconds + " s is before now " + Json.formatTime(now)
-                + " (MissSchedule)");
+        lens.decided(
+                "missed",
+                "missed start deadline: the scheduled time " + Json.formatTime(scheduledTime)
+                        + " + startingDeadlineSeconds " + startingDeadlineSeconds + " s is before now "
+                        + Json.formatTime(now)
+                        + " (MissSchedule)");
     }
 
     void alreadyDone(String jobName, Instant scheduledTime) {
         if (!lens.enabled()) {
             return;
         }
-        lens.decided("nothing_due", "the Job " + jobName + " for the latest scheduled time " + Json.formatTime(scheduledTime)
-                + " was already created");
+        lens.decided(
+                "nothing_due",
+                "the Job " + jobName + " for the latest scheduled time " + Json.formatTime(scheduledTime)
+                        + " was already created");
     }
 
     void nothingDue(Instant lastOrCreation) {
@@ -144,8 +158,10 @@ final class CronJobSyncReport {
 
     void suspended() {
         if (lens.enabled()) {
-            lens.decided("suspended", "spec.suspend is true: no Job is created (missed times are not made up later "
-                    + "beyond the last one, as upstream)");
+            lens.decided(
+                    "suspended",
+                    "spec.suspend is true: no Job is created (missed times are not made up later "
+                            + "beyond the last one, as upstream)");
         }
     }
 
@@ -164,7 +180,9 @@ final class CronJobSyncReport {
     /** When the next sync is due (the requeue), as a cluster time. */
     Optional<Duration> next(Optional<Duration> requeue, Instant now) {
         if (lens.enabled()) {
-            lens.saw("nextScheduleTime", requeue.map(d -> Json.formatTime(now.plus(d))).orElse("none"));
+            lens.saw(
+                    "nextScheduleTime",
+                    requeue.map(d -> Json.formatTime(now.plus(d))).orElse("none"));
         }
         return requeue;
     }
@@ -179,7 +197,12 @@ final class CronJobSyncReport {
     }
 
     private static String names(List<ObjectReference> refs) {
-        String shown = refs.stream().limit(ACTIVE_NAMES_SHOWN).map(ObjectReference::name).collect(Collectors.joining(", "));
-        return refs.size() > ACTIVE_NAMES_SHOWN ? shown + " and " + (refs.size() - ACTIVE_NAMES_SHOWN) + " more" : shown;
+        String shown = refs.stream()
+                .limit(ACTIVE_NAMES_SHOWN)
+                .map(ObjectReference::name)
+                .collect(Collectors.joining(", "));
+        return refs.size() > ACTIVE_NAMES_SHOWN
+                ? shown + " and " + (refs.size() - ACTIVE_NAMES_SHOWN) + " more"
+                : shown;
     }
 }

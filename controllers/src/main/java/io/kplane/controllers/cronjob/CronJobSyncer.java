@@ -1,5 +1,8 @@
 package io.kplane.controllers.cronjob;
 
+import static io.kplane.controllers.cronjob.EventSink.NORMAL;
+import static io.kplane.controllers.cronjob.EventSink.WARNING;
+
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.CronJobSpec;
 import io.kplane.api.batch.CronJobStatus;
@@ -8,9 +11,6 @@ import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobCondition;
 import io.kplane.api.core.ObjectReference;
 import io.kplane.client.time.Clock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -23,9 +23,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-
-import static io.kplane.controllers.cronjob.EventSink.NORMAL;
-import static io.kplane.controllers.cronjob.EventSink.WARNING;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One reconciliation of a CronJob against the Jobs it owns: Kubernetes' {@code sync},
@@ -55,8 +54,7 @@ public final class CronJobSyncer {
      * @param scheduledTime the schedule time {@code created} runs for
      * @param createdAt    when the create call returned, on the controller's clock
      */
-    public record Outcome(Duration requeueAfter, Job created, Instant scheduledTime, Instant createdAt) {
-    }
+    public record Outcome(Duration requeueAfter, Job created, Instant scheduledTime, Instant createdAt) {}
 
     /** Reconciles {@code cronJob}; {@code jobs} are the cached Jobs whose controller is this CronJob. */
     public Outcome sync(CronJob cronJob, List<Job> jobs) throws Exception {
@@ -101,22 +99,31 @@ public final class CronJobSyncer {
             if (!found && finished.isEmpty()) {
                 // Maybe we created it and our status write is newer than the cache: ask the server.
                 Optional<CronJob> live = control.getCronJob(cj.namespace(), cj.name());
-                if (live.isPresent() && live.get().status() != null
-                        && live.get().status().activeOrEmpty().stream().anyMatch(r -> Objects.equals(r.uid(), job.uid()))) {
+                if (live.isPresent()
+                        && live.get().status() != null
+                        && live.get().status().activeOrEmpty().stream()
+                                .anyMatch(r -> Objects.equals(r.uid(), job.uid()))) {
                     cj.adoptActive(live.get().status().activeOrEmpty());
                     continue;
                 }
-                events.event(cj.original, WARNING, "UnexpectedJob",
+                events.event(
+                        cj.original,
+                        WARNING,
+                        "UnexpectedJob",
                         "Saw a job that the controller did not create or forgot: " + job.name());
             } else if (finished.isPresent()) {
                 if (found) {
                     cj.removeActive(job.uid());
-                    events.event(cj.original, NORMAL, "SawCompletedJob",
+                    events.event(
+                            cj.original,
+                            NORMAL,
+                            "SawCompletedJob",
                             "Saw completed job: " + job.name() + ", condition: " + finished.get());
                 }
                 if (JobsFromCronJob.isSucceeded(job)) {
                     Instant completion = job.status().completionTime();
-                    if (completion != null && (cj.lastSuccessfulTime == null || completion.isAfter(cj.lastSuccessfulTime))) {
+                    if (completion != null
+                            && (cj.lastSuccessfulTime == null || completion.isAfter(cj.lastSuccessfulTime))) {
                         cj.lastSuccessfulTime = completion;
                         cj.changed = true;
                     }
@@ -129,7 +136,8 @@ public final class CronJobSyncer {
             if (children.contains(ref.uid())) {
                 continue;
             }
-            if (control.getJob(ref.namespace() == null ? cj.namespace() : ref.namespace(), ref.name()).isEmpty()) {
+            if (control.getJob(ref.namespace() == null ? cj.namespace() : ref.namespace(), ref.name())
+                    .isEmpty()) {
                 events.event(cj.original, NORMAL, "MissingJob", "Active job went missing: " + ref.name());
                 cj.removeActive(ref.uid());
             }
@@ -147,7 +155,10 @@ public final class CronJobSyncer {
             try {
                 ZoneId.of(spec.timeZone());
             } catch (RuntimeException e) {
-                events.event(cronJob, WARNING, "UnknownTimeZone",
+                events.event(
+                        cronJob,
+                        WARNING,
+                        "UnknownTimeZone",
                         "invalid timeZone: \"" + spec.timeZone() + "\": unknown time zone " + spec.timeZone());
                 report.invalid("UnknownTimeZone: " + spec.timeZone());
                 return new SyncResult(null);
@@ -163,7 +174,10 @@ public final class CronJobSyncer {
         try {
             schedule = parseSchedule(cronJob, true);
         } catch (IllegalArgumentException e) {
-            events.event(cronJob, WARNING, "UnparseableSchedule",
+            events.event(
+                    cronJob,
+                    WARNING,
+                    "UnparseableSchedule",
                     "unparseable schedule: \"" + spec.schedule() + "\" : " + e.getMessage());
             report.invalid("UnparseableSchedule: " + e.getMessage());
             return new SyncResult(null);
@@ -172,14 +186,22 @@ public final class CronJobSyncer {
         Instant created = cronJob.metadata().creationTimestamp();
         ScheduleMath.Recent recent;
         try {
-            recent = ScheduleMath.mostRecent(schedule, created, cj.lastScheduleTime, spec.startingDeadlineSeconds(), now, true);
+            recent = ScheduleMath.mostRecent(
+                    schedule, created, cj.lastScheduleTime, spec.startingDeadlineSeconds(), now, true);
         } catch (ScheduleMath.InvalidScheduleException e) {
-            events.event(cronJob, WARNING, "InvalidSchedule", "invalid schedule: " + spec.schedule() + " : " + e.getMessage());
+            events.event(
+                    cronJob,
+                    WARNING,
+                    "InvalidSchedule",
+                    "invalid schedule: " + spec.schedule() + " : " + e.getMessage());
             report.invalid("InvalidSchedule: " + e.getMessage());
             return new SyncResult(null);
         }
         if (recent.missed() == ScheduleMath.Missed.MANY) {
-            events.event(cronJob, WARNING, "TooManyMissedTimes",
+            events.event(
+                    cronJob,
+                    WARNING,
+                    "TooManyMissedTimes",
                     "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew");
             log.info("cronjob {}: too many missed times", cronJob.key());
         }
@@ -189,24 +211,31 @@ public final class CronJobSyncer {
             if (!reportMissedBeyondDeadline(cj, schedule, now, report)) {
                 report.nothingDue(recent.earliest());
             }
-            return requeue(report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now));
+            return requeue(
+                    report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now));
         }
         if (spec.startingDeadlineSeconds() != null
                 && scheduledTime.plusSeconds(spec.startingDeadlineSeconds()).isBefore(now)) {
             missSchedule(cronJob, scheduledTime);
             report.missedDeadline(scheduledTime, spec.startingDeadlineSeconds(), now);
-            return requeue(report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now));
+            return requeue(
+                    report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now));
         }
         String jobName = JobsFromCronJob.jobName(cronJob, scheduledTime);
         if (cj.isActiveByName(jobName) || scheduledTime.equals(cj.lastScheduleTime)) {
             report.alreadyDone(jobName, scheduledTime);
-            return requeue(report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now));
+            return requeue(
+                    report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now));
         }
         if (CronJobSpec.FORBID.equals(spec.concurrencyPolicy()) && !cj.active.isEmpty()) {
-            events.event(cronJob, NORMAL, "JobAlreadyActive",
+            events.event(
+                    cronJob,
+                    NORMAL,
+                    "JobAlreadyActive",
                     "Not starting job because prior execution is running and concurrency policy is Forbid");
             report.skippedForbid(scheduledTime, recent, cj.active);
-            return requeue(report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now));
+            return requeue(
+                    report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now));
         }
         List<String> replaced = new ArrayList<>();
         if (CronJobSpec.REPLACE.equals(spec.concurrencyPolicy())) {
@@ -250,7 +279,8 @@ public final class CronJobSyncer {
                     .anyMatch(r -> Boolean.TRUE.equals(r.controller()) && Objects.equals(r.uid(), cronJob.uid()));
             if (!ours || cj.isActive(createdJob.uid())) {
                 report.alreadyDone(jobName, scheduledTime);
-                return requeue(report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now));
+                return requeue(
+                        report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now));
             }
         } catch (Exception e) {
             events.event(cronJob, WARNING, "FailedCreate", "Error creating job: " + e.getMessage());
@@ -267,8 +297,10 @@ public final class CronJobSyncer {
         cj.addActive(ObjectReference.to(createdJob));
         cj.lastScheduleTime = scheduledTime;
         cj.changed = true;
-        Optional<Duration> next = report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now);
-        return alreadyExisted ? new SyncResult(next.orElse(null))
+        Optional<Duration> next =
+                report.next(ScheduleMath.untilNextSchedule(schedule, created, cj.lastScheduleTime, now), now);
+        return alreadyExisted
+                ? new SyncResult(next.orElse(null))
                 : new SyncResult(next.orElse(null), createdJob, scheduledTime, createdAt);
     }
 
@@ -283,8 +315,8 @@ public final class CronJobSyncer {
             return false;
         }
         try {
-            ScheduleMath.Recent unbounded = ScheduleMath.mostRecent(schedule, cj.original.metadata().creationTimestamp(),
-                    cj.lastScheduleTime, null, now, false);
+            ScheduleMath.Recent unbounded = ScheduleMath.mostRecent(
+                    schedule, cj.original.metadata().creationTimestamp(), cj.lastScheduleTime, null, now, false);
             if (unbounded.mostRecent() != null) {
                 missSchedule(cj.original, unbounded.mostRecent());
                 report.missedDeadline(unbounded.mostRecent(), deadline, now);
@@ -298,7 +330,10 @@ public final class CronJobSyncer {
 
     private void missSchedule(CronJob cronJob, Instant scheduledTime) {
         log.info("cronjob {}: missed starting window for {}", cronJob.key(), scheduledTime);
-        events.event(cronJob, WARNING, "MissSchedule",
+        events.event(
+                cronJob,
+                WARNING,
+                "MissSchedule",
                 "Missed scheduled time to start a job: " + RFC1123Z.format(scheduledTime.atZone(ZoneOffset.UTC)));
     }
 
@@ -310,8 +345,12 @@ public final class CronJobSyncer {
         String schedule = cronJob.spec().schedule();
         if (schedule != null && schedule.contains("TZ")) {
             if (warn) {
-                events.event(cronJob, WARNING, "UnsupportedSchedule", "CRON_TZ or TZ used in schedule \"" + schedule
-                        + "\" is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details");
+                events.event(
+                        cronJob,
+                        WARNING,
+                        "UnsupportedSchedule",
+                        "CRON_TZ or TZ used in schedule \"" + schedule
+                                + "\" is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details");
             }
             String trimmed = schedule.trim();
             int space = trimmed.indexOf(' ');
@@ -334,10 +373,12 @@ public final class CronJobSyncer {
         List<Job> succeeded = new ArrayList<>();
         List<Job> failed = new ArrayList<>();
         for (Job job : jobs) {
-            JobsFromCronJob.finishedCondition(job).ifPresent(c -> (JobCondition.COMPLETE.equals(c) ? succeeded : failed).add(job));
+            JobsFromCronJob.finishedCondition(job)
+                    .ifPresent(c -> (JobCondition.COMPLETE.equals(c) ? succeeded : failed).add(job));
         }
         boolean update = false;
-        if (spec.successfulJobsHistoryLimit() != null && removeOldestJobs(cj, succeeded, spec.successfulJobsHistoryLimit())) {
+        if (spec.successfulJobsHistoryLimit() != null
+                && removeOldestJobs(cj, succeeded, spec.successfulJobsHistoryLimit())) {
             update = true;
         }
         if (spec.failedJobsHistoryLimit() != null && removeOldestJobs(cj, failed, spec.failedJobsHistoryLimit())) {
@@ -426,8 +467,8 @@ public final class CronJobSyncer {
         }
 
         CronJob toCronJob() {
-            return original.withStatus(new CronJobStatus(active.isEmpty() ? null : List.copyOf(active),
-                    lastScheduleTime, lastSuccessfulTime));
+            return original.withStatus(new CronJobStatus(
+                    active.isEmpty() ? null : List.copyOf(active), lastScheduleTime, lastSuccessfulTime));
         }
     }
 }

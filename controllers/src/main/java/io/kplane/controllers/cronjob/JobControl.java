@@ -2,7 +2,6 @@ package io.kplane.controllers.cronjob;
 
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.Job;
-
 import java.util.Optional;
 
 /**

@@ -7,7 +7,6 @@ import io.kplane.api.batch.JobTemplateSpec;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.ObjectMetaBuilder;
 import io.kplane.api.meta.OwnerReference;
-
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -21,8 +20,7 @@ import java.util.Optional;
 
 /** How a CronJob's Jobs are named, built, classified and ordered (Kubernetes' cronjob utils). */
 public final class JobsFromCronJob {
-    private JobsFromCronJob() {
-    }
+    private JobsFromCronJob() {}
 
     /**
      * {@code <cronjob>-<scheduled time in minutes since the epoch>}: one name per scheduled time, so a
@@ -36,7 +34,8 @@ public final class JobsFromCronJob {
     public static Job jobFor(CronJob cronJob, Instant scheduledTime) {
         JobTemplateSpec template = cronJob.spec().jobTemplate();
         ObjectMeta templateMeta = template == null || template.metadata() == null
-                ? ObjectMetaBuilder.builder().build() : template.metadata();
+                ? ObjectMetaBuilder.builder().build()
+                : template.metadata();
         Map<String, String> annotations = new LinkedHashMap<>(templateMeta.annotationsOrEmpty());
         annotations.put(CronJob.SCHEDULED_TIMESTAMP_ANNOTATION, scheduledTimestamp(cronJob, scheduledTime));
         ObjectMeta meta = ObjectMetaBuilder.builder()
@@ -44,8 +43,8 @@ public final class JobsFromCronJob {
                 .namespace(cronJob.namespace())
                 .labels(templateMeta.labels() == null ? null : new LinkedHashMap<>(templateMeta.labels()))
                 .annotations(annotations)
-                .ownerReferences(List.of(OwnerReference.controllerOf(CronJob.API_VERSION, CronJob.KIND,
-                        cronJob.metadata())))
+                .ownerReferences(
+                        List.of(OwnerReference.controllerOf(CronJob.API_VERSION, CronJob.KIND, cronJob.metadata())))
                 .build();
         return new Job(Job.API_VERSION, Job.KIND, meta, template == null ? null : template.spec(), null);
     }
@@ -80,8 +79,8 @@ public final class JobsFromCronJob {
     }
 
     /** Kubernetes' {@code byJobStartTime}: started Jobs oldest first, unstarted last, ties by name. */
-    public static final Comparator<Job> BY_START_TIME = Comparator
-            .comparing((Job j) -> j.status() == null ? null : j.status().startTime(),
+    public static final Comparator<Job> BY_START_TIME = Comparator.comparing(
+                    (Job j) -> j.status() == null ? null : j.status().startTime(),
                     Comparator.nullsLast(Comparator.naturalOrder()))
             .thenComparing(Job::name);
 

@@ -3,7 +3,6 @@ package io.kplane.controllers.cronjob;
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.Job;
 import io.kplane.client.lens.SyncScope;
-
 import java.util.Optional;
 
 /**
@@ -64,8 +63,14 @@ final class LensJobControl implements JobControl {
         String key = cronJob.key();
         try {
             CronJob written = delegate.updateStatus(cronJob);
-            scope.wrote("update status", "cronjobs", key,
-                    written == null || written.metadata() == null ? null : written.metadata().resourceVersion(), null);
+            scope.wrote(
+                    "update status",
+                    "cronjobs",
+                    key,
+                    written == null || written.metadata() == null
+                            ? null
+                            : written.metadata().resourceVersion(),
+                    null);
             return written;
         } catch (Exception e) {
             scope.wrote("update status", "cronjobs", key, null, String.valueOf(e.getMessage()));

@@ -1,7 +1,6 @@
 package io.kplane.controllers.cronjob;
 
 import io.kplane.api.batch.CronSchedule;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -27,18 +26,20 @@ public final class ScheduleMath {
      */
     public static final Duration NEXT_SCHEDULE_DELTA = Duration.ZERO;
 
-    private ScheduleMath() {
-    }
+    private ScheduleMath() {}
 
-    public enum Missed { NONE, FEW, MANY }
+    public enum Missed {
+        NONE,
+        FEW,
+        MANY
+    }
 
     /**
      * @param earliest   the last schedule time, or the creation time (possibly moved up to the
      *                   starting deadline)
      * @param mostRecent the latest schedule time in (earliest, now], or null if there is none
      */
-    public record Recent(Instant earliest, Instant mostRecent, Missed missed) {
-    }
+    public record Recent(Instant earliest, Instant mostRecent, Missed missed) {}
 
     /** The schedule admits no time at all (e.g. {@code 59 23 31 2 *}). */
     public static final class InvalidScheduleException extends Exception {
@@ -52,8 +53,13 @@ public final class ScheduleMath {
      * is {@code lastScheduleTime}, else {@code creationTimestamp}, moved up to
      * {@code now - startingDeadlineSeconds} when {@code includeDeadline} and that is later.
      */
-    public static Recent mostRecent(CronSchedule schedule, Instant creation, Instant lastScheduleTime,
-                                    Long startingDeadlineSeconds, Instant now, boolean includeDeadline)
+    public static Recent mostRecent(
+            CronSchedule schedule,
+            Instant creation,
+            Instant lastScheduleTime,
+            Long startingDeadlineSeconds,
+            Instant now,
+            boolean includeDeadline)
             throws InvalidScheduleException {
         Instant earliest = lastScheduleTime != null ? lastScheduleTime : creation;
         if (includeDeadline && startingDeadlineSeconds != null) {
@@ -72,7 +78,9 @@ public final class ScheduleMath {
         }
         Instant latest = t1;
         int count = 1;
-        for (Optional<Instant> t = schedule.nextAfter(t1); t.isPresent() && !t.get().isAfter(now); t = schedule.nextAfter(t.get())) {
+        for (Optional<Instant> t = schedule.nextAfter(t1);
+                t.isPresent() && !t.get().isAfter(now);
+                t = schedule.nextAfter(t.get())) {
             latest = t.get();
             if (++count > TOO_MANY_MISSED) {
                 return new Recent(earliest, latestAtOrBefore(schedule, now, earliest, t1), Missed.MANY);
@@ -93,11 +101,16 @@ public final class ScheduleMath {
             return 0;
         }
         if (interval.isPresent() && !interval.get().isZero()) {
-            return Math.min(cap, 1 + Duration.between(first.get(), now).toMillis() / interval.get().toMillis());
+            return Math.min(
+                    cap,
+                    1
+                            + Duration.between(first.get(), now).toMillis()
+                                    / interval.get().toMillis());
         }
         long count = 1;
-        for (Optional<Instant> t = schedule.nextAfter(first.get()); t.isPresent() && !t.get().isAfter(now) && count < cap;
-             t = schedule.nextAfter(t.get())) {
+        for (Optional<Instant> t = schedule.nextAfter(first.get());
+                t.isPresent() && !t.get().isAfter(now) && count < cap;
+                t = schedule.nextAfter(t.get())) {
             count++;
         }
         return count;
@@ -111,7 +124,8 @@ public final class ScheduleMath {
         Optional<Duration> interval = schedule.constantInterval();
         if (interval.isPresent()) {
             // @every: times are known + k * interval; the chain matters, so no searching back from now.
-            long steps = Duration.between(known, now).toMillis() / interval.get().toMillis();
+            long steps =
+                    Duration.between(known, now).toMillis() / interval.get().toMillis();
             return known.plus(interval.get().multipliedBy(steps));
         }
         Duration window = Duration.ofMinutes(1);
@@ -123,7 +137,9 @@ public final class ScheduleMath {
             Optional<Instant> t = schedule.nextAfter(probe);
             if (t.isPresent() && !t.get().isAfter(now)) {
                 Instant latest = t.get();
-                for (t = schedule.nextAfter(latest); t.isPresent() && !t.get().isAfter(now); t = schedule.nextAfter(latest)) {
+                for (t = schedule.nextAfter(latest);
+                        t.isPresent() && !t.get().isAfter(now);
+                        t = schedule.nextAfter(latest)) {
                     latest = t.get();
                 }
                 return latest;
@@ -139,8 +155,8 @@ public final class ScheduleMath {
      * Kubernetes' {@code nextScheduleTimeDuration}: how long until the sync after the next schedule
      * time (plus {@link #NEXT_SCHEDULE_DELTA}); empty if the schedule never fires again.
      */
-    public static Optional<Duration> untilNextSchedule(CronSchedule schedule, Instant creation,
-                                                       Instant lastScheduleTime, Instant now) {
+    public static Optional<Duration> untilNextSchedule(
+            CronSchedule schedule, Instant creation, Instant lastScheduleTime, Instant now) {
         Instant base;
         try {
             Recent recent = mostRecent(schedule, creation, lastScheduleTime, null, now, false);

@@ -1,5 +1,8 @@
 package io.kplane.controllers.gc;
 
+import static io.kplane.controllers.gc.OwnerGraph.FOREGROUND_FINALIZER;
+import static io.kplane.controllers.gc.OwnerGraph.ORPHAN_FINALIZER;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,9 +12,9 @@ import io.kplane.api.meta.DeleteOptions;
 import io.kplane.api.meta.DeletionPropagation;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.OwnerReference;
+import io.kplane.api.patch.PatchType;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
-import io.kplane.api.patch.PatchType;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.controller.Controller;
 import io.kplane.client.controller.Reconciler;
@@ -22,17 +25,13 @@ import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.lens.SyncScope;
 import io.kplane.client.time.Clock;
 import io.kplane.client.workqueue.RateLimitingQueue;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-
-import static io.kplane.controllers.gc.OwnerGraph.FOREGROUND_FINALIZER;
-import static io.kplane.controllers.gc.OwnerGraph.ORPHAN_FINALIZER;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The garbage collector: watches every resource in the registry, keeps the {@link OwnerGraph}, and
@@ -61,16 +60,31 @@ public final class GarbageCollector implements Reconciler {
 
     /** Watches every resource type of the registry except Events (which nothing owns in practice). */
     public GarbageCollector(KubeClient client, SharedInformerFactory informerFactory, Clock clock, int workers) {
-        this(client, informerFactory, clock, workers,
-                ResourceTypes.ALL.stream().filter(t -> t != ResourceTypes.EVENTS).toList());
+        this(
+                client,
+                informerFactory,
+                clock,
+                workers,
+                ResourceTypes.ALL.stream()
+                        .filter(t -> t != ResourceTypes.EVENTS)
+                        .toList());
     }
 
-    public GarbageCollector(KubeClient client, SharedInformerFactory informerFactory, Clock clock, int workers,
-                            List<ResourceType> types) {
+    public GarbageCollector(
+            KubeClient client,
+            SharedInformerFactory informerFactory,
+            Clock clock,
+            int workers,
+            List<ResourceType> types) {
         this.client = client;
         this.queue = RateLimitingQueue.create(clock, informerFactory.lens(), "garbage_collector_attempt_to_delete");
-        this.controller = Controller.builder().name(NAME).workers(workers).queue(queue).reconciler(this)
-                .lens(informerFactory.lens(), "garbagecollector", "garbage_collector_attempt_to_delete").build();
+        this.controller = Controller.builder()
+                .name(NAME)
+                .workers(workers)
+                .queue(queue)
+                .reconciler(this)
+                .lens(informerFactory.lens(), "garbagecollector", "garbage_collector_attempt_to_delete")
+                .build();
         for (ResourceType type : types) {
             watch(informerFactory, type);
         }
@@ -134,7 +148,8 @@ public final class GarbageCollector implements Reconciler {
             if (node == null) {
                 return;
             }
-            if (!node.owners().isEmpty() && (old == null || !old.owners().equals(node.owners()) || node.deletingDependents())) {
+            if (!node.owners().isEmpty()
+                    && (old == null || !old.owners().equals(node.owners()) || node.deletingDependents())) {
                 queue.add(node.uid());
             }
             if (node.deletingDependents() || node.orphaningDependents()) {
@@ -152,7 +167,8 @@ public final class GarbageCollector implements Reconciler {
             }
             OwnerGraph.Node gone = graph.remove(obj.uid());
             graph.dependentsOf(obj.uid()).forEach(d -> queue.add(d.uid()));
-            List<OwnerReference> owners = gone != null ? gone.owners() : obj.metadata().ownerReferencesOrEmpty();
+            List<OwnerReference> owners =
+                    gone != null ? gone.owners() : obj.metadata().ownerReferencesOrEmpty();
             for (OwnerReference ref : owners) {
                 OwnerGraph.Node owner = graph.get(ref.uid());
                 if (owner != null && owner.beingDeleted()) {
@@ -180,8 +196,8 @@ public final class GarbageCollector implements Reconciler {
             return orphanDependents(node);
         }
         if (node.beingDeleted() || node.owners().isEmpty()) {
-            lens.decided(GcDecision.NOTHING, node.beingDeleted() ? "being deleted, no dependents to process"
-                    : "no owners");
+            lens.decided(
+                    GcDecision.NOTHING, node.beingDeleted() ? "being deleted, no dependents to process" : "no owners");
             return Result.done();
         }
         return attemptToDelete(node);
@@ -189,7 +205,11 @@ public final class GarbageCollector implements Reconciler {
 
     // --- dependents of deleted owners ------------------------------------------------------------
 
-    private enum OwnerState { SOLID, DANGLING, WAITING_FOR_DEPENDENTS }
+    private enum OwnerState {
+        SOLID,
+        DANGLING,
+        WAITING_FOR_DEPENDENTS
+    }
 
     private Result attemptToDelete(OwnerGraph.Node node) {
         SyncScope lens = SyncScope.current();
@@ -220,7 +240,8 @@ public final class GarbageCollector implements Reconciler {
             }
         }
         if (lens.enabled()) {
-            lens.saw("ownersPresent", GcDecision.names(solid)).saw("ownersAbsent", GcDecision.names(dangling))
+            lens.saw("ownersPresent", GcDecision.names(solid))
+                    .saw("ownersAbsent", GcDecision.names(dangling))
                     .saw("ownersWaitingForDependents", GcDecision.names(waiting));
         }
         if (!solid.isEmpty()) {
@@ -228,20 +249,24 @@ public final class GarbageCollector implements Reconciler {
                 lens.decided(GcDecision.NOTHING, "owner " + String.join(", ", GcDecision.names(solid)) + " exists");
                 return Result.done();
             }
-            lens.decided(GcDecision.REMOVE_DANGLING_REFERENCES, "owner " + String.join(", ", GcDecision.names(solid))
-                    + " exists; references to owners going away are removed");
+            lens.decided(
+                    GcDecision.REMOVE_DANGLING_REFERENCES,
+                    "owner " + String.join(", ", GcDecision.names(solid))
+                            + " exists; references to owners going away are removed");
             // Another owner keeps it alive: just drop the references to the owners that are going away,
             // or a foreground-deleting owner would wait for it forever.
             List<OwnerReference> drop = new ArrayList<>(dangling);
             drop.addAll(waiting);
-            removeOwnerReferences(node.type(), item, drop.stream().map(OwnerReference::uid).toList());
+            removeOwnerReferences(
+                    node.type(), item, drop.stream().map(OwnerReference::uid).toList());
             return Result.done();
         }
         String policy;
         if (!waiting.isEmpty() && !graph.dependentsOf(node.uid()).isEmpty()) {
             // Our owner waits for us and we have dependents: we must go in the foreground too. Unblock
             // our owner first so the two foreground deletions cannot wait on each other.
-            unblockOwnerReferences(node.type(), item, waiting.stream().map(OwnerReference::uid).toList());
+            unblockOwnerReferences(
+                    node.type(), item, waiting.stream().map(OwnerReference::uid).toList());
             policy = DeletionPropagation.FOREGROUND;
         } else if (item.metadata().finalizersOrEmpty().contains(ORPHAN_FINALIZER)) {
             policy = DeletionPropagation.ORPHAN;
@@ -250,17 +275,27 @@ public final class GarbageCollector implements Reconciler {
         } else {
             policy = DeletionPropagation.BACKGROUND;
         }
-        DeleteOptions options = new DeleteOptions(null, null, null,
-                new DeleteOptions.Preconditions(node.uid(), null), policy, null, null);
-        lens.decided(GcDecision.DELETE, "owners gone: " + String.join(", ", GcDecision.names(dangling.isEmpty() ? waiting : dangling))
-                + "; propagationPolicy " + policy);
+        DeleteOptions options = new DeleteOptions(
+                null, null, null, new DeleteOptions.Preconditions(node.uid(), null), policy, null, null);
+        lens.decided(
+                GcDecision.DELETE,
+                "owners gone: " + String.join(", ", GcDecision.names(dangling.isEmpty() ? waiting : dangling))
+                        + "; propagationPolicy " + policy);
         try {
             Optional<KubeObject> left = resource(node.type(), node.namespace()).delete(node.name(), options);
-            lens.wrote("delete (" + policy + ")", node.type().resource(), GcDecision.key(node),
-                    left.map(o -> o.metadata().resourceVersion()).orElse(null), null);
-            log.info("deleted {} (owners gone: {}), propagation {}", node.describe(),
-                    dangling.isEmpty() ? waiting.stream().map(OwnerReference::name).toList()
-                            : dangling.stream().map(OwnerReference::name).toList(), policy);
+            lens.wrote(
+                    "delete (" + policy + ")",
+                    node.type().resource(),
+                    GcDecision.key(node),
+                    left.map(o -> o.metadata().resourceVersion()).orElse(null),
+                    null);
+            log.info(
+                    "deleted {} (owners gone: {}), propagation {}",
+                    node.describe(),
+                    dangling.isEmpty()
+                            ? waiting.stream().map(OwnerReference::name).toList()
+                            : dangling.stream().map(OwnerReference::name).toList(),
+                    policy);
         } catch (ApiException e) {
             lens.wrote("delete (" + policy + ")", node.type().resource(), GcDecision.key(node), null, e.getMessage());
             if (!e.isNotFound() && !e.isConflict()) {
@@ -286,8 +321,11 @@ public final class GarbageCollector implements Reconciler {
         if (type.isEmpty()) {
             // A kind this server does not serve: we cannot tell whether the owner exists, and deleting
             // on a guess would destroy data. Kubernetes retries such references; we keep the object.
-            log.debug("{}: owner {} {} has a kind this server does not serve; keeping the object",
-                    dependent.describe(), ref.kind(), ref.name());
+            log.debug(
+                    "{}: owner {} {} has a kind this server does not serve; keeping the object",
+                    dependent.describe(),
+                    ref.kind(),
+                    ref.name());
             return OwnerState.SOLID;
         }
         String namespace = type.get().namespaced() ? dependent.namespace() : null;
@@ -316,13 +354,19 @@ public final class GarbageCollector implements Reconciler {
                     })
                     .toList();
             if (unseen.isEmpty()) {
-                SyncScope.current().decided(GcDecision.RELEASE_OWNER,
-                        "no dependent blocks the owner's deletion: finalizer " + FOREGROUND_FINALIZER + " removed");
+                SyncScope.current()
+                        .decided(
+                                GcDecision.RELEASE_OWNER,
+                                "no dependent blocks the owner's deletion: finalizer " + FOREGROUND_FINALIZER
+                                        + " removed");
                 removeFinalizer(owner, FOREGROUND_FINALIZER);
                 return Result.done();
             }
-            SyncScope.current().saw("blockingDependents", unseen.size()).decided(GcDecision.WAIT_FOR_DEPENDENTS,
-                    unseen.size() + " blocking dependent(s) not in the cache yet, read live");
+            SyncScope.current()
+                    .saw("blockingDependents", unseen.size())
+                    .decided(
+                            GcDecision.WAIT_FOR_DEPENDENTS,
+                            unseen.size() + " blocking dependent(s) not in the cache yet, read live");
             unseen.forEach(d -> queue.add(d.uid()));
             return Result.requeueAfter(Duration.ofSeconds(1));
         }
@@ -332,10 +376,18 @@ public final class GarbageCollector implements Reconciler {
             }
         }
         log.debug("{} waits for {} blocking dependents", owner.describe(), blocking.size());
-        SyncScope.current().saw("blockingDependents", blocking.size()).decided(GcDecision.WAIT_FOR_DEPENDENTS,
-                "foreground deletion waits for " + blocking.size() + " dependent(s) with blockOwnerDeletion: "
-                        + String.join(", ", blocking.stream().limit(5).map(OwnerGraph.Node::describe).toList())
-                        + (blocking.size() > 5 ? ", ..." : ""));
+        SyncScope.current()
+                .saw("blockingDependents", blocking.size())
+                .decided(
+                        GcDecision.WAIT_FOR_DEPENDENTS,
+                        "foreground deletion waits for " + blocking.size() + " dependent(s) with blockOwnerDeletion: "
+                                + String.join(
+                                        ", ",
+                                        blocking.stream()
+                                                .limit(5)
+                                                .map(OwnerGraph.Node::describe)
+                                                .toList())
+                                + (blocking.size() > 5 ? ", ..." : ""));
         return Result.done(); // re-enqueued when a dependent disappears
     }
 
@@ -345,9 +397,12 @@ public final class GarbageCollector implements Reconciler {
         // Live, not from the graph: a dependent the informers have not delivered yet must be orphaned
         // too, or it would be collected later as the dependent of a missing owner.
         List<OwnerGraph.Node> dependents = liveDependents(owner);
-        SyncScope.current().saw("dependentsLive", dependents.size()).decided(GcDecision.ORPHAN,
-                "propagationPolicy Orphan: the owner reference is removed from " + dependents.size()
-                        + " dependent(s), then finalizer " + ORPHAN_FINALIZER);
+        SyncScope.current()
+                .saw("dependentsLive", dependents.size())
+                .decided(
+                        GcDecision.ORPHAN,
+                        "propagationPolicy Orphan: the owner reference is removed from " + dependents.size()
+                                + " dependent(s), then finalizer " + ORPHAN_FINALIZER);
         for (OwnerGraph.Node dependent : dependents) {
             Optional<KubeObject> latest = live(dependent.type(), dependent.namespace(), dependent.name());
             if (latest.isPresent() && Objects.equals(latest.get().uid(), dependent.uid())) {
@@ -371,7 +426,8 @@ public final class GarbageCollector implements Reconciler {
                 resource = resource.inAnyNamespace();
             }
             for (KubeObject obj : resource.list()) {
-                if (obj.metadata().ownerReferencesOrEmpty().stream().anyMatch(r -> Objects.equals(r.uid(), owner.uid()))) {
+                if (obj.metadata().ownerReferencesOrEmpty().stream()
+                        .anyMatch(r -> Objects.equals(r.uid(), owner.uid()))) {
                     found.add(OwnerGraph.Node.of(type, obj));
                 }
             }
@@ -384,14 +440,18 @@ public final class GarbageCollector implements Reconciler {
     /** Removes {@code finalizer} with a JSON patch guarded by the resourceVersion just read. */
     private void removeFinalizer(OwnerGraph.Node node, String finalizer) {
         Optional<KubeObject> latest = live(node.type(), node.namespace(), node.name());
-        if (latest.isEmpty() || !Objects.equals(latest.get().uid(), node.uid())
+        if (latest.isEmpty()
+                || !Objects.equals(latest.get().uid(), node.uid())
                 || !latest.get().metadata().finalizersOrEmpty().contains(finalizer)) {
             return;
         }
         ArrayNode remaining = JSON.arrayNode();
-        latest.get().metadata().finalizersOrEmpty().stream().filter(f -> !f.equals(finalizer)).forEach(remaining::add);
+        latest.get().metadata().finalizersOrEmpty().stream()
+                .filter(f -> !f.equals(finalizer))
+                .forEach(remaining::add);
         ArrayNode patch = JSON.arrayNode();
-        patch.add(op("test", "/metadata/resourceVersion").put("value", latest.get().metadata().resourceVersion()));
+        patch.add(op("test", "/metadata/resourceVersion")
+                .put("value", latest.get().metadata().resourceVersion()));
         patch.add(op("replace", "/metadata/finalizers").set("value", remaining));
         patch("patch (remove finalizer " + finalizer + ")", node.type(), node.namespace(), node.name(), patch);
         log.info("removed finalizer {} from {}", finalizer, node.describe());
@@ -405,7 +465,8 @@ public final class GarbageCollector implements Reconciler {
         List<Integer> indexes = new ArrayList<>();
         for (int i = 0; i < refs.size(); i++) {
             if (ownerUids.contains(refs.get(i).uid())) {
-                patch.add(op("test", "/metadata/ownerReferences/" + i + "/uid").put("value", refs.get(i).uid()));
+                patch.add(op("test", "/metadata/ownerReferences/" + i + "/uid")
+                        .put("value", refs.get(i).uid()));
                 indexes.add(i);
             }
         }
@@ -425,8 +486,10 @@ public final class GarbageCollector implements Reconciler {
         patch.add(op("test", "/metadata/uid").put("value", item.uid()));
         for (int i = 0; i < refs.size(); i++) {
             if (ownerUids.contains(refs.get(i).uid())) {
-                patch.add(op("test", "/metadata/ownerReferences/" + i + "/uid").put("value", refs.get(i).uid()));
-                patch.add(op("add", "/metadata/ownerReferences/" + i + "/blockOwnerDeletion").put("value", false));
+                patch.add(op("test", "/metadata/ownerReferences/" + i + "/uid")
+                        .put("value", refs.get(i).uid()));
+                patch.add(op("add", "/metadata/ownerReferences/" + i + "/blockOwnerDeletion")
+                        .put("value", false));
             }
         }
         patch("patch (blockOwnerDeletion false)", type, item.namespace(), item.name(), patch);
@@ -443,7 +506,13 @@ public final class GarbageCollector implements Reconciler {
         String key = namespace == null || !type.namespaced() ? name : namespace + "/" + name;
         try {
             KubeObject patched = resource(type, namespace).patch(name, PatchType.JSON, patch.toString());
-            SyncScope.current().wrote(what, type.resource(), key, patched == null ? null : patched.metadata().resourceVersion(), null);
+            SyncScope.current()
+                    .wrote(
+                            what,
+                            type.resource(),
+                            key,
+                            patched == null ? null : patched.metadata().resourceVersion(),
+                            null);
         } catch (ApiException e) {
             SyncScope.current().wrote(what, type.resource(), key, null, e.getMessage());
             if (!e.isNotFound()) {

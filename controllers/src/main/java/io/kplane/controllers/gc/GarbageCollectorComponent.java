@@ -2,7 +2,6 @@ package io.kplane.controllers.gc;
 
 import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.ControllerContext;
-
 import java.time.Duration;
 
 /** The garbage collector as a {@link ControllerComponent}. */

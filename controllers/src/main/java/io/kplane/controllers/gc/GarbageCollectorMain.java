@@ -2,13 +2,14 @@ package io.kplane.controllers.gc;
 
 import io.kplane.controllers.runtime.ComponentMain;
 import io.kplane.controllers.runtime.ControllerOptions;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-import java.util.concurrent.Callable;
-
 /** {@code garbage-collector}: runs the garbage collector as its own process. */
-@Command(name = "garbage-collector", mixinStandardHelpOptions = true,
+@Command(
+        name = "garbage-collector",
+        mixinStandardHelpOptions = true,
         description = "Deletes objects whose owners are gone; carries out foreground and orphan deletion.")
 public final class GarbageCollectorMain implements Callable<Integer> {
     @Mixin

@@ -2,7 +2,6 @@ package io.kplane.controllers.gc;
 
 import io.kplane.api.meta.OwnerReference;
 import io.kplane.client.lens.SyncScope;
-
 import java.util.List;
 
 /**
@@ -24,11 +23,12 @@ final class GcDecision {
     /** Nothing to do (owners present, no owners, already being deleted, gone). */
     static final String NOTHING = "nothing";
 
-    private GcDecision() {
-    }
+    private GcDecision() {}
 
     static String key(OwnerGraph.Node node) {
-        return node.namespace() == null || node.namespace().isEmpty() ? node.name() : node.namespace() + "/" + node.name();
+        return node.namespace() == null || node.namespace().isEmpty()
+                ? node.name()
+                : node.namespace() + "/" + node.name();
     }
 
     static List<String> names(List<OwnerReference> refs) {
@@ -42,8 +42,14 @@ final class GcDecision {
     static void sawNode(SyncScope lens, OwnerGraph graph, OwnerGraph.Node node) {
         lens.objectKey(key(node)).resource(node.type().resource()).object(node.uid(), null);
         if (!node.owners().isEmpty()) {
-            List<String> present = node.owners().stream().filter(r -> alive(graph, r)).map(r -> r.kind() + "/" + r.name()).toList();
-            List<String> absent = node.owners().stream().filter(r -> !alive(graph, r)).map(r -> r.kind() + "/" + r.name()).toList();
+            List<String> present = node.owners().stream()
+                    .filter(r -> alive(graph, r))
+                    .map(r -> r.kind() + "/" + r.name())
+                    .toList();
+            List<String> absent = node.owners().stream()
+                    .filter(r -> !alive(graph, r))
+                    .map(r -> r.kind() + "/" + r.name())
+                    .toList();
             lens.saw("owners", names(node.owners()));
             if (!absent.isEmpty()) {
                 lens.saw("ownersAbsentInCache", absent);

@@ -5,7 +5,6 @@ import io.kplane.api.meta.Finalizers;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.OwnerReference;
-
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -23,8 +22,14 @@ public final class OwnerGraph {
     public static final String ORPHAN_FINALIZER = Finalizers.ORPHAN;
 
     /** What the graph knows about one object. */
-    public record Node(ResourceType type, String namespace, String name, String uid,
-                       List<OwnerReference> owners, boolean beingDeleted, List<String> finalizers) {
+    public record Node(
+            ResourceType type,
+            String namespace,
+            String name,
+            String uid,
+            List<OwnerReference> owners,
+            boolean beingDeleted,
+            List<String> finalizers) {
         public boolean deletingDependents() {
             return beingDeleted && finalizers.contains(FOREGROUND_FINALIZER);
         }
@@ -49,8 +54,14 @@ public final class OwnerGraph {
 
         public static Node of(ResourceType type, KubeObject obj) {
             ObjectMeta m = obj.metadata();
-            return new Node(type, m.namespace(), m.name(), m.uid(), List.copyOf(m.ownerReferencesOrEmpty()),
-                    m.isBeingDeleted(), List.copyOf(m.finalizersOrEmpty()));
+            return new Node(
+                    type,
+                    m.namespace(),
+                    m.name(),
+                    m.uid(),
+                    List.copyOf(m.ownerReferencesOrEmpty()),
+                    m.isBeingDeleted(),
+                    List.copyOf(m.finalizersOrEmpty()));
         }
     }
 

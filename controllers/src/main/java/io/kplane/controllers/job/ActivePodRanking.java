@@ -4,7 +4,6 @@ import io.kplane.api.core.ContainerStatus;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodCondition;
 import io.kplane.api.core.PodStatus;
-
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -17,14 +16,13 @@ import java.util.Map;
  * newer &lt; older (a missing timestamp sorts first).
  */
 public final class ActivePodRanking {
-    private static final Map<String, Integer> PHASE_ORDINAL = Map.of(
-            PodStatus.PENDING, 0, PodStatus.UNKNOWN, 1, PodStatus.RUNNING, 2);
+    private static final Map<String, Integer> PHASE_ORDINAL =
+            Map.of(PodStatus.PENDING, 0, PodStatus.UNKNOWN, 1, PodStatus.RUNNING, 2);
 
     /** Sorts so that the first element is the pod to delete first. */
     public static final Comparator<Pod> DELETION_ORDER = ActivePodRanking::compare;
 
-    private ActivePodRanking() {
-    }
+    private ActivePodRanking() {}
 
     static int compare(Pod a, Pod b) {
         boolean aAssigned = !isEmpty(a.nodeName());

@@ -4,10 +4,9 @@ import io.kplane.api.batch.Job;
 import io.kplane.api.core.Pod;
 import io.kplane.api.json.Json;
 import io.kplane.api.meta.OwnerReference;
+import io.kplane.api.patch.PatchType;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
-import io.kplane.api.patch.PatchType;
-
 import java.util.List;
 import java.util.Map;
 
@@ -43,7 +42,8 @@ final class ApiPodControl implements PodControl {
     @Override
     public boolean removeTrackingFinalizer(Pod pod) {
         try {
-            client.pods().inNamespace(pod.metadata().namespace())
+            client.pods()
+                    .inNamespace(pod.metadata().namespace())
                     .patch(pod.metadata().name(), PatchType.STRATEGIC_MERGE, REMOVE_FINALIZER_PATCH);
             return true;
         } catch (ApiException e) {
@@ -56,20 +56,30 @@ final class ApiPodControl implements PodControl {
 
     @Override
     public void adopt(Pod pod, OwnerReference controllerRef) throws Exception {
-        Map<String, Object> patch = Map.of("metadata", Map.of(
-                "ownerReferences", List.of(controllerRef),
-                "finalizers", List.of(Job.TRACKING_FINALIZER)));
-        client.pods().inNamespace(pod.metadata().namespace())
-                .patch(pod.metadata().name(), PatchType.STRATEGIC_MERGE, Json.mapper().writeValueAsString(patch));
+        Map<String, Object> patch = Map.of(
+                "metadata",
+                Map.of(
+                        "ownerReferences", List.of(controllerRef),
+                        "finalizers", List.of(Job.TRACKING_FINALIZER)));
+        client.pods()
+                .inNamespace(pod.metadata().namespace())
+                .patch(
+                        pod.metadata().name(),
+                        PatchType.STRATEGIC_MERGE,
+                        Json.mapper().writeValueAsString(patch));
     }
 
     @Override
     public void release(Pod pod, String ownerUid) throws Exception {
-        Map<String, Object> patch = Map.of("metadata", Map.of(
-                "ownerReferences", List.of(Map.of("$patch", "delete", "uid", ownerUid))));
+        Map<String, Object> patch =
+                Map.of("metadata", Map.of("ownerReferences", List.of(Map.of("$patch", "delete", "uid", ownerUid))));
         try {
-            client.pods().inNamespace(pod.metadata().namespace())
-                    .patch(pod.metadata().name(), PatchType.STRATEGIC_MERGE, Json.mapper().writeValueAsString(patch));
+            client.pods()
+                    .inNamespace(pod.metadata().namespace())
+                    .patch(
+                            pod.metadata().name(),
+                            PatchType.STRATEGIC_MERGE,
+                            Json.mapper().writeValueAsString(patch));
         } catch (ApiException e) {
             if (!e.isNotFound()) {
                 throw e;

@@ -3,7 +3,6 @@ package io.kplane.controllers.job;
 import io.kplane.api.core.ContainerStatus;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodCondition;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -125,7 +124,9 @@ public final class BackoffRecords {
             }
         }
         if (pod.metadata().deletionTimestamp() != null) {
-            long grace = pod.metadata().deletionGracePeriodSeconds() == null ? 0 : pod.metadata().deletionGracePeriodSeconds();
+            long grace = pod.metadata().deletionGracePeriodSeconds() == null
+                    ? 0
+                    : pod.metadata().deletionGracePeriodSeconds();
             return pod.metadata().deletionTimestamp().minusSeconds(grace);
         }
         Instant created = pod.metadata().creationTimestamp();
@@ -138,7 +139,9 @@ public final class BackoffRecords {
         }
         Instant latest = null;
         for (ContainerStatus cs : pod.status().containerStatusesOrEmpty()) {
-            if (cs.state() == null || cs.state().terminated() == null || cs.state().terminated().finishedAt() == null) {
+            if (cs.state() == null
+                    || cs.state().terminated() == null
+                    || cs.state().terminated().finishedAt() == null) {
                 return null;
             }
             Instant t = cs.state().terminated().finishedAt();

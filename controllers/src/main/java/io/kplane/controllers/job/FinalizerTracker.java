@@ -4,9 +4,6 @@ import io.kplane.api.batch.JobCondition;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodStatus;
 import io.kplane.client.expectations.UIDTrackingExpectations;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -15,6 +12,8 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Counts every finished pod exactly once (upstream's {@code trackJobStatusAndRemoveFinalizers}):
@@ -40,9 +39,15 @@ final class FinalizerTracker {
     private final ExecutorService writers;
     private final Supplier<Instant> now;
 
-    FinalizerTracker(JobSyncConfig config, UIDTrackingExpectations finalizerExpectations, PodControl podControl,
-                     JobStatusWriter writer, BackoffRecords backoff, JobEvents events, ExecutorService writers,
-                     Supplier<Instant> now) {
+    FinalizerTracker(
+            JobSyncConfig config,
+            UIDTrackingExpectations finalizerExpectations,
+            PodControl podControl,
+            JobStatusWriter writer,
+            BackoffRecords backoff,
+            JobEvents events,
+            ExecutorService writers,
+            Supplier<Instant> now) {
         this.config = config;
         this.finalizerExpectations = finalizerExpectations;
         this.podControl = podControl;
@@ -64,7 +69,8 @@ final class FinalizerTracker {
         List<Pod> toRelease = new ArrayList<>();
         List<Integer> newSucceededIndexes = new ArrayList<>();
         boolean reachedMaxUncounted = false;
-        boolean jobFailing = s.finishedCondition != null && !JobCondition.COMPLETE.equals(s.finishedCondition.type())
+        boolean jobFailing = s.finishedCondition != null
+                && !JobCondition.COMPLETE.equals(s.finishedCondition.type())
                 && !JobCondition.SUCCESS_CRITERIA_MET.equals(s.finishedCondition.type());
         int added = 0;
         // upstream's podFailureCountByPolicyAction: the failure-policy action applied to each failed pod
@@ -78,7 +84,10 @@ final class FinalizerTracker {
             }
             boolean considerFailed = JobPods.isFailed(pod, s.job);
             boolean succeeded = PodStatus.SUCCEEDED.equals(pod.phase());
-            if (!(succeeded || considerFailed || s.finishedCondition != null || s.job.metadata().deletionTimestamp() != null)) {
+            if (!(succeeded
+                    || considerFailed
+                    || s.finishedCondition != null
+                    || s.job.metadata().deletionTimestamp() != null)) {
                 continue; // still running: keep tracking it
             }
             toRelease.add(pod);
@@ -97,7 +106,8 @@ final class FinalizerTracker {
                 // When the Job is failing, every pod that did not succeed counts as failed.
                 boolean validIndex = !indexed || IndexedCompletion.isValid(ix, s.completions());
                 if (!s.status.uncountedFailed.contains(uid) && validIndex) {
-                    PodFailurePolicyMatcher.Match match = s.job.spec().podFailurePolicy() == null ? null
+                    PodFailurePolicyMatcher.Match match = s.job.spec().podFailurePolicy() == null
+                            ? null
                             : PodFailurePolicyMatcher.match(s.job.spec().podFailurePolicy(), pod);
                     if (match != null && match.action() != null) {
                         policyActions.merge(match.action(), 1, Integer::sum);
@@ -126,13 +136,22 @@ final class FinalizerTracker {
         if (s.finishedCondition != null && JobCondition.FAILURE_TARGET.equals(s.finishedCondition.type())) {
             // Persist the interim condition (and its message) before any finalizer is removed; the
             // final Failed condition copies it once every pod is counted.
-            List<JobCondition> withTarget = JobConditions.ensure(s.status.conditions, JobCondition.FAILURE_TARGET,
-                    JobConditions.TRUE, s.finishedCondition.reason(), s.finishedCondition.message(), s.finishedCondition.lastTransitionTime());
+            List<JobCondition> withTarget = JobConditions.ensure(
+                    s.status.conditions,
+                    JobCondition.FAILURE_TARGET,
+                    JobConditions.TRUE,
+                    s.finishedCondition.reason(),
+                    s.finishedCondition.message(),
+                    s.finishedCondition.lastTransitionTime());
             if (withTarget != null) {
                 s.status.conditions = withTarget;
             }
-            s.finishedCondition = JobConditions.newCondition(JobCondition.FAILED, JobConditions.TRUE,
-                    s.finishedCondition.reason(), s.finishedCondition.message(), now.get());
+            s.finishedCondition = JobConditions.newCondition(
+                    JobCondition.FAILED,
+                    JobConditions.TRUE,
+                    s.finishedCondition.reason(),
+                    s.finishedCondition.message(),
+                    now.get());
         }
 
         // Step 1: record the newly finished pods (and any other status change) before touching finalizers.
@@ -147,15 +166,18 @@ final class FinalizerTracker {
             finalizerExpectations.expectFinalizersRemoved(s.key, uids);
             List<CompletableFuture<Exception>> calls = new ArrayList<>(toRelease.size());
             for (Pod pod : toRelease) {
-                calls.add(CompletableFuture.supplyAsync(() -> {
-                    try {
-                        podControl.removeTrackingFinalizer(pod);
-                        return null;
-                    } catch (Exception e) {
-                        finalizerExpectations.finalizerRemovalObserved(s.key, pod.metadata().uid());
-                        return e;
-                    }
-                }, writers));
+                calls.add(CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                podControl.removeTrackingFinalizer(pod);
+                                return null;
+                            } catch (Exception e) {
+                                finalizerExpectations.finalizerRemovalObserved(
+                                        s.key, pod.metadata().uid());
+                                return e;
+                            }
+                        },
+                        writers));
             }
             for (int i = 0; i < toRelease.size(); i++) {
                 Exception e = calls.get(i).join();
@@ -163,8 +185,11 @@ final class FinalizerTracker {
                     uidsWithFinalizer.remove(toRelease.get(i).metadata().uid());
                 } else if (firstError == null) {
                     firstError = e;
-                    log.warn("job {}: removing the tracking finalizer of pod {} failed: {}", s.key,
-                            toRelease.get(i).metadata().name(), e.getMessage());
+                    log.warn(
+                            "job {}: removing the tracking finalizer of pod {} failed: {}",
+                            s.key,
+                            toRelease.get(i).metadata().name(),
+                            e.getMessage());
                 }
             }
         }
@@ -197,12 +222,15 @@ final class FinalizerTracker {
             return false;
         }
         if (!s.status.uncountedSucceeded.isEmpty() || !s.status.uncountedFailed.isEmpty()) {
-            log.info("job {}: {} waits for {} uncounted pods", s.key, c.type(),
+            log.info(
+                    "job {}: {} waits for {} uncounted pods",
+                    s.key,
+                    c.type(),
                     s.status.uncountedSucceeded.size() + s.status.uncountedFailed.size());
             return false;
         }
-        List<JobCondition> updated = JobConditions.ensure(s.status.conditions, c.type(), c.status(), c.reason(), c.message(),
-                c.lastTransitionTime());
+        List<JobCondition> updated = JobConditions.ensure(
+                s.status.conditions, c.type(), c.status(), c.reason(), c.message(), c.lastTransitionTime());
         if (updated != null) {
             s.status.conditions = updated;
         }
@@ -219,7 +247,12 @@ final class FinalizerTracker {
             log.info("job {} completed (succeeded {}, failed {})", s.key, s.status.succeeded, s.status.failed);
         } else {
             events.record(s.job, JobEvents.WARNING, c.reason(), c.message());
-            log.info("job {} failed: {} (succeeded {}, failed {})", s.key, c.reason(), s.status.succeeded, s.status.failed);
+            log.info(
+                    "job {} failed: {} (succeeded {}, failed {})",
+                    s.key,
+                    c.reason(),
+                    s.status.succeeded,
+                    s.status.failed);
         }
     }
 }

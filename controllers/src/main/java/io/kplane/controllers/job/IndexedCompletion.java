@@ -3,7 +3,6 @@ package io.kplane.controllers.job;
 import io.kplane.api.batch.Job;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodStatus;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -19,8 +18,7 @@ public final class IndexedCompletion {
     /** A pod without a valid index. */
     public static final int UNKNOWN = -1;
 
-    private IndexedCompletion() {
-    }
+    private IndexedCompletion() {}
 
     /** The pod's completion index from its annotation (falling back to the label), or {@link #UNKNOWN}. */
     public static int indexOf(Pod pod) {
@@ -105,7 +103,8 @@ public final class IndexedCompletion {
      */
     public static TreeSet<Integer> succeededIndexes(Job job, Collection<Pod> pods) {
         int completions = job.spec().completions();
-        TreeSet<Integer> result = parse(job.status() == null ? null : job.status().completedIndexes(), completions);
+        TreeSet<Integer> result =
+                parse(job.status() == null ? null : job.status().completedIndexes(), completions);
         for (Pod pod : pods) {
             if (PodStatus.SUCCEEDED.equals(pod.phase())) {
                 int ix = indexOf(pod);
@@ -121,8 +120,8 @@ public final class IndexedCompletion {
      * The lowest {@code count} indexes below {@code completions} that neither succeeded nor have an
      * active pod.
      */
-    public static List<Integer> firstPendingIndexes(Collection<Pod> activePods, TreeSet<Integer> succeeded,
-                                                    int count, int completions) {
+    public static List<Integer> firstPendingIndexes(
+            Collection<Pod> activePods, TreeSet<Integer> succeeded, int count, int completions) {
         TreeSet<Integer> taken = new TreeSet<>(succeeded);
         for (Pod pod : activePods) {
             int ix = indexOf(pod);

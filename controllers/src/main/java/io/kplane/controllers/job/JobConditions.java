@@ -1,7 +1,6 @@
 package io.kplane.controllers.job;
 
 import io.kplane.api.batch.JobCondition;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +10,7 @@ final class JobConditions {
     static final String TRUE = "True";
     static final String FALSE = "False";
 
-    private JobConditions() {
-    }
+    private JobConditions() {}
 
     static JobCondition newCondition(String type, String status, String reason, String message, Instant now) {
         return new JobCondition(type, status, now, now, reason, message);
@@ -24,8 +22,8 @@ final class JobConditions {
      *
      * @return the new list, or {@code null} when nothing changed
      */
-    static List<JobCondition> ensure(List<JobCondition> conditions, String type, String status, String reason,
-                                     String message, Instant now) {
+    static List<JobCondition> ensure(
+            List<JobCondition> conditions, String type, String status, String reason, String message, Instant now) {
         List<JobCondition> result = new ArrayList<>(conditions == null ? List.of() : conditions);
         for (int i = 0; i < result.size(); i++) {
             JobCondition c = result.get(i);

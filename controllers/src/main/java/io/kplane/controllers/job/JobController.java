@@ -21,18 +21,17 @@ import io.kplane.client.time.Clock;
 import io.kplane.client.workqueue.RateLimitingQueue;
 import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.ControllerContext;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
-import java.util.List;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Job controller's wiring: Job and Pod informers whose handlers only enqueue keys (Job spec
@@ -71,7 +70,8 @@ public final class JobController implements ControllerComponent.Running {
         this.finalizerExpectations = new UIDTrackingExpectations();
         boolean lensOn = ctx.lens().enabled();
         this.podControl = lensOn ? new LensPodControl(new ApiPodControl(client)) : new ApiPodControl(client);
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(8, 4 * ctx.workers()), DaemonThreads.named("job-controller-api"));
+        ExecutorService pool =
+                Executors.newFixedThreadPool(Math.max(8, 4 * ctx.workers()), DaemonThreads.named("job-controller-api"));
         // with the lens on, pod writes made on these threads join the sync record that asked for them
         this.writers = lensOn ? SyncScopes.propagating(pool) : pool;
         if (lensOn) {
@@ -100,14 +100,21 @@ public final class JobController implements ControllerComponent.Running {
                     SyncScope.current().event(type, reason, message);
                 }
                 : (job, type, reason, message) -> ctx.events().record(job, type, reason, message);
-        JobStatusUpdater statusUpdater = job -> client.jobs().inNamespace(job.metadata().namespace()).updateStatus(job);
+        JobStatusUpdater statusUpdater =
+                job -> client.jobs().inNamespace(job.metadata().namespace()).updateStatus(job);
         if (lensOn) {
             JobStatusUpdater plain = statusUpdater;
             statusUpdater = job -> {
                 String key = job.key();
                 try {
                     Job written = plain.updateStatus(job);
-                    SyncScope.current().wrote("update status", "jobs", key, written.metadata().resourceVersion(), null);
+                    SyncScope.current()
+                            .wrote(
+                                    "update status",
+                                    "jobs",
+                                    key,
+                                    written.metadata().resourceVersion(),
+                                    null);
                     return written;
                 } catch (Exception e) {
                     SyncScope.current().wrote("update status", "jobs", key, null, e.getMessage());
@@ -115,22 +122,39 @@ public final class JobController implements ControllerComponent.Running {
                 }
             };
         }
-        this.syncer = new JobSyncer(config, clock, expectations, finalizerExpectations, new BackoffRecords(), podControl,
-                statusUpdater, events, source,
-                (key, delay) -> queue.addAfter(key, delay.compareTo(config.podEventBatchPeriod()) < 0 ? config.podEventBatchPeriod() : delay),
+        this.syncer = new JobSyncer(
+                config,
+                clock,
+                expectations,
+                finalizerExpectations,
+                new BackoffRecords(),
+                podControl,
+                statusUpdater,
+                events,
+                source,
+                (key, delay) -> queue.addAfter(
+                        key, delay.compareTo(config.podEventBatchPeriod()) < 0 ? config.podEventBatchPeriod() : delay),
                 writers);
-        this.workers = Controller.builder().name("job-controller").workers(ctx.workers()).queue(queue)
+        this.workers = Controller.builder()
+                .name("job-controller")
+                .workers(ctx.workers())
+                .queue(queue)
                 .lens(ctx.lens(), "job", "job")
                 .reconciler(key -> {
                     syncer.sync(key);
                     return Result.done();
-                }).build();
-        this.orphanWorkers = Controller.builder().name("job-orphan-pods").workers(1).queue(orphanQueue)
+                })
+                .build();
+        this.orphanWorkers = Controller.builder()
+                .name("job-orphan-pods")
+                .workers(1)
+                .queue(orphanQueue)
                 .lens(ctx.lens(), "job_orphan_pod", "job_orphan_pod")
                 .reconciler(key -> {
                     syncOrphanPod(key);
                     return Result.done();
-                }).build();
+                })
+                .build();
         jobs.addEventHandler(new JobHandler());
         pods.addEventHandler(new PodHandler());
         if (ctx.metrics() != null) {
@@ -181,11 +205,13 @@ public final class JobController implements ControllerComponent.Running {
      */
     private List<Pod> candidatePods(Job job) {
         String namespace = job.metadata().namespace();
-        Map<String, String> required = job.spec().selector() == null ? null : job.spec().selector().matchLabels();
+        Map<String, String> required =
+                job.spec().selector() == null ? null : job.spec().selector().matchLabels();
         if (required == null || required.isEmpty()) {
             return pods.indexer().byIndex(Indexers.NAMESPACE, namespace);
         }
-        String label = required.containsKey(Job.CONTROLLER_UID_LABEL) ? Job.CONTROLLER_UID_LABEL
+        String label = required.containsKey(Job.CONTROLLER_UID_LABEL)
+                ? Job.CONTROLLER_UID_LABEL
                 : required.keySet().iterator().next();
         Map<String, Pod> candidates = new LinkedHashMap<>();
         for (Pod pod : pods.lister().namespace(namespace).byIndex(Indexers.LABEL, label + "=" + required.get(label))) {
@@ -212,7 +238,8 @@ public final class JobController implements ControllerComponent.Running {
     private void enqueueMatchingJobs(Pod pod) {
         for (Job job : jobs.lister().namespace(pod.metadata().namespace()).list()) {
             if (job.spec().selector() != null
-                    && LabelQuery.from(job.spec().selector()).matches(pod.metadata().labelsOrEmpty())) {
+                    && LabelQuery.from(job.spec().selector())
+                            .matches(pod.metadata().labelsOrEmpty())) {
                 enqueueBatched(job);
             }
         }
@@ -239,8 +266,10 @@ public final class JobController implements ControllerComponent.Running {
                 return; // controlled by something else: not ours to touch
             }
             Job job = resolve(pod.metadata().namespace(), ref);
-            if (job != null && job.spec().managedBy() != null
-                    && !io.kplane.api.batch.JobSpec.MANAGED_BY_JOB_CONTROLLER.equals(job.spec().managedBy())) {
+            if (job != null
+                    && job.spec().managedBy() != null
+                    && !io.kplane.api.batch.JobSpec.MANAGED_BY_JOB_CONTROLLER.equals(
+                            job.spec().managedBy())) {
                 return;
             }
             if (job != null && !job.isFinished()) {
@@ -266,7 +295,8 @@ public final class JobController implements ControllerComponent.Running {
         @Override
         public void onUpdate(Job old, Job cur) {
             if (Objects.equals(old.metadata().generation(), cur.metadata().generation())
-                    && Objects.equals(old.metadata().deletionTimestamp(), cur.metadata().deletionTimestamp())) {
+                    && Objects.equals(
+                            old.metadata().deletionTimestamp(), cur.metadata().deletionTimestamp())) {
                 enqueueBatched(cur); // a status change, typically our own write
             } else {
                 enqueueNow(cur);
@@ -276,9 +306,12 @@ public final class JobController implements ControllerComponent.Running {
                 cleanupPodFinalizers(cur);
             }
             Long ads = cur.spec().activeDeadlineSeconds();
-            if (cur.status() != null && cur.status().startTime() != null && ads != null
+            if (cur.status() != null
+                    && cur.status().startTime() != null
+                    && ads != null
                     && !ads.equals(old.spec().activeDeadlineSeconds())) {
-                Duration left = Duration.ofSeconds(ads).minus(Duration.between(cur.status().startTime(), clock.now()));
+                Duration left = Duration.ofSeconds(ads)
+                        .minus(Duration.between(cur.status().startTime(), clock.now()));
                 queue.addAfter(cur.key(), left);
             }
         }
@@ -335,7 +368,8 @@ public final class JobController implements ControllerComponent.Running {
                 Job oldJob = resolve(old.metadata().namespace(), oldRef);
                 if (oldJob != null) {
                     if (finalizerRemoved) {
-                        finalizerExpectations.finalizerRemovalObserved(oldJob.key(), cur.metadata().uid());
+                        finalizerExpectations.finalizerRemovalObserved(
+                                oldJob.key(), cur.metadata().uid());
                     }
                     enqueueBatched(oldJob);
                 }
@@ -349,7 +383,8 @@ public final class JobController implements ControllerComponent.Running {
                     return;
                 }
                 if (finalizerRemoved) {
-                    finalizerExpectations.finalizerRemovalObserved(job.key(), cur.metadata().uid());
+                    finalizerExpectations.finalizerRemovalObserved(
+                            job.key(), cur.metadata().uid());
                 }
                 if (JobPods.isTerminal(cur) && !JobPods.isTerminal(old)) {
                     podEvents.podFinished(job.key()); // see PodEventBatching: a lone finish is synced at once
@@ -361,7 +396,8 @@ public final class JobController implements ControllerComponent.Running {
             if (JobPods.hasTrackingFinalizer(cur)) {
                 enqueueOrphan(cur);
             }
-            if (refChanged || !Objects.equals(old.metadata().labels(), cur.metadata().labels())) {
+            if (refChanged
+                    || !Objects.equals(old.metadata().labels(), cur.metadata().labels())) {
                 enqueueMatchingJobs(cur);
             }
         }
@@ -390,7 +426,8 @@ public final class JobController implements ControllerComponent.Running {
             String jobKey = job.key();
             expectations.deletionObserved(jobKey);
             if (isFinal || !hasFinalizer) {
-                finalizerExpectations.finalizerRemovalObserved(jobKey, pod.metadata().uid());
+                finalizerExpectations.finalizerRemovalObserved(
+                        jobKey, pod.metadata().uid());
             }
             enqueueBatched(job);
         }

@@ -7,7 +7,6 @@ import io.kplane.client.lens.SyncSummary;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-
 import java.time.Duration;
 import java.util.Map;
 
@@ -22,6 +21,7 @@ import java.util.Map;
 final class JobControllerMetrics implements LensListener {
     /** The saw entry {action → pods} a sync fills when it handles failed pods with a podFailurePolicy (FinalizerTracker). */
     static final String SAW_POLICY_ACTIONS = "podFailurePolicyActions";
+
     static final String POLICY_METRIC = "job_controller_pod_failures_handled_by_failure_policy";
     private static final String POLICY_HELP = "The number of failed Pods handled by failure policy with respect to the "
             + "failure policy action applied based on the matched rule. Possible values of the action label correspond "
@@ -37,7 +37,10 @@ final class JobControllerMetrics implements LensListener {
     }
 
     private Counter policyCounter(String action) {
-        return Counter.builder(POLICY_METRIC).description(POLICY_HELP).tag("action", action).register(registry);
+        return Counter.builder(POLICY_METRIC)
+                .description(POLICY_HELP)
+                .tag("action", action)
+                .register(registry);
     }
 
     static void bind(io.kplane.client.lens.Lens lens, MeterRegistry registry) {
@@ -54,21 +57,37 @@ final class JobControllerMetrics implements LensListener {
         }
         String result = sync.error() == null ? "success" : "error";
         String decision = sync.decision() == null ? "reconciling" : sync.decision();
-        String action = decision.contains("pods_created") ? "pods_created"
-                : decision.contains("pods_deleted") ? "pods_deleted"
-                : decision.contains("tracking") ? "tracking" : "reconciling";
-        Timer.builder("job_controller_job_sync_duration").description("The time it took to sync a job")
-                .tags("result", result, "action", action).publishPercentileHistogram().register(registry)
+        String action = decision.contains("pods_created")
+                ? "pods_created"
+                : decision.contains("pods_deleted")
+                        ? "pods_deleted"
+                        : decision.contains("tracking") ? "tracking" : "reconciling";
+        Timer.builder("job_controller_job_sync_duration")
+                .description("The time it took to sync a job")
+                .tags("result", result, "action", action)
+                .publishPercentileHistogram()
+                .register(registry)
                 .record(Duration.ofNanos((long) (sync.durationMs() * 1e6)));
-        Counter.builder("job_controller_job_syncs").description("The number of job syncs")
-                .tags("result", result, "action", action).register(registry).increment();
+        Counter.builder("job_controller_job_syncs")
+                .description("The number of job syncs")
+                .tags("result", result, "action", action)
+                .register(registry)
+                .increment();
         Map<String, Object> saw = sync.saw();
         String mode = String.valueOf(saw.getOrDefault("completionMode", "NonIndexed"));
         if (sync.error() == null) {
-            count("job_controller_job_pods_finished", "The number of finished Pods that are fully tracked",
-                    mode, "succeeded", saw.get("newSucceeded"));
-            count("job_controller_job_pods_finished", "The number of finished Pods that are fully tracked",
-                    mode, "failed", saw.get("newFailed"));
+            count(
+                    "job_controller_job_pods_finished",
+                    "The number of finished Pods that are fully tracked",
+                    mode,
+                    "succeeded",
+                    saw.get("newSucceeded"));
+            count(
+                    "job_controller_job_pods_finished",
+                    "The number of finished Pods that are fully tracked",
+                    mode,
+                    "failed",
+                    saw.get("newFailed"));
         }
         if (sync.error() == null && saw.get(SAW_POLICY_ACTIONS) instanceof Map<?, ?> actions) {
             // upstream records these once the sync's status flush went through (recordJobPodFailurePolicyActions)
@@ -79,20 +98,30 @@ final class JobControllerMetrics implements LensListener {
             });
         }
         Object finishing = saw.get("finishing");
-        boolean statusWritten = sync.writes().stream()
-                .anyMatch(w -> w.verb().equals("update status") && w.error() == null);
+        boolean statusWritten =
+                sync.writes().stream().anyMatch(w -> w.verb().equals("update status") && w.error() == null);
         if (finishing != null && statusWritten && !"FailureTarget".equals(finishing)) {
-            Counter.builder("job_controller_jobs_finished").description("The number of finished jobs")
-                    .tags("completion_mode", mode, "result", "Complete".equals(finishing) ? "succeeded" : "failed",
-                            "reason", String.valueOf(saw.getOrDefault("finishReason", "")))
-                    .register(registry).increment();
+            Counter.builder("job_controller_jobs_finished")
+                    .description("The number of finished jobs")
+                    .tags(
+                            "completion_mode",
+                            mode,
+                            "result",
+                            "Complete".equals(finishing) ? "succeeded" : "failed",
+                            "reason",
+                            String.valueOf(saw.getOrDefault("finishReason", "")))
+                    .register(registry)
+                    .increment();
         }
     }
 
     private void count(String name, String help, String mode, String result, Object n) {
         if (n instanceof Number number && number.intValue() > 0) {
-            Counter.builder(name).description(help).tags("completion_mode", mode, "result", result)
-                    .register(registry).increment(number.intValue());
+            Counter.builder(name)
+                    .description(help)
+                    .tags("completion_mode", mode, "result", result)
+                    .register(registry)
+                    .increment(number.intValue());
         }
     }
 }

@@ -5,17 +5,16 @@ import io.kplane.api.batch.JobSpec;
 import io.kplane.api.core.ContainerStatus;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodStatus;
-
 import java.util.List;
 
 /** Questions the Job controller asks about one pod. */
 final class JobPods {
-    private JobPods() {
-    }
+    private JobPods() {}
 
     /** Not finished and not being deleted: the pod still does (or will do) work. */
     static boolean isActive(Pod pod) {
-        return !PodStatus.SUCCEEDED.equals(pod.phase()) && !PodStatus.FAILED.equals(pod.phase())
+        return !PodStatus.SUCCEEDED.equals(pod.phase())
+                && !PodStatus.FAILED.equals(pod.phase())
                 && pod.metadata().deletionTimestamp() == null;
     }
 
@@ -27,7 +26,8 @@ final class JobPods {
     /** Being deleted and not yet finished. */
     static boolean isTerminating(Pod pod) {
         return pod.metadata().deletionTimestamp() != null
-                && !PodStatus.SUCCEEDED.equals(pod.phase()) && !PodStatus.FAILED.equals(pod.phase());
+                && !PodStatus.SUCCEEDED.equals(pod.phase())
+                && !PodStatus.FAILED.equals(pod.phase());
     }
 
     static boolean hasTrackingFinalizer(Pod pod) {
@@ -50,7 +50,8 @@ final class JobPods {
 
     /** podReplacementPolicy Failed (forced when a podFailurePolicy is set): wait for terminating pods. */
     static boolean onlyReplaceFailedPods(Job job) {
-        return JobSpec.REPLACE_FAILED.equals(job.spec().podReplacementPolicy()) || job.spec().podFailurePolicy() != null;
+        return JobSpec.REPLACE_FAILED.equals(job.spec().podReplacementPolicy())
+                || job.spec().podFailurePolicy() != null;
     }
 
     static int countReady(List<Pod> pods) {
@@ -91,5 +92,4 @@ final class JobPods {
         }
         return sum;
     }
-
 }

@@ -14,8 +14,12 @@ import java.time.Duration;
  * @param maxPodCreateDeletePerSync at most this many pod creations or deletions per sync (500)
  * @param maxUncountedPods       at most this many pods are moved through uncountedTerminatedPods per sync (500)
  */
-public record JobSyncConfig(Duration podFailureBackoffBase, Duration podFailureBackoffMax,
-                            Duration podEventBatchPeriod, int maxPodCreateDeletePerSync, int maxUncountedPods) {
+public record JobSyncConfig(
+        Duration podFailureBackoffBase,
+        Duration podFailureBackoffMax,
+        Duration podEventBatchPeriod,
+        int maxPodCreateDeletePerSync,
+        int maxUncountedPods) {
 
     public static JobSyncConfig defaults() {
         return new JobSyncConfig(Duration.ofSeconds(10), Duration.ofMinutes(6), Duration.ofSeconds(1), 500, 500);
@@ -26,6 +30,7 @@ public record JobSyncConfig(Duration podFailureBackoffBase, Duration podFailureB
     }
 
     public JobSyncConfig withPodEventBatchPeriod(Duration period) {
-        return new JobSyncConfig(podFailureBackoffBase, podFailureBackoffMax, period, maxPodCreateDeletePerSync, maxUncountedPods);
+        return new JobSyncConfig(
+                podFailureBackoffBase, podFailureBackoffMax, period, maxPodCreateDeletePerSync, maxUncountedPods);
     }
 }

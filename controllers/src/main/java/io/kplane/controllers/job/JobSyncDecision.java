@@ -3,7 +3,6 @@ package io.kplane.controllers.job;
 import io.kplane.api.batch.JobCondition;
 import io.kplane.client.expectations.ControllerExpectations;
 import io.kplane.client.lens.SyncScope;
-
 import java.time.Duration;
 
 /**
@@ -14,12 +13,20 @@ import java.time.Duration;
  * {@code reconciling} otherwise. The finish (Complete/Failed and its reason) is added to the reason.
  */
 final class JobSyncDecision {
-    private JobSyncDecision() {
-    }
+    private JobSyncDecision() {}
 
-    static void report(SyncScope lens, JobSyncState s, boolean satisfied, ControllerExpectations.Snapshot expected,
-                       int activeBefore, int activeAfter, int deletedByFinish, boolean manageRan, int newSucceeded,
-                       int newFailed, Duration backoffRemaining) {
+    static void report(
+            SyncScope lens,
+            JobSyncState s,
+            boolean satisfied,
+            ControllerExpectations.Snapshot expected,
+            int activeBefore,
+            int activeAfter,
+            int deletedByFinish,
+            boolean manageRan,
+            int newSucceeded,
+            int newFailed,
+            Duration backoffRemaining) {
         lens.saw("active", activeBefore)
                 .saw("succeeded", s.succeeded)
                 .saw("failed", s.failed)
@@ -29,8 +36,15 @@ final class JobSyncDecision {
                 .saw("newSucceeded", newSucceeded)
                 .saw("newFailed", newFailed)
                 .saw("completionMode", s.isIndexed() ? "Indexed" : "NonIndexed")
-                .saw("expectations", satisfied ? "satisfied"
-                        : "waiting for " + (expected == null ? "?" : expected.adds() + " creations, " + expected.deletes() + " deletions"));
+                .saw(
+                        "expectations",
+                        satisfied
+                                ? "satisfied"
+                                : "waiting for "
+                                        + (expected == null
+                                                ? "?"
+                                                : expected.adds() + " creations, " + expected.deletes()
+                                                        + " deletions"));
         if (s.newBackoffRecord != null && s.newBackoffRecord.failuresAfterLastSuccess() > 0) {
             lens.saw("failuresAfterLastSuccess", s.newBackoffRecord.failuresAfterLastSuccess());
         }
@@ -53,7 +67,8 @@ final class JobSyncDecision {
             reason = deleted + " active pod(s) deleted";
         } else if (!manageRan) {
             decision = "tracking";
-            reason = !satisfied ? "expectations not satisfied: manageJob skipped, pod status tracked"
+            reason = !satisfied
+                    ? "expectations not satisfied: manageJob skipped, pod status tracked"
                     : "manageJob not run: pod status tracked";
         } else {
             decision = "reconciling";
@@ -64,7 +79,8 @@ final class JobSyncDecision {
         }
         if (s.finishedCondition != null) {
             JobCondition c = s.finishedCondition;
-            reason += "; finishing: " + c.type() + (c.reason() == null || c.reason().isEmpty() ? "" : " (" + c.reason() + ")");
+            reason += "; finishing: " + c.type()
+                    + (c.reason() == null || c.reason().isEmpty() ? "" : " (" + c.reason() + ")");
             lens.saw("finishing", c.type());
             if (c.reason() != null && !c.reason().isEmpty()) {
                 lens.saw("finishReason", c.reason());

@@ -3,7 +3,6 @@ package io.kplane.controllers.job;
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobCondition;
 import io.kplane.api.core.Pod;
-
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -13,12 +12,14 @@ final class JobSyncState {
     final String key;
     /** The Job as last read or written: its resourceVersion is what the next status write carries. */
     Job job;
+
     final StatusDraft status;
     final List<Pod> pods;
     final List<Pod> activePods;
     final Set<String> expectedRmFinalizers;
     /** Uncounted UIDs as read at the start of the sync. */
     final Set<String> uncountedSucceededAtStart;
+
     final Set<String> uncountedFailedAtStart;
     int ready;
     int terminating;
@@ -26,9 +27,11 @@ final class JobSyncState {
     int failed;
     /** Complete / Failed / FailureTarget to reach once every finished pod is counted. */
     JobCondition finishedCondition;
+
     BackoffRecords.Record newBackoffRecord;
     /** The first pod create/delete error of this sync: reported after the status is written. */
     Exception manageError;
+
     TreeSet<Integer> prevSucceededIndexes;
     TreeSet<Integer> succeededIndexes;
 

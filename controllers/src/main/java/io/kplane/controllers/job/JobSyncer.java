@@ -14,9 +14,6 @@ import io.kplane.client.expectations.ControllerExpectations;
 import io.kplane.client.expectations.UIDTrackingExpectations;
 import io.kplane.client.lens.SyncScope;
 import io.kplane.client.time.Clock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -27,6 +24,8 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One reconcile of one Job: upstream's {@code syncJob} for Kubernetes v1.30 (JobPodReplacementPolicy
@@ -81,13 +80,20 @@ public final class JobSyncer {
      */
     private final Map<String, FinishedWrite> finishedWrites = new ConcurrentHashMap<>();
 
-    private record FinishedWrite(String uid, String resourceVersion) {
-    }
+    private record FinishedWrite(String uid, String resourceVersion) {}
 
-    public JobSyncer(JobSyncConfig config, Clock clock, ControllerExpectations expectations,
-                     UIDTrackingExpectations finalizerExpectations, BackoffRecords backoff, PodControl podControl,
-                     JobStatusUpdater statusUpdater, JobEvents events, Source source,
-                     BiConsumer<String, Duration> requeue, ExecutorService writers) {
+    public JobSyncer(
+            JobSyncConfig config,
+            Clock clock,
+            ControllerExpectations expectations,
+            UIDTrackingExpectations finalizerExpectations,
+            BackoffRecords backoff,
+            PodControl podControl,
+            JobStatusUpdater statusUpdater,
+            JobEvents events,
+            Source source,
+            BiConsumer<String, Duration> requeue,
+            ExecutorService writers) {
         this.config = config;
         this.clock = clock;
         this.expectations = expectations;
@@ -98,8 +104,15 @@ public final class JobSyncer {
         this.source = source;
         this.requeue = requeue;
         this.podManager = new PodManager(config, clock, expectations, podControl, events, writers, requeue);
-        this.finalizerTracker = new FinalizerTracker(config, finalizerExpectations, podControl,
-                new JobStatusWriter(statusUpdater), backoff, events, writers, this::now);
+        this.finalizerTracker = new FinalizerTracker(
+                config,
+                finalizerExpectations,
+                podControl,
+                new JobStatusWriter(statusUpdater),
+                backoff,
+                events,
+                writers,
+                this::now);
     }
 
     /** Status times have second precision, like Kubernetes' metav1.Time. */
@@ -140,7 +153,11 @@ public final class JobSyncer {
         }
         String mode = shared.spec().completionMode();
         if (mode != null && !JobSpec.NON_INDEXED.equals(mode) && !JobSpec.INDEXED.equals(mode)) {
-            events.record(shared, JobEvents.WARNING, "UnknownCompletionMode", "Skipped Job sync because completion mode is unknown");
+            events.record(
+                    shared,
+                    JobEvents.WARNING,
+                    "UnknownCompletionMode",
+                    "Skipped Job sync because completion mode is unknown");
             return;
         }
 
@@ -161,7 +178,8 @@ public final class JobSyncer {
         int nonIgnoredFailed = 0;
         for (Pod p : newFailed) {
             if (job.spec().podFailurePolicy() == null
-                    || PodFailurePolicyMatcher.match(job.spec().podFailurePolicy(), p).countsFailed()) {
+                    || PodFailurePolicyMatcher.match(job.spec().podFailurePolicy(), p)
+                            .countsFailed()) {
                 nonIgnoredFailed++;
             }
         }
@@ -176,22 +194,22 @@ public final class JobSyncer {
         int backoffLimit = job.spec().backoffLimit() == null ? 6 : job.spec().backoffLimit();
         JobCondition failureTarget = JobConditions.find(s.status.conditions, JobCondition.FAILURE_TARGET);
         if (failureTarget != null && failureTarget.isTrue()) {
-            s.finishedCondition = JobConditions.newCondition(JobCondition.FAILED, JobConditions.TRUE,
-                    failureTarget.reason(), failureTarget.message(), now());
+            s.finishedCondition = JobConditions.newCondition(
+                    JobCondition.FAILED, JobConditions.TRUE, failureTarget.reason(), failureTarget.message(), now());
         } else if (job.spec().podFailurePolicy() != null) {
             String message = failJobMessage(job, pods);
             if (message != null) {
-                s.finishedCondition = JobConditions.newCondition(JobCondition.FAILURE_TARGET, JobConditions.TRUE,
-                        POD_FAILURE_POLICY, message, now());
+                s.finishedCondition = JobConditions.newCondition(
+                        JobCondition.FAILURE_TARGET, JobConditions.TRUE, POD_FAILURE_POLICY, message, now());
             }
         }
         if (s.finishedCondition == null) {
             if (s.failed > backoffLimit || pastBackoffLimitOnFailure(job, pods, backoffLimit)) {
-                s.finishedCondition = JobConditions.newCondition(JobCondition.FAILED, JobConditions.TRUE,
-                        BACKOFF_LIMIT_EXCEEDED, BACKOFF_LIMIT_MESSAGE, now());
+                s.finishedCondition = JobConditions.newCondition(
+                        JobCondition.FAILED, JobConditions.TRUE, BACKOFF_LIMIT_EXCEEDED, BACKOFF_LIMIT_MESSAGE, now());
             } else if (pastActiveDeadline(job, s.status.startTime)) {
-                s.finishedCondition = JobConditions.newCondition(JobCondition.FAILED, JobConditions.TRUE,
-                        DEADLINE_EXCEEDED, DEADLINE_MESSAGE, now());
+                s.finishedCondition = JobConditions.newCondition(
+                        JobCondition.FAILED, JobConditions.TRUE, DEADLINE_EXCEEDED, DEADLINE_MESSAGE, now());
             } else if (job.spec().activeDeadlineSeconds() != null && !job.spec().isSuspended()) {
                 Duration left = Duration.ofSeconds(job.spec().activeDeadlineSeconds())
                         .minus(Duration.between(s.status.startTime, clock.now()));
@@ -235,7 +253,8 @@ public final class JobSyncer {
                     ? s.succeeded > 0 && active == 0
                     : s.succeeded >= job.spec().completions() && active == 0;
             if (complete) {
-                s.finishedCondition = JobConditions.newCondition(JobCondition.COMPLETE, JobConditions.TRUE, "", "", now());
+                s.finishedCondition =
+                        JobConditions.newCondition(JobCondition.COMPLETE, JobConditions.TRUE, "", "", now());
             } else if (manageCalled) {
                 updateSuspendedCondition(s);
             }
@@ -245,10 +264,21 @@ public final class JobSyncer {
         s.status.ready = Math.max(0, s.ready);
         s.status.terminating = Math.max(0, s.terminating);
         if (lens.enabled()) {
-            JobSyncDecision.report(lens, s, satisfied, expectations.getExpectations(key).orElse(null), activeBefore,
-                    active, deletedByFinish, manageRan, newSucceeded.size(), newFailed.size(),
-                    s.newBackoffRecord == null ? Duration.ZERO : s.newBackoffRecord.remaining(clock.now(),
-                            config.podFailureBackoffBase(), config.podFailureBackoffMax()));
+            JobSyncDecision.report(
+                    lens,
+                    s,
+                    satisfied,
+                    expectations.getExpectations(key).orElse(null),
+                    activeBefore,
+                    active,
+                    deletedByFinish,
+                    manageRan,
+                    newSucceeded.size(),
+                    newFailed.size(),
+                    s.newBackoffRecord == null
+                            ? Duration.ZERO
+                            : s.newBackoffRecord.remaining(
+                                    clock.now(), config.podFailureBackoffBase(), config.podFailureBackoffMax()));
         }
         finalizerTracker.track(s);
         if (s.job.isFinished()) {
@@ -269,7 +299,8 @@ public final class JobSyncer {
             finishedWrites.remove(key);
             return false;
         }
-        return ResourceVersions.isNewer(write.resourceVersion(), cached.metadata().resourceVersion());
+        return ResourceVersions.isNewer(
+                write.resourceVersion(), cached.metadata().resourceVersion());
     }
 
     private void rememberFinished(String key, Job written) {
@@ -282,15 +313,25 @@ public final class JobSyncer {
     private void updateSuspendedCondition(JobSyncState s) {
         Job job = s.job;
         if (job.spec().isSuspended()) {
-            List<JobCondition> updated = JobConditions.ensure(s.status.conditions, JobCondition.SUSPENDED,
-                    JobConditions.TRUE, "JobSuspended", "Job suspended", now());
+            List<JobCondition> updated = JobConditions.ensure(
+                    s.status.conditions,
+                    JobCondition.SUSPENDED,
+                    JobConditions.TRUE,
+                    "JobSuspended",
+                    "Job suspended",
+                    now());
             if (updated != null) {
                 s.status.conditions = updated;
                 events.record(job, JobEvents.NORMAL, "Suspended", "Job suspended");
             }
         } else {
-            List<JobCondition> updated = JobConditions.ensure(s.status.conditions, JobCondition.SUSPENDED,
-                    JobConditions.FALSE, "JobResumed", "Job resumed", now());
+            List<JobCondition> updated = JobConditions.ensure(
+                    s.status.conditions,
+                    JobCondition.SUSPENDED,
+                    JobConditions.FALSE,
+                    "JobResumed",
+                    "Job resumed",
+                    now());
             if (updated != null) {
                 s.status.conditions = updated;
                 events.record(job, JobEvents.NORMAL, "Resumed", "Job resumed");
@@ -323,7 +364,8 @@ public final class JobSyncer {
     private static String failJobMessage(Job job, List<Pod> pods) {
         for (Pod pod : pods) {
             if (JobPods.isFailed(pod, job)) {
-                PodFailurePolicyMatcher.Match m = PodFailurePolicyMatcher.match(job.spec().podFailurePolicy(), pod);
+                PodFailurePolicyMatcher.Match m =
+                        PodFailurePolicyMatcher.match(job.spec().podFailurePolicy(), pod);
                 if (m.failJobMessage() != null) {
                     return m.failJobMessage();
                 }
@@ -343,10 +385,14 @@ public final class JobSyncer {
     }
 
     private boolean pastActiveDeadline(Job job, Instant startTime) {
-        if (job.spec().activeDeadlineSeconds() == null || startTime == null || job.spec().isSuspended()) {
+        if (job.spec().activeDeadlineSeconds() == null
+                || startTime == null
+                || job.spec().isSuspended()) {
             return false;
         }
-        return Duration.between(startTime, clock.now()).compareTo(Duration.ofSeconds(job.spec().activeDeadlineSeconds())) >= 0;
+        return Duration.between(startTime, clock.now())
+                        .compareTo(Duration.ofSeconds(job.spec().activeDeadlineSeconds()))
+                >= 0;
     }
 
     /**
@@ -356,14 +402,17 @@ public final class JobSyncer {
      * matching is released.
      */
     List<Pod> claimPods(Job job, List<Pod> namespacePods) throws Exception {
-        LabelQuery selector = job.spec().selector() == null ? null : LabelQuery.from(job.spec().selector());
+        LabelQuery selector = job.spec().selector() == null
+                ? null
+                : LabelQuery.from(job.spec().selector());
         String uid = job.metadata().uid();
         boolean jobDeleting = job.metadata().deletionTimestamp() != null;
         List<Pod> claimed = new ArrayList<>();
         Boolean canAdopt = null;
         for (Pod pod : namespacePods) {
             OwnerReference ref = pod.metadata().controllerRef();
-            boolean matches = selector != null && selector.matches(pod.metadata().labelsOrEmpty());
+            boolean matches =
+                    selector != null && selector.matches(pod.metadata().labelsOrEmpty());
             if (ref != null) {
                 if (!uid.equals(ref.uid())) {
                     continue;
@@ -376,8 +425,12 @@ public final class JobSyncer {
                     try {
                         podControl.release(pod, uid);
                     } catch (Exception e) {
-                        log.warn("job {}/{}: releasing pod {} failed: {}", job.metadata().namespace(),
-                                job.metadata().name(), pod.metadata().name(), e.getMessage());
+                        log.warn(
+                                "job {}/{}: releasing pod {} failed: {}",
+                                job.metadata().namespace(),
+                                job.metadata().name(),
+                                pod.metadata().name(),
+                                e.getMessage());
                     }
                 }
                 continue;
@@ -386,8 +439,11 @@ public final class JobSyncer {
                 continue;
             }
             if (canAdopt == null) {
-                Job fresh = source.freshJob(job.metadata().namespace(), job.metadata().name());
-                canAdopt = fresh != null && uid.equals(fresh.metadata().uid()) && fresh.metadata().deletionTimestamp() == null;
+                Job fresh = source.freshJob(
+                        job.metadata().namespace(), job.metadata().name());
+                canAdopt = fresh != null
+                        && uid.equals(fresh.metadata().uid())
+                        && fresh.metadata().deletionTimestamp() == null;
             }
             if (!canAdopt) {
                 continue;
@@ -400,8 +456,13 @@ public final class JobSyncer {
             }
             List<OwnerReference> refs = new ArrayList<>(pod.metadata().ownerReferencesOrEmpty());
             refs.add(controllerRef);
-            claimed.add(pod.withMetadata(pod.metadata().withOwnerReferences(refs).withFinalizers(finalizers)));
-            log.info("job {}/{} adopted pod {}", job.metadata().namespace(), job.metadata().name(), pod.metadata().name());
+            claimed.add(
+                    pod.withMetadata(pod.metadata().withOwnerReferences(refs).withFinalizers(finalizers)));
+            log.info(
+                    "job {}/{} adopted pod {}",
+                    job.metadata().namespace(),
+                    job.metadata().name(),
+                    pod.metadata().name());
         }
         return claimed;
     }

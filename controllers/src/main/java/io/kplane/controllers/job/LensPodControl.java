@@ -16,8 +16,10 @@ final class LensPodControl implements PodControl {
     }
 
     private static String key(Pod pod) {
-        return pod.metadata().namespace() + "/" + (pod.metadata().name() != null ? pod.metadata().name()
-                : pod.metadata().generateName() + "*");
+        return pod.metadata().namespace() + "/"
+                + (pod.metadata().name() != null
+                        ? pod.metadata().name()
+                        : pod.metadata().generateName() + "*");
     }
 
     private static String error(Exception e) {

@@ -2,7 +2,6 @@ package io.kplane.controllers.job;
 
 import io.kplane.client.time.Clock;
 import io.kplane.client.workqueue.DelayingQueue;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,8 +35,7 @@ final class PodEventBatching {
     /** Per Job key: the end of its current window and whether a sync was deferred to that end. */
     private final ConcurrentHashMap<String, Window> windows = new ConcurrentHashMap<>();
 
-    private record Window(Instant end, boolean deferred) {
-    }
+    private record Window(Instant end, boolean deferred) {}
 
     PodEventBatching(Duration period, Clock clock, DelayingQueue<String> queue) {
         this.period = period;

@@ -8,7 +8,6 @@ import io.kplane.api.core.ContainerStatus;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodCondition;
 import io.kplane.api.core.PodStatus;
-
 import java.util.List;
 
 /**
@@ -28,8 +27,7 @@ public final class PodFailurePolicyMatcher {
         static final Match NONE = new Match(null, true, null);
     }
 
-    private PodFailurePolicyMatcher() {
-    }
+    private PodFailurePolicyMatcher() {}
 
     public static Match match(PodFailurePolicy policy, Pod failedPod) {
         if (policy == null) {
@@ -42,9 +40,14 @@ public final class PodFailurePolicyMatcher {
             if (rule.onExitCodes() != null) {
                 ContainerStatus container = matchOnExitCodes(status, rule.onExitCodes());
                 if (container != null) {
-                    String message = String.format("Container %s for pod %s/%s failed with exit code %d matching %s rule at index %d",
-                            container.name(), failedPod.metadata().namespace(), failedPod.metadata().name(),
-                            container.state().terminated().exitCode(), rule.action(), index);
+                    String message = String.format(
+                            "Container %s for pod %s/%s failed with exit code %d matching %s rule at index %d",
+                            container.name(),
+                            failedPod.metadata().namespace(),
+                            failedPod.metadata().name(),
+                            container.state().terminated().exitCode(),
+                            rule.action(),
+                            index);
                     Match m = outcome(rule.action(), message);
                     if (m != null) {
                         return m;
@@ -53,9 +56,13 @@ public final class PodFailurePolicyMatcher {
             } else if (rule.onPodConditions() != null) {
                 PodCondition condition = matchOnPodConditions(status, rule.onPodConditions());
                 if (condition != null) {
-                    String message = String.format("Pod %s/%s has condition %s matching %s rule at index %d",
-                            failedPod.metadata().namespace(), failedPod.metadata().name(), condition.type(),
-                            rule.action(), index);
+                    String message = String.format(
+                            "Pod %s/%s has condition %s matching %s rule at index %d",
+                            failedPod.metadata().namespace(),
+                            failedPod.metadata().name(),
+                            condition.type(),
+                            rule.action(),
+                            index);
                     Match m = outcome(rule.action(), message);
                     if (m != null) {
                         return m;
@@ -86,12 +93,16 @@ public final class PodFailurePolicyMatcher {
         if (found != null) {
             return found;
         }
-        return matchingContainer(status.initContainerStatuses() == null ? List.of() : status.initContainerStatuses(), req);
+        return matchingContainer(
+                status.initContainerStatuses() == null ? List.of() : status.initContainerStatuses(), req);
     }
 
-    private static ContainerStatus matchingContainer(List<ContainerStatus> statuses, PodFailurePolicyOnExitCodesRequirement req) {
+    private static ContainerStatus matchingContainer(
+            List<ContainerStatus> statuses, PodFailurePolicyOnExitCodesRequirement req) {
         for (ContainerStatus cs : statuses) {
-            if (cs.state() == null || cs.state().terminated() == null || cs.state().terminated().exitCode() == null) {
+            if (cs.state() == null
+                    || cs.state().terminated() == null
+                    || cs.state().terminated().exitCode() == null) {
                 continue; // still running or terminating: no exit code to match
             }
             if (req.containerName() != null && !req.containerName().equals(cs.name())) {
@@ -102,7 +113,8 @@ public final class PodFailurePolicyMatcher {
                 continue;
             }
             boolean listed = req.values() != null && req.values().contains(exitCode);
-            boolean matches = PodFailurePolicyOnExitCodesRequirement.IN.equals(req.operator()) ? listed
+            boolean matches = PodFailurePolicyOnExitCodesRequirement.IN.equals(req.operator())
+                    ? listed
                     : PodFailurePolicyOnExitCodesRequirement.NOT_IN.equals(req.operator()) && !listed;
             if (matches) {
                 return cs;
@@ -111,14 +123,17 @@ public final class PodFailurePolicyMatcher {
         return null;
     }
 
-    private static PodCondition matchOnPodConditions(PodStatus status, List<PodFailurePolicyOnPodConditionsPattern> patterns) {
+    private static PodCondition matchOnPodConditions(
+            PodStatus status, List<PodFailurePolicyOnPodConditionsPattern> patterns) {
         if (status == null) {
             return null;
         }
         for (PodCondition condition : status.conditionsOrEmpty()) {
             for (PodFailurePolicyOnPodConditionsPattern pattern : patterns) {
                 String wanted = pattern.status() == null ? "True" : pattern.status();
-                if (pattern.type() != null && pattern.type().equals(condition.type()) && wanted.equals(condition.status())) {
+                if (pattern.type() != null
+                        && pattern.type().equals(condition.type())
+                        && wanted.equals(condition.status())) {
                     return condition;
                 }
             }

@@ -4,9 +4,6 @@ import io.kplane.api.batch.Job;
 import io.kplane.api.core.Pod;
 import io.kplane.client.expectations.ControllerExpectations;
 import io.kplane.client.time.Clock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +11,8 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * upstream's {@code manageJob}: brings the number of active pods to what the Job wants, creating
@@ -31,8 +30,14 @@ final class PodManager {
     private final ExecutorService writers;
     private final BiConsumer<String, Duration> requeue;
 
-    PodManager(JobSyncConfig config, Clock clock, ControllerExpectations expectations, PodControl podControl,
-               JobEvents events, ExecutorService writers, BiConsumer<String, Duration> requeue) {
+    PodManager(
+            JobSyncConfig config,
+            Clock clock,
+            ControllerExpectations expectations,
+            PodControl podControl,
+            JobEvents events,
+            ExecutorService writers,
+            BiConsumer<String, Duration> requeue) {
         this.config = config;
         this.clock = clock;
         this.expectations = expectations;
@@ -89,9 +94,13 @@ final class PodManager {
         if (diff <= 0) {
             return active;
         }
-        Duration wait = s.newBackoffRecord.remaining(clock.now(), config.podFailureBackoffBase(), config.podFailureBackoffMax());
+        Duration wait = s.newBackoffRecord.remaining(
+                clock.now(), config.podFailureBackoffBase(), config.podFailureBackoffMax());
         if (!wait.isZero() && !wait.isNegative()) {
-            log.info("job {}: pod creation backs off for {} after {} failures", s.key, wait,
+            log.info(
+                    "job {}: pod creation backs off for {} after {} failures",
+                    s.key,
+                    wait,
                     s.newBackoffRecord.failuresAfterLastSuccess());
             requeue.accept(s.key, wait);
             // Upstream reports 0 active here; that only feeds this sync's status, which the requeue corrects.
@@ -153,7 +162,11 @@ final class PodManager {
     private Exception createOne(JobSyncState s, Pod pod) {
         try {
             Pod created = podControl.create(pod);
-            events.record(s.job, JobEvents.NORMAL, "SuccessfulCreate", "Created pod: " + created.metadata().name());
+            events.record(
+                    s.job,
+                    JobEvents.NORMAL,
+                    "SuccessfulCreate",
+                    "Created pod: " + created.metadata().name());
             return null;
         } catch (Exception e) {
             // The informer will never see this pod: stop expecting it.
@@ -256,7 +269,6 @@ final class PodManager {
         int deleted;
         int deletedReady;
         Exception firstError;
-
     }
 
     static TreeSet<Integer> noIndexes() {

@@ -11,7 +11,6 @@ import io.kplane.api.core.PodTemplateSpec;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.ObjectMetaBuilder;
 import io.kplane.api.meta.OwnerReference;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,8 +22,7 @@ final class PodTemplates {
     /** Kubernetes' limit for a generateName prefix (63 minus the 5 random characters). */
     static final int MAX_GENERATE_NAME = 58;
 
-    private PodTemplates() {
-    }
+    private PodTemplates() {}
 
     /**
      * The pod to create for {@code job}; {@code index} is the completion index for Indexed Jobs or
@@ -32,7 +30,8 @@ final class PodTemplates {
      */
     static Pod newPod(Job job, int index) {
         PodTemplateSpec template = job.spec().template();
-        ObjectMeta tm = template.metadata() == null ? ObjectMetaBuilder.builder().build() : template.metadata();
+        ObjectMeta tm =
+                template.metadata() == null ? ObjectMetaBuilder.builder().build() : template.metadata();
         Map<String, String> labels = new LinkedHashMap<>(tm.labelsOrEmpty());
         Map<String, String> annotations = new LinkedHashMap<>(tm.annotationsOrEmpty());
         List<String> finalizers = new ArrayList<>(tm.finalizersOrEmpty());
@@ -78,7 +77,8 @@ final class PodTemplates {
     }
 
     private static PodSpec withCompletionIndexEnv(PodSpec spec) {
-        return spec.withContainers(addIndexEnv(spec.containers())).withInitContainers(addIndexEnv(spec.initContainers()));
+        return spec.withContainers(addIndexEnv(spec.containers()))
+                .withInitContainers(addIndexEnv(spec.initContainers()));
     }
 
     private static List<Container> addIndexEnv(List<Container> containers) {
@@ -93,9 +93,15 @@ final class PodTemplates {
                 continue;
             }
             List<EnvVar> env = new ArrayList<>(c.envOrEmpty());
-            env.add(new EnvVar(COMPLETION_INDEX_ENV, null, new EnvVarSource(
-                    new ObjectFieldSelector("v1", "metadata.annotations['" + Job.COMPLETION_INDEX_ANNOTATION + "']"),
-                    null, null, null)));
+            env.add(new EnvVar(
+                    COMPLETION_INDEX_ENV,
+                    null,
+                    new EnvVarSource(
+                            new ObjectFieldSelector(
+                                    "v1", "metadata.annotations['" + Job.COMPLETION_INDEX_ANNOTATION + "']"),
+                            null,
+                            null,
+                            null)));
             result.add(c.withEnv(env));
         }
         return result;

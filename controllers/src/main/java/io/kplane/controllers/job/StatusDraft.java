@@ -3,7 +3,6 @@ package io.kplane.controllers.job;
 import io.kplane.api.batch.JobCondition;
 import io.kplane.api.batch.JobStatus;
 import io.kplane.api.batch.UncountedTerminatedPods;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -23,7 +23,8 @@ final class TerminatedPodsTrackingFinalizerMetric implements ResourceEventHandle
 
     TerminatedPodsTrackingFinalizerMetric(MeterRegistry registry) {
         this.added = Counter.builder(NAME).description(HELP).tag("event", "add").register(registry);
-        this.deleted = Counter.builder(NAME).description(HELP).tag("event", "delete").register(registry);
+        this.deleted =
+                Counter.builder(NAME).description(HELP).tag("event", "delete").register(registry);
     }
 
     @Override
@@ -50,7 +51,8 @@ final class TerminatedPodsTrackingFinalizerMetric implements ResourceEventHandle
     }
 
     static boolean finishedWithTrackingFinalizer(Pod pod) {
-        return pod != null && (PodStatus.SUCCEEDED.equals(pod.phase()) || PodStatus.FAILED.equals(pod.phase()))
+        return pod != null
+                && (PodStatus.SUCCEEDED.equals(pod.phase()) || PodStatus.FAILED.equals(pod.phase()))
                 && JobPods.hasTrackingFinalizer(pod);
     }
 }

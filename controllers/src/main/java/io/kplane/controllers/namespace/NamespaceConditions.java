@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.json.Json;
-
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,8 +22,7 @@ final class NamespaceConditions {
     static final String CONTENT_REMAINING = "NamespaceContentRemaining";
     static final String FINALIZERS_REMAINING = "NamespaceFinalizersRemaining";
 
-    private record Condition(String status, String reason, String message) {
-    }
+    private record Condition(String status, String reason, String message) {}
 
     private final Map<String, Condition> conditions = new LinkedHashMap<>();
 
@@ -41,27 +39,49 @@ final class NamespaceConditions {
     }
 
     void discoveryFailed(List<String> failures) {
-        conditions.put(DISCOVERY_FAILURE, new Condition("True", "DiscoveryFailed",
-                "Discovery failed for some groups, " + failures.size() + " failing: " + String.join(", ", failures)));
+        conditions.put(
+                DISCOVERY_FAILURE,
+                new Condition(
+                        "True",
+                        "DiscoveryFailed",
+                        "Discovery failed for some groups, " + failures.size() + " failing: "
+                                + String.join(", ", failures)));
     }
 
     void contents(NamespaceContentDeleter.Totals totals) {
         if (!totals.deleteErrors().isEmpty()) {
             List<String> sorted = totals.deleteErrors().stream().sorted().toList();
-            conditions.put(CONTENT_FAILURE, new Condition("True", "ContentDeletionFailed",
-                    "Failed to delete all resource types, " + sorted.size() + " remaining: " + String.join(", ", sorted)));
+            conditions.put(
+                    CONTENT_FAILURE,
+                    new Condition(
+                            "True",
+                            "ContentDeletionFailed",
+                            "Failed to delete all resource types, " + sorted.size() + " remaining: "
+                                    + String.join(", ", sorted)));
         }
         if (!totals.remainingByResource().isEmpty()) {
-            conditions.put(CONTENT_REMAINING, new Condition("True", "SomeResourcesRemain", "Some resources are remaining: "
-                    + totals.remainingByResource().entrySet().stream()
-                    .map(e -> e.getKey() + " has " + e.getValue() + " resource instances").sorted()
-                    .collect(Collectors.joining(", "))));
+            conditions.put(
+                    CONTENT_REMAINING,
+                    new Condition(
+                            "True",
+                            "SomeResourcesRemain",
+                            "Some resources are remaining: "
+                                    + totals.remainingByResource().entrySet().stream()
+                                            .map(e -> e.getKey() + " has " + e.getValue() + " resource instances")
+                                            .sorted()
+                                            .collect(Collectors.joining(", "))));
         }
         if (!totals.remainingByFinalizer().isEmpty()) {
-            conditions.put(FINALIZERS_REMAINING, new Condition("True", "SomeFinalizerRemain", "Some finalizers are remaining: "
-                    + totals.remainingByFinalizer().entrySet().stream()
-                    .map(e -> e.getKey() + " in " + e.getValue() + " resource instances").sorted()
-                    .collect(Collectors.joining(", "))));
+            conditions.put(
+                    FINALIZERS_REMAINING,
+                    new Condition(
+                            "True",
+                            "SomeFinalizerRemain",
+                            "Some finalizers are remaining: "
+                                    + totals.remainingByFinalizer().entrySet().stream()
+                                            .map(e -> e.getKey() + " in " + e.getValue() + " resource instances")
+                                            .sorted()
+                                            .collect(Collectors.joining(", "))));
         }
     }
 
@@ -75,10 +95,14 @@ final class NamespaceConditions {
             ObjectNode old = find(list, e.getKey());
             if (old == null) {
                 ObjectNode added = list.addObject();
-                added.put("type", e.getKey()).put("status", c.status()).put("lastTransitionTime", Json.formatTime(now))
-                        .put("reason", c.reason()).put("message", c.message());
+                added.put("type", e.getKey())
+                        .put("status", c.status())
+                        .put("lastTransitionTime", Json.formatTime(now))
+                        .put("reason", c.reason())
+                        .put("message", c.message());
                 changed = true;
-            } else if (!c.status().equals(old.path("status").asText()) || !c.reason().equals(old.path("reason").asText())
+            } else if (!c.status().equals(old.path("status").asText())
+                    || !c.reason().equals(old.path("reason").asText())
                     || !c.message().equals(old.path("message").asText())) {
                 if (!c.status().equals(old.path("status").asText())) {
                     old.put("lastTransitionTime", Json.formatTime(now));

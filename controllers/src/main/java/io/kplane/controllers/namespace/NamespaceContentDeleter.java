@@ -5,7 +5,6 @@ import io.kplane.api.json.Json;
 import io.kplane.client.ApiException;
 import io.kplane.client.RawClient;
 import io.kplane.controllers.namespace.NamespacedResourceDiscovery.ServedResource;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -21,12 +20,15 @@ import java.util.TreeMap;
  * them; bound pods until their kubelet has stopped them. Nothing here waits: the caller requeues.
  */
 final class NamespaceContentDeleter {
-    private static final byte[] BACKGROUND = "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"propagationPolicy\":\"Background\"}"
-            .getBytes(StandardCharsets.UTF_8);
+    private static final byte[] BACKGROUND =
+            "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"propagationPolicy\":\"Background\"}"
+                    .getBytes(StandardCharsets.UTF_8);
 
     /** What is left after one pass. */
-    record Totals(Map<String, Integer> remainingByResource, Map<String, Integer> remainingByFinalizer,
-                  List<String> deleteErrors) {
+    record Totals(
+            Map<String, Integer> remainingByResource,
+            Map<String, Integer> remainingByFinalizer,
+            List<String> deleteErrors) {
         boolean contentRemains() {
             return !remainingByResource.isEmpty() || !deleteErrors.isEmpty();
         }
@@ -74,13 +76,15 @@ final class NamespaceContentDeleter {
     }
 
     private List<JsonNode> list(String namespace, ServedResource resource) {
-        byte[] body = raw.request("GET", resource.collectionPath(namespace), Map.of(), null, null, "application/json").body();
+        byte[] body = raw.request("GET", resource.collectionPath(namespace), Map.of(), null, null, "application/json")
+                .body();
         try {
             List<JsonNode> items = new ArrayList<>();
             Json.mapper().readTree(body).path("items").forEach(items::add);
             return items;
         } catch (IOException e) {
-            throw new ApiException(500, "InternalError", "unreadable list of " + resource.resource() + ": " + e.getMessage(), null);
+            throw new ApiException(
+                    500, "InternalError", "unreadable list of " + resource.resource() + ": " + e.getMessage(), null);
         }
     }
 

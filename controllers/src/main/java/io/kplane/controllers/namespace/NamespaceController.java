@@ -15,14 +15,13 @@ import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.client.informer.SharedInformer;
 import io.kplane.client.time.Clock;
 import io.kplane.client.workqueue.RateLimitingQueue;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The namespace controller (upstream pkg/controller/namespace): for a namespace being deleted it
@@ -52,8 +51,12 @@ public final class NamespaceController implements Reconciler {
      * @param recheckInterval how soon a namespace whose content is still going is looked at again
      *                        (objects waiting on finalizers or on a kubelet send no event to this controller)
      */
-    public NamespaceController(SharedInformer<Namespace> namespaces, KubeClient client, Clock clock, int workers,
-                               Duration recheckInterval) {
+    public NamespaceController(
+            SharedInformer<Namespace> namespaces,
+            KubeClient client,
+            Clock clock,
+            int workers,
+            Duration recheckInterval) {
         this.namespaces = namespaces;
         this.raw = client.raw();
         this.clock = clock;
@@ -61,8 +64,13 @@ public final class NamespaceController implements Reconciler {
         this.discovery = new NamespacedResourceDiscovery(raw);
         this.deleter = new NamespaceContentDeleter(raw);
         this.queue = RateLimitingQueue.create(clock, namespaces.lens(), "namespace");
-        this.controller = Controller.builder().name(NAME).workers(workers).queue(queue).reconciler(this)
-                .lens(namespaces.lens(), "namespace", "namespace").build();
+        this.controller = Controller.builder()
+                .name(NAME)
+                .workers(workers)
+                .queue(queue)
+                .reconciler(this)
+                .lens(namespaces.lens(), "namespace", "namespace")
+                .build();
         namespaces.addEventHandler(new ResourceEventHandler<>() {
             @Override
             public void onAdd(Namespace ns, boolean isInInitialList) {
@@ -122,8 +130,12 @@ public final class NamespaceController implements Reconciler {
             }
         }
         if (totals.contentRemains() || !served.failures().isEmpty()) {
-            log.info("namespace {}: content remains {} (finalizers {}, errors {}); checking again in {} ms", name,
-                    totals.remainingByResource(), totals.remainingByFinalizer(), totals.deleteErrors().size(),
+            log.info(
+                    "namespace {}: content remains {} (finalizers {}, errors {}); checking again in {} ms",
+                    name,
+                    totals.remainingByResource(),
+                    totals.remainingByFinalizer(),
+                    totals.deleteErrors().size(),
                     recheckInterval.toMillis());
             return Result.requeueAfter(recheckInterval);
         }
@@ -151,8 +163,9 @@ public final class NamespaceController implements Reconciler {
             return Result.done();
         }
         String uid = ns.path("metadata").path("uid").asText();
-        byte[] options = ("{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\""
-                + uid + "\"}}").getBytes(StandardCharsets.UTF_8);
+        byte[] options = ("{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\"" + uid
+                        + "\"}}")
+                .getBytes(StandardCharsets.UTF_8);
         try {
             raw.request("DELETE", "/api/v1/namespaces/" + name, Map.of(), options, JSON, JSON);
         } catch (ApiException e) {
@@ -171,7 +184,8 @@ public final class NamespaceController implements Reconciler {
 
     private Optional<ObjectNode> get(String name) {
         try {
-            return Optional.of(parse(raw.request("GET", "/api/v1/namespaces/" + name, Map.of(), null, null, JSON).body()));
+            return Optional.of(parse(raw.request("GET", "/api/v1/namespaces/" + name, Map.of(), null, null, JSON)
+                    .body()));
         } catch (ApiException e) {
             if (e.isNotFound()) {
                 return Optional.empty();
@@ -183,8 +197,9 @@ public final class NamespaceController implements Reconciler {
     /** PUT of the whole namespace (with its resourceVersion: a concurrent change fails and is retried). */
     private Optional<ObjectNode> putJson(String path, ObjectNode body) {
         try {
-            return Optional.of(parse(raw.request("PUT", path, Map.of(), Json.mapper().writeValueAsBytes(body), JSON, JSON)
-                    .body()));
+            return Optional.of(
+                    parse(raw.request("PUT", path, Map.of(), Json.mapper().writeValueAsBytes(body), JSON, JSON)
+                            .body()));
         } catch (ApiException e) {
             if (e.isNotFound()) {
                 return Optional.empty();

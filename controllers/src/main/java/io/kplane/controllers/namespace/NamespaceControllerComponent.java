@@ -3,7 +3,6 @@ package io.kplane.controllers.namespace;
 import io.kplane.api.core.Namespace;
 import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.ControllerContext;
-
 import java.time.Duration;
 
 /** The namespace controller as a {@link ControllerComponent}. */
@@ -30,8 +29,12 @@ public final class NamespaceControllerComponent implements ControllerComponent {
 
     @Override
     public Running register(ControllerContext ctx) {
-        NamespaceController controller = new NamespaceController(ctx.informers().informerFor(Namespace.class),
-                ctx.client(), ctx.clock(), ctx.workers(), recheckInterval);
+        NamespaceController controller = new NamespaceController(
+                ctx.informers().informerFor(Namespace.class),
+                ctx.client(),
+                ctx.clock(),
+                ctx.workers(),
+                recheckInterval);
         return new Running() {
             @Override
             public void startWorkers() {

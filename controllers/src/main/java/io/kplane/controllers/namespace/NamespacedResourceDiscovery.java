@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
 import io.kplane.client.KubeClientException;
 import io.kplane.client.RawClient;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +23,7 @@ final class NamespacedResourceDiscovery {
     }
 
     /** What discovery found, and the group versions it could not read (each a message). */
-    record Result(List<ServedResource> resources, List<String> failures) {
-    }
+    record Result(List<ServedResource> resources, List<String> failures) {}
 
     private final RawClient raw;
 
@@ -40,7 +38,8 @@ final class NamespacedResourceDiscovery {
             read("/api/" + version.asText(), "", resources, failures);
         }
         for (JsonNode group : get("/apis").path("groups")) {
-            String groupVersion = group.path("preferredVersion").path("groupVersion").asText();
+            String groupVersion =
+                    group.path("preferredVersion").path("groupVersion").asText();
             read("/apis/" + groupVersion, group.path("name").asText(), resources, failures);
         }
         return new Result(resources, failures);
@@ -69,7 +68,9 @@ final class NamespacedResourceDiscovery {
 
     private JsonNode get(String path) {
         try {
-            return Json.mapper().readTree(raw.request("GET", path, Map.of(), null, null, "application/json").body());
+            return Json.mapper()
+                    .readTree(raw.request("GET", path, Map.of(), null, null, "application/json")
+                            .body());
         } catch (java.io.IOException e) {
             throw new KubeClientException("unreadable discovery document " + path + ": " + e.getMessage(), e);
         }

@@ -32,9 +32,16 @@ public final class NodeLifecycleComponent implements ControllerComponent {
 
     @Override
     public Running register(ControllerContext ctx) {
-        NodeLifecycleController controller = new NodeLifecycleController(ctx.informers().informerFor(Node.class),
-                ctx.informers().informerFor(Lease.class), ctx.informers().informerFor(Pod.class), ctx.client(),
-                ctx.events(), ctx.clock(), gracePeriod, monitorPeriod, podEvictionDelay);
+        NodeLifecycleController controller = new NodeLifecycleController(
+                ctx.informers().informerFor(Node.class),
+                ctx.informers().informerFor(Lease.class),
+                ctx.informers().informerFor(Pod.class),
+                ctx.client(),
+                ctx.events(),
+                ctx.clock(),
+                gracePeriod,
+                monitorPeriod,
+                podEvictionDelay);
         return new Running() {
             @Override
             public void startWorkers() {

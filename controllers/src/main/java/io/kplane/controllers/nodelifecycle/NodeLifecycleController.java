@@ -73,6 +73,7 @@ public final class NodeLifecycleController {
     private volatile Clock.Timer timer;
     /** The lens's view of the monitor: no workqueue (a timer drives it), one sync record per node acted on. */
     private final ControllerLens lens;
+
     static final String LENS_NAME = "node-lifecycle";
 
     /**
@@ -85,8 +86,15 @@ public final class NodeLifecycleController {
         }
     }
 
-    public NodeLifecycleController(SharedInformer<Node> nodes, SharedInformer<Lease> leases, SharedInformer<Pod> pods,
-            KubeClient client, EventWriter events, Clock clock, Duration gracePeriod, Duration monitorPeriod,
+    public NodeLifecycleController(
+            SharedInformer<Node> nodes,
+            SharedInformer<Lease> leases,
+            SharedInformer<Pod> pods,
+            KubeClient client,
+            EventWriter events,
+            Clock clock,
+            Duration gracePeriod,
+            Duration monitorPeriod,
             Duration podEvictionDelay) {
         this.nodes = nodes;
         this.leases = leases;
@@ -122,7 +130,8 @@ public final class NodeLifecycleController {
     void clockJumped(Duration jump) {
         heartbeats.replaceAll((name, hb) -> {
             boolean answeredLastJump = hb.atLastJump() == null || !Objects.equals(hb.atLastJump(), hb.value());
-            Instant observedAt = answeredLastJump && !jump.isNegative() ? hb.observedAt().plus(jump) : hb.observedAt();
+            Instant observedAt =
+                    answeredLastJump && !jump.isNegative() ? hb.observedAt().plus(jump) : hb.observedAt();
             return new Heartbeat(hb.value(), observedAt, hb.value());
         });
     }
@@ -174,13 +183,17 @@ public final class NodeLifecycleController {
         for (Node node : nodes.lister().list()) {
             String name = node.metadata().name();
             Instant beat = heartbeatOf(node);
-            Heartbeat seen = heartbeats.compute(name, (k, old) -> old == null ? new Heartbeat(beat, now)
-                    : !Objects.equals(old.value(), beat) ? new Heartbeat(beat, now, old.atLastJump()) : old);
+            Heartbeat seen = heartbeats.compute(
+                    name,
+                    (k, old) -> old == null
+                            ? new Heartbeat(beat, now)
+                            : !Objects.equals(old.value(), beat) ? new Heartbeat(beat, now, old.atLastJump()) : old);
             Duration silence = Duration.between(seen.observedAt(), now);
             boolean silent = silence.compareTo(gracePeriod) > 0;
             // a sync record only for a node this pass acts on (or waits on): a healthy node is not news
             SyncScope scope = silent && worthRecording(node, silence) || !silent && hasUnreachableTaint(node)
-                    ? lens.beginSync(name) : SyncScope.NOOP;
+                    ? lens.beginSync(name)
+                    : SyncScope.NOOP;
             RuntimeException failure = null;
             try {
                 if (scope.enabled()) {
@@ -204,8 +217,10 @@ public final class NodeLifecycleController {
 
     private Instant heartbeatOf(Node node) {
         String name = node.metadata().name();
-        Instant renew = leases.lister().get(Lease.NODE_LEASE_NAMESPACE, name)
-                .map(l -> l.spec() == null ? null : l.spec().renewTime()).orElse(null);
+        Instant renew = leases.lister()
+                .get(Lease.NODE_LEASE_NAMESPACE, name)
+                .map(l -> l.spec() == null ? null : l.spec().renewTime())
+                .orElse(null);
         if (renew != null) {
             return renew;
         }
@@ -223,7 +238,9 @@ public final class NodeLifecycleController {
             return true; // waiting for the eviction delay: the record shows the countdown
         }
         String name = node.metadata().name();
-        return !pods.lister().list(p -> name.equals(p.nodeName()) && !p.isTerminal()).isEmpty();
+        return !pods.lister()
+                .list(p -> name.equals(p.nodeName()) && !p.isTerminal())
+                .isEmpty();
     }
 
     private void onSilent(Node node, Instant now, Duration silence) {
@@ -232,9 +249,12 @@ public final class NodeLifecycleController {
         NodeCondition ready = node.status() == null ? null : node.status().condition(NodeCondition.READY);
         if (ready == null || !"Unknown".equals(ready.status())) {
             log.info("node {} silent for {}s: marking its status Unknown", name, silence.toSeconds());
-            lens.decided(NodeLifecycleDecision.MARK_UNKNOWN, "no heartbeat for " + silence.toSeconds() + "s (grace period "
-                    + gracePeriod.toSeconds() + "s): Ready " + (ready == null ? "missing" : ready.status()) + " → Unknown");
-            Node written = updateNode(name, n -> n.withStatus(n.status().withConditions(unknownConditions(n, now))), true);
+            lens.decided(
+                    NodeLifecycleDecision.MARK_UNKNOWN,
+                    "no heartbeat for " + silence.toSeconds() + "s (grace period " + gracePeriod.toSeconds()
+                            + "s): Ready " + (ready == null ? "missing" : ready.status()) + " → Unknown");
+            Node written =
+                    updateNode(name, n -> n.withStatus(n.status().withConditions(unknownConditions(n, now))), true);
             lens.wrote("update status (Ready=Unknown)", "nodes", name, rv(written), null);
             events.record(node, EventWriter.NORMAL, "NodeNotReady", "Node " + name + " status is now: NodeNotReady");
             lens.event(EventWriter.NORMAL, "NodeNotReady", "Node " + name + " status is now: NodeNotReady");
@@ -248,17 +268,24 @@ public final class NodeLifecycleController {
         if (silence.compareTo(evictAfter) > 0) {
             failPods(name, now);
         } else if (lens.enabled()) {
-            int running = pods.lister().list(p -> name.equals(p.nodeName()) && !p.isTerminal()).size();
-            lens.decided(NodeLifecycleDecision.WAIT_EVICTION, running + " pod(s) marked Failed in "
-                    + evictAfter.minus(silence).toSeconds() + "s (podEvictionDelay " + podEvictionDelay.toSeconds() + "s)");
+            int running = pods.lister()
+                    .list(p -> name.equals(p.nodeName()) && !p.isTerminal())
+                    .size();
+            lens.decided(
+                    NodeLifecycleDecision.WAIT_EVICTION,
+                    running + " pod(s) marked Failed in "
+                            + evictAfter.minus(silence).toSeconds() + "s (podEvictionDelay "
+                            + podEvictionDelay.toSeconds() + "s)");
         }
     }
 
     private void onBack(Node node) {
         String name = node.metadata().name();
         log.info("node {} is posting heartbeats again: removing its unreachable taints", name);
-        SyncScope lens = SyncScope.current().decided(NodeLifecycleDecision.UNTAINT,
-                "heartbeat resumed: " + UNREACHABLE_TAINT + " taints removed (its kubelet reports Ready)");
+        SyncScope lens = SyncScope.current()
+                .decided(
+                        NodeLifecycleDecision.UNTAINT,
+                        "heartbeat resumed: " + UNREACHABLE_TAINT + " taints removed (its kubelet reports Ready)");
         Node written = updateNode(name, n -> n.withSpec(withoutTaints(n)), false);
         lens.wrote("update (remove taints)", "nodes", name, rv(written), null);
         events.record(node, EventWriter.NORMAL, "NodeReady", "Node " + name + " status is now: NodeReady");
@@ -271,13 +298,19 @@ public final class NodeLifecycleController {
 
     static List<NodeCondition> unknownConditions(Node node, Instant now) {
         List<NodeCondition> out = new ArrayList<>();
-        List<NodeCondition> current = node.status() == null ? List.of() : node.status().conditionsOrEmpty();
+        List<NodeCondition> current =
+                node.status() == null ? List.of() : node.status().conditionsOrEmpty();
         boolean hasReady = false;
         for (NodeCondition c : current) {
             hasReady |= NodeCondition.READY.equals(c.type());
             boolean changed = !"Unknown".equals(c.status());
-            out.add(new NodeCondition(c.type(), "Unknown", c.lastHeartbeatTime(),
-                    changed ? now : c.lastTransitionTime(), UNKNOWN_REASON, UNKNOWN_MESSAGE));
+            out.add(new NodeCondition(
+                    c.type(),
+                    "Unknown",
+                    c.lastHeartbeatTime(),
+                    changed ? now : c.lastTransitionTime(),
+                    UNKNOWN_REASON,
+                    UNKNOWN_MESSAGE));
         }
         if (!hasReady) {
             out.add(new NodeCondition(NodeCondition.READY, "Unknown", null, now, UNKNOWN_REASON, UNKNOWN_MESSAGE));
@@ -286,15 +319,20 @@ public final class NodeLifecycleController {
     }
 
     static boolean hasUnreachableTaint(Node node) {
-        return node.spec() != null && node.spec().taints() != null
-                && node.spec().taints().stream().anyMatch(t -> UNREACHABLE_TAINT.equals(t.path("key").asText()));
+        return node.spec() != null
+                && node.spec().taints() != null
+                && node.spec().taints().stream()
+                        .anyMatch(t -> UNREACHABLE_TAINT.equals(t.path("key").asText()));
     }
 
     private static NodeSpec withTaints(Node node, Instant now) {
         NodeSpec spec = node.spec() == null ? NodeSpecBuilder.builder().build() : node.spec();
         List<JsonNode> taints = new ArrayList<>(spec.taints() == null ? List.of() : spec.taints());
         for (String effect : List.of("NoSchedule", "NoExecute")) {
-            ObjectNode t = Json.mapper().createObjectNode().put("key", UNREACHABLE_TAINT).put("effect", effect);
+            ObjectNode t = Json.mapper()
+                    .createObjectNode()
+                    .put("key", UNREACHABLE_TAINT)
+                    .put("effect", effect);
             if ("NoExecute".equals(effect)) {
                 t.put("timeAdded", now.toString());
             }
@@ -305,7 +343,8 @@ public final class NodeLifecycleController {
 
     private static NodeSpec withoutTaints(Node node) {
         List<JsonNode> taints = node.spec().taints().stream()
-                .filter(t -> !UNREACHABLE_TAINT.equals(t.path("key").asText())).toList();
+                .filter(t -> !UNREACHABLE_TAINT.equals(t.path("key").asText()))
+                .toList();
         return node.spec().withTaints(taints.isEmpty() ? null : taints);
     }
 
@@ -332,8 +371,11 @@ public final class NodeLifecycleController {
     private void failPods(String nodeName, Instant now) {
         SyncScope lens = SyncScope.current();
         List<Pod> running = pods.lister().list(p -> nodeName.equals(p.nodeName()) && !p.isTerminal());
-        lens.saw("podsOnNode", running.size()).decided(NodeLifecycleDecision.EVICT_PODS, running.size()
-                + " pod(s) marked Failed (reason NodeLost, condition DisruptionTarget " + DISRUPTION_REASON + ")");
+        lens.saw("podsOnNode", running.size())
+                .decided(
+                        NodeLifecycleDecision.EVICT_PODS,
+                        running.size() + " pod(s) marked Failed (reason NodeLost, condition DisruptionTarget "
+                                + DISRUPTION_REASON + ")");
         for (Pod pod : running) {
             log.info("failing pod {} on lost node {}", pod.key(), nodeName);
             events.record(pod, EventWriter.NORMAL, "TaintManagerEviction", "Marking for deletion Pod " + pod.key());
@@ -353,14 +395,19 @@ public final class NodeLifecycleController {
                     if (!e.isConflict()) {
                         throw e;
                     }
-                    current = podClient.find(pod.metadata().name()).filter(p -> !p.isTerminal()).orElse(null);
+                    current = podClient
+                            .find(pod.metadata().name())
+                            .filter(p -> !p.isTerminal())
+                            .orElse(null);
                 }
             }
         }
     }
 
     static PodStatus failedStatus(Pod pod, String nodeName, Instant now) {
-        PodStatus status = pod.status() == null ? io.kplane.api.core.PodStatusBuilder.builder().build() : pod.status();
+        PodStatus status = pod.status() == null
+                ? io.kplane.api.core.PodStatusBuilder.builder().build()
+                : pod.status();
         List<PodCondition> conditions = new ArrayList<>();
         for (PodCondition c : status.conditionsOrEmpty()) {
             if (PodCondition.DISRUPTION_TARGET.equals(c.type())) {
@@ -372,10 +419,12 @@ public final class NodeLifecycleController {
                 conditions.add(c);
             }
         }
-        conditions.add(new PodCondition(PodCondition.DISRUPTION_TARGET, "True", null, now, DISRUPTION_REASON,
-                DISRUPTION_MESSAGE));
-        return status.withPhase(PodStatus.FAILED).withConditions(conditions).withReason("NodeLost")
-                .withMessage("Node " + nodeName + " which was running pod " + pod.metadata().name()
-                        + " is unresponsive");
+        conditions.add(new PodCondition(
+                PodCondition.DISRUPTION_TARGET, "True", null, now, DISRUPTION_REASON, DISRUPTION_MESSAGE));
+        return status.withPhase(PodStatus.FAILED)
+                .withConditions(conditions)
+                .withReason("NodeLost")
+                .withMessage("Node " + nodeName + " which was running pod "
+                        + pod.metadata().name() + " is unresponsive");
     }
 }

@@ -3,7 +3,6 @@ package io.kplane.controllers.nodelifecycle;
 import io.kplane.api.core.Node;
 import io.kplane.api.core.NodeCondition;
 import io.kplane.client.lens.SyncScope;
-
 import java.time.Duration;
 import java.time.Instant;
 
@@ -24,12 +23,13 @@ final class NodeLifecycleDecision {
     /** The heartbeat came back: the unreachable taints were removed. */
     static final String UNTAINT = "untaint";
 
-    private NodeLifecycleDecision() {
-    }
+    private NodeLifecycleDecision() {}
 
-    static void saw(SyncScope lens, Node node, Instant heartbeat, Duration silence, Duration grace, Duration evictionDelay) {
+    static void saw(
+            SyncScope lens, Node node, Instant heartbeat, Duration silence, Duration grace, Duration evictionDelay) {
         NodeCondition ready = node.status() == null ? null : node.status().condition(NodeCondition.READY);
-        lens.resource("nodes").object(node.uid(), node.metadata().resourceVersion())
+        lens.resource("nodes")
+                .object(node.uid(), node.metadata().resourceVersion())
                 .saw("ready", ready == null ? "missing" : ready.status())
                 .saw("lastHeartbeat", heartbeat == null ? "never" : heartbeat.toString())
                 .saw("silenceSeconds", silence.toSeconds())

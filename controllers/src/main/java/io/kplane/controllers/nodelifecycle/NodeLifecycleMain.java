@@ -10,21 +10,33 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code node-lifecycle}: marks silent nodes Unknown and fails their pods, as its own process. */
-@Command(name = "node-lifecycle", mixinStandardHelpOptions = true,
-        description = "Marks nodes whose Lease is not renewed NotReady (Unknown) and fails their pods (DisruptionTarget).")
+@Command(
+        name = "node-lifecycle",
+        mixinStandardHelpOptions = true,
+        description =
+                "Marks nodes whose Lease is not renewed NotReady (Unknown) and fails their pods (DisruptionTarget).")
 public final class NodeLifecycleMain implements Callable<Integer> {
     @Mixin
     ControllerOptions options;
 
-    @Option(names = "--node-monitor-grace-period", defaultValue = "40s", converter = DurationConverter.class,
+    @Option(
+            names = "--node-monitor-grace-period",
+            defaultValue = "40s",
+            converter = DurationConverter.class,
             description = "how long a node may be silent before it is marked Unknown (default: ${DEFAULT-VALUE})")
     Duration gracePeriod;
 
-    @Option(names = "--node-monitor-period", defaultValue = "5s", converter = DurationConverter.class,
+    @Option(
+            names = "--node-monitor-period",
+            defaultValue = "5s",
+            converter = DurationConverter.class,
             description = "how often node heartbeats are checked (default: ${DEFAULT-VALUE})")
     Duration monitorPeriod;
 
-    @Option(names = "--pod-eviction-delay", defaultValue = "0s", converter = DurationConverter.class,
+    @Option(
+            names = "--pod-eviction-delay",
+            defaultValue = "0s",
+            converter = DurationConverter.class,
             description = "extra wait after a node is marked Unknown before its pods fail (default: ${DEFAULT-VALUE})")
     Duration podEvictionDelay;
 

@@ -15,11 +15,16 @@ import io.micrometer.core.instrument.MeterRegistry;
  * and its endpoint announced in a Lease for the apiserver's /ui.
  */
 public final class ComponentLens {
-    private ComponentLens() {
-    }
+    private ComponentLens() {}
 
-    public static Lens start(String component, String identity, Clock clock, KubeClient client, HealthServer health,
-                             MeterRegistry registry, ControllerOptions options) {
+    public static Lens start(
+            String component,
+            String identity,
+            Clock clock,
+            KubeClient client,
+            HealthServer health,
+            MeterRegistry registry,
+            ControllerOptions options) {
         if (!options.lens) {
             return Lens.NOOP;
         }

@@ -1,9 +1,8 @@
 package io.kplane.controllers.runtime;
 
 import io.kplane.client.time.Clock;
-import picocli.CommandLine;
-
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 
 /**
  * Shared body of every controller process's {@code main}: parse the common options (plus the
@@ -19,8 +18,7 @@ import java.util.concurrent.Callable;
  * }</pre>
  */
 public final class ComponentMain {
-    private ComponentMain() {
-    }
+    private ComponentMain() {}
 
     public static int run(ControllerComponent component, ControllerOptions options) throws Exception {
         return new ControllerProcess(component, options, Clock.system()).run();

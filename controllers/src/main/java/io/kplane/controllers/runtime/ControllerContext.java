@@ -13,12 +13,25 @@ import io.micrometer.core.instrument.MeterRegistry;
  * workers to run, the process identity (for events' reportingInstance), and the control-loop lens
  * (queues, runners and syncs report to it; {@link Lens#NOOP} when it is off).
  */
-public record ControllerContext(KubeClient client, SharedInformerFactory informers, Clock clock,
-                                EventWriter events, MeterRegistry metrics, int workers, String identity, Lens lens) {
+public record ControllerContext(
+        KubeClient client,
+        SharedInformerFactory informers,
+        Clock clock,
+        EventWriter events,
+        MeterRegistry metrics,
+        int workers,
+        String identity,
+        Lens lens) {
 
     /** Without the lens ({@link Lens#NOOP}). */
-    public ControllerContext(KubeClient client, SharedInformerFactory informers, Clock clock,
-                             EventWriter events, MeterRegistry metrics, int workers, String identity) {
+    public ControllerContext(
+            KubeClient client,
+            SharedInformerFactory informers,
+            Clock clock,
+            EventWriter events,
+            MeterRegistry metrics,
+            int workers,
+            String identity) {
         this(client, informers, clock, events, metrics, workers, identity, Lens.NOOP);
     }
 

@@ -3,18 +3,17 @@ package io.kplane.controllers.runtime;
 import io.kplane.client.KubeClient;
 import io.kplane.client.config.KubeconfigResolver;
 import io.kplane.client.leaderelection.LeaderCallbacks;
-import io.kplane.client.lens.Lens;
 import io.kplane.client.leaderelection.LeaderElectionConfig;
 import io.kplane.client.leaderelection.LeaderElector;
+import io.kplane.client.lens.Lens;
 import io.kplane.client.time.Clock;
 import io.kplane.client.time.ClusterClockFollower;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs one {@link ControllerComponent} as an OS process: connects to the API server, serves
@@ -33,6 +32,7 @@ public final class ControllerProcess {
     private final AtomicBoolean healthy = new AtomicBoolean(true);
     /** The controller's one term (the process exits when it ends); {@code sessionEnded} fences late starts. */
     private final Object sessionLock = new Object();
+
     private LeadingSession session;
     private boolean sessionEnded;
     private volatile LeaderElector elector;
@@ -49,8 +49,11 @@ public final class ControllerProcess {
 
     /** Builds the client from {@code --kubeconfig}/{@code --server}/{@code --token} with kubectl's rules. */
     public static KubeClient connect(ControllerOptions options) {
-        return KubeClient.create(KubeconfigResolver.system().resolve(options.server, options.token,
-                options.kubeconfig == null ? null : options.kubeconfig.toString()));
+        return KubeClient.create(KubeconfigResolver.system()
+                .resolve(
+                        options.server,
+                        options.token,
+                        options.kubeconfig == null ? null : options.kubeconfig.toString()));
     }
 
     /** Runs until SIGTERM (or leadership loss); returns the process exit code. */
@@ -59,8 +62,8 @@ public final class ControllerProcess {
         String identity = ProcessIdentity.current();
         PrometheusMeterRegistry registry = HealthServer.newRegistry();
         RestClientMetrics.bind(client, registry);
-        health = HealthServer.start(options.healthBind, options.healthPort, registry, healthy::get,
-                this::informerChecks);
+        health = HealthServer.start(
+                options.healthBind, options.healthPort, registry, healthy::get, this::informerChecks);
         // Cluster behaviour (schedules, back-offs, deadlines, event times) follows the cluster Clock;
         // leader election and the informers' reconnects stay on the wall clock: whether a process is
         // alive and reachable is a fact about real time, and a frozen cluster clock must not let a dead
@@ -71,21 +74,34 @@ public final class ControllerProcess {
         Clock cluster = follower == null ? clock : follower.clock();
         events = new EventWriter(client, cluster, component.name(), identity);
         Lens lens = ComponentLens.start(component.name(), identity, cluster, client, health, registry, options);
-        log.info("{} starting: server {}, identity {}, health port {}", component.name(), client.config().server(),
-                identity, health.port());
+        log.info(
+                "{} starting: server {}, identity {}, health port {}",
+                component.name(),
+                client.config().server(),
+                identity,
+                health.port());
         Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "shutdown"));
 
-        ControllerContext ctx = new ControllerContext(client, null, cluster, events, registry,
-                options.workersOr(component.defaultWorkers()), identity, lens);
+        ControllerContext ctx = new ControllerContext(
+                client, null, cluster, events, registry, options.workersOr(component.defaultWorkers()), identity, lens);
         if (options.leaderElect) {
             String leaseName = options.leaseName == null ? component.name() : options.leaseName;
-            LeaderElectionConfig config = new LeaderElectionConfig(options.leaseNamespace, leaseName, identity,
-                    options.leaseDuration, options.renewDeadline, options.retryPeriod, true);
+            LeaderElectionConfig config = new LeaderElectionConfig(
+                    options.leaseNamespace,
+                    leaseName,
+                    identity,
+                    options.leaseDuration,
+                    options.renewDeadline,
+                    options.retryPeriod,
+                    true);
             // upstream's leader_election_master_status{name}: 1 while this process leads
             java.util.concurrent.atomic.AtomicInteger leading = new java.util.concurrent.atomic.AtomicInteger();
-            io.micrometer.core.instrument.Gauge.builder("leader_election_master_status", leading, AtomicInteger -> leading.get())
-                    .description("Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master. 'name' is the string used to identify the lease.")
-                    .tag("name", leaseName).register(registry);
+            io.micrometer.core.instrument.Gauge.builder(
+                            "leader_election_master_status", leading, AtomicInteger -> leading.get())
+                    .description(
+                            "Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master. 'name' is the string used to identify the lease.")
+                    .tag("name", leaseName)
+                    .register(registry);
             elector = new LeaderElector(client, config, clock, new LeaderCallbacks() {
                 @Override
                 public void onStartedLeading() {
@@ -98,7 +114,11 @@ public final class ControllerProcess {
                     leading.set(0);
                     stopController();
                     if (!shuttingDown) {
-                        log.error("{} lost its lease {}/{}; exiting", component.name(), options.leaseNamespace, leaseName);
+                        log.error(
+                                "{} lost its lease {}/{}; exiting",
+                                component.name(),
+                                options.leaseNamespace,
+                                leaseName);
                         exitCode = 1;
                     }
                     finished.countDown();

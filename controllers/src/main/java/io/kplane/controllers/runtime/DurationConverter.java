@@ -1,10 +1,9 @@
 package io.kplane.controllers.runtime;
 
 import io.kplane.api.util.GoDuration;
+import java.time.Duration;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
-
-import java.time.Duration;
 
 /** Picocli adapter for {@link GoDuration}: flags take Go durations as Kubernetes' do ({@code 1m30s}). */
 public final class DurationConverter implements ITypeConverter<Duration> {

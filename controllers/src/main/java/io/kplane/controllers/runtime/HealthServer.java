@@ -7,15 +7,14 @@ import io.kplane.client.lens.LensHttp;
 import io.kplane.client.lens.LensRecorder;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The small HTTP endpoint every controller process exposes: {@code /healthz} (200 "ok" while the
@@ -39,8 +38,8 @@ public final class HealthServer implements AutoCloseable {
      *
      * @param healthy decides what {@code /healthz} answers
      */
-    public static HealthServer start(String bind, int port, PrometheusMeterRegistry registry,
-                                     BooleanSupplier healthy) throws IOException {
+    public static HealthServer start(String bind, int port, PrometheusMeterRegistry registry, BooleanSupplier healthy)
+            throws IOException {
         return start(bind, port, registry, healthy, java.util.List::of);
     }
 
@@ -48,9 +47,13 @@ public final class HealthServer implements AutoCloseable {
      * As above; {@code /healthz?verbose} also lists {@code checks} (one line each, Kubernetes' verbose
      * health format), e.g. when each informer last heard from the API server.
      */
-    public static HealthServer start(String bind, int port, PrometheusMeterRegistry registry,
-                                     BooleanSupplier healthy,
-                                     java.util.function.Supplier<java.util.List<String>> checks) throws IOException {
+    public static HealthServer start(
+            String bind,
+            int port,
+            PrometheusMeterRegistry registry,
+            BooleanSupplier healthy,
+            java.util.function.Supplier<java.util.List<String>> checks)
+            throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(bind, port), 0);
         // a few threads: lens streams (SSE) hold theirs for as long as a browser follows them
         server.setExecutor(Executors.newFixedThreadPool(12, DaemonThreads.named("health-server")));
@@ -66,8 +69,9 @@ public final class HealthServer implements AutoCloseable {
             }
             respond(exchange, ok ? 200 : 503, "text/plain; charset=utf-8", ok ? "ok" : "unhealthy");
         });
-        server.createContext("/metrics", exchange ->
-                respond(exchange, 200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape()));
+        server.createContext(
+                "/metrics",
+                exchange -> respond(exchange, 200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape()));
         server.createContext("/", exchange -> respond(exchange, 404, "text/plain; charset=utf-8", "not found"));
         HealthServer health = new HealthServer(server, registry);
         server.createContext("/lens/", exchange -> {

@@ -2,10 +2,9 @@ package io.kplane.controllers.runtime;
 
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.time.Duration;
 
 /**
  * One term of a controller: its informers and workers, started while leading and stopped when the
@@ -42,8 +41,15 @@ final class LeadingSession {
             factory = new SharedInformerFactory(base.client(), clock).withLens(base.lens());
             informers = factory;
         }
-        ControllerContext ctx = new ControllerContext(base.client(), factory, base.clock(), base.events(), base.metrics(),
-                base.workers(), base.identity(), base.lens());
+        ControllerContext ctx = new ControllerContext(
+                base.client(),
+                factory,
+                base.clock(),
+                base.events(),
+                base.metrics(),
+                base.workers(),
+                base.identity(),
+                base.lens());
         // registration may take a while; it runs outside the lock so that stop() is never kept waiting
         ControllerComponent.Running registered = component.register(ctx);
         synchronized (lock) {
@@ -80,10 +86,12 @@ final class LeadingSession {
             return java.util.List.of();
         }
         java.util.List<String> lines = new java.util.ArrayList<>();
-        f.lastEventTimes().forEach((resource, at) -> lines.add(at == null
-                ? "[+]informer " + resource + " not listed yet"
-                : "[+]informer " + resource + " last event " + at + " ("
-                        + Duration.between(at, clock.now()).toSeconds() + "s ago)"));
+        f.lastEventTimes()
+                .forEach((resource, at) -> lines.add(
+                        at == null
+                                ? "[+]informer " + resource + " not listed yet"
+                                : "[+]informer " + resource + " last event " + at + " ("
+                                        + Duration.between(at, clock.now()).toSeconds() + "s ago)"));
         return lines;
     }
 

@@ -9,7 +9,6 @@ import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
-
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -47,8 +46,10 @@ public final class LensMetrics implements LensListener {
     public static LensMetrics bind(LensRecorder lens, MeterRegistry registry) {
         LensMetrics metrics = new LensMetrics(lens, registry);
         lens.addListener(metrics);
-        io.micrometer.core.instrument.FunctionCounter.builder("kplane_lens_records_dropped", lens, l -> l.droppedTotal())
-                .description("Lens records dropped while sampling under load").register(registry);
+        io.micrometer.core.instrument.FunctionCounter.builder(
+                        "kplane_lens_records_dropped", lens, l -> l.droppedTotal())
+                .description("Lens records dropped while sampling under load")
+                .register(registry);
         return metrics;
     }
 
@@ -58,12 +59,14 @@ public final class LensMetrics implements LensListener {
      * {@code kplane_lens_records_persisted_total}.
      */
     public static void bindPersister(io.kplane.client.lens.SyncRecordPersister persister, MeterRegistry registry) {
-        io.micrometer.core.instrument.FunctionCounter.builder("kplane_lens_records_persist_dropped", persister,
-                        p -> p.droppedTotal())
-                .description("Sync records not persisted as SyncRecords (queue full or write failed)").register(registry);
-        io.micrometer.core.instrument.FunctionCounter.builder("kplane_lens_records_persisted", persister,
-                        p -> p.persistedTotal())
-                .description("Sync records persisted as SyncRecords").register(registry);
+        io.micrometer.core.instrument.FunctionCounter.builder(
+                        "kplane_lens_records_persist_dropped", persister, p -> p.droppedTotal())
+                .description("Sync records not persisted as SyncRecords (queue full or write failed)")
+                .register(registry);
+        io.micrometer.core.instrument.FunctionCounter.builder(
+                        "kplane_lens_records_persisted", persister, p -> p.persistedTotal())
+                .description("Sync records persisted as SyncRecords")
+                .register(registry);
     }
 
     /** Registers the gauges of a queue the first time it is seen. */
@@ -73,12 +76,17 @@ public final class LensMetrics implements LensListener {
         }
         QueueState state = (QueueState) lens.queue(queue);
         Tags tags = Tags.of("name", queue);
-        Gauge.builder("workqueue_depth", state, QueueState::depth).tags(tags)
-                .description("Current depth of workqueue").register(registry);
-        Gauge.builder("workqueue_unfinished_work_seconds", state, QueueState::unfinishedWorkSeconds).tags(tags)
-                .description("How many seconds of work has done that is in progress and hasn't been observed by work_duration.")
+        Gauge.builder("workqueue_depth", state, QueueState::depth)
+                .tags(tags)
+                .description("Current depth of workqueue")
                 .register(registry);
-        Gauge.builder("workqueue_longest_running_processor_seconds", state, QueueState::longestRunningSeconds).tags(tags)
+        Gauge.builder("workqueue_unfinished_work_seconds", state, QueueState::unfinishedWorkSeconds)
+                .tags(tags)
+                .description(
+                        "How many seconds of work has done that is in progress and hasn't been observed by work_duration.")
+                .register(registry);
+        Gauge.builder("workqueue_longest_running_processor_seconds", state, QueueState::longestRunningSeconds)
+                .tags(tags)
                 .description("How many seconds has the longest running processor for workqueue been running.")
                 .register(registry);
     }
@@ -89,46 +97,71 @@ public final class LensMetrics implements LensListener {
         gauges(name);
         counter(adds, "workqueue_adds", "Total number of adds handled by workqueue", name);
         counter(retries, "workqueue_retries", "Total number of retries handled by workqueue", name);
-        summary(queued, "workqueue_queue_duration_seconds", "How long in seconds an item stays in workqueue before being requested.", name);
-        summary(worked, "workqueue_work_duration_seconds", "How long in seconds processing an item from workqueue takes.", name);
+        summary(
+                queued,
+                "workqueue_queue_duration_seconds",
+                "How long in seconds an item stays in workqueue before being requested.",
+                name);
+        summary(
+                worked,
+                "workqueue_work_duration_seconds",
+                "How long in seconds processing an item from workqueue takes.",
+                name);
     }
 
     private Counter counter(Map<String, Counter> map, String metric, String help, String queue) {
-        return map.computeIfAbsent(queue, q -> Counter.builder(metric).tag("name", q).description(help).register(registry));
+        return map.computeIfAbsent(
+                queue,
+                q -> Counter.builder(metric).tag("name", q).description(help).register(registry));
     }
 
-    private DistributionSummary summary(Map<String, DistributionSummary> map, String metric, String help, String queue) {
-        return map.computeIfAbsent(queue, q -> DistributionSummary.builder(metric).tag("name", q).description(help)
-                .serviceLevelObjectives(DURATION_BUCKETS).register(registry));
+    private DistributionSummary summary(
+            Map<String, DistributionSummary> map, String metric, String help, String queue) {
+        return map.computeIfAbsent(queue, q -> DistributionSummary.builder(metric)
+                .tag("name", q)
+                .description(help)
+                .serviceLevelObjectives(DURATION_BUCKETS)
+                .register(registry));
     }
 
     @Override
     public void added(String queue) {
         gauges(queue);
-        counter(adds, "workqueue_adds", "Total number of adds handled by workqueue", queue).increment();
+        counter(adds, "workqueue_adds", "Total number of adds handled by workqueue", queue)
+                .increment();
     }
 
     @Override
     public void retried(String queue) {
-        counter(retries, "workqueue_retries", "Total number of retries handled by workqueue", queue).increment();
+        counter(retries, "workqueue_retries", "Total number of retries handled by workqueue", queue)
+                .increment();
     }
 
     @Override
     public void queued(String queue, double seconds) {
-        summary(queued, "workqueue_queue_duration_seconds", "How long in seconds an item stays in workqueue before being requested.", queue)
+        summary(
+                        queued,
+                        "workqueue_queue_duration_seconds",
+                        "How long in seconds an item stays in workqueue before being requested.",
+                        queue)
                 .record(seconds);
     }
 
     @Override
     public void worked(String queue, double seconds) {
-        summary(worked, "workqueue_work_duration_seconds", "How long in seconds processing an item from workqueue takes.", queue)
+        summary(
+                        worked,
+                        "workqueue_work_duration_seconds",
+                        "How long in seconds processing an item from workqueue takes.",
+                        queue)
                 .record(seconds);
     }
 
     @Override
     public void recorded(LensRecord record) {
         if (record.sync() != null) {
-            String decision = record.sync().error() != null ? "error"
+            String decision = record.sync().error() != null
+                    ? "error"
                     : record.sync().decision() == null ? "none" : record.sync().decision();
             String key = record.controller() + "|" + decision;
             Counter c = decisions.get(key);
@@ -140,18 +173,27 @@ public final class LensMetrics implements LensListener {
                 String d = decision;
                 c = decisions.computeIfAbsent(key, k -> Counter.builder("kplane_lens_sync_decisions")
                         .description("Syncs by controller and decision (the lens's sync records)")
-                        .tags("controller", record.controller(), "decision", d).register(registry));
+                        .tags("controller", record.controller(), "decision", d)
+                        .register(registry));
             }
             c.increment();
         } else if ("reflector".equals(record.stage())) {
             if ("list-end".equals(record.type())) {
-                Counter.builder("kplane_informer_lists").description("Informer lists (initial and relists)")
-                        .tag("resource", String.valueOf(record.resource())).register(registry).increment();
+                Counter.builder("kplane_informer_lists")
+                        .description("Informer lists (initial and relists)")
+                        .tag("resource", String.valueOf(record.resource()))
+                        .register(registry)
+                        .increment();
             } else if ("watch-end".equals(record.type()) && record.detail() != null) {
-                Counter.builder("kplane_informer_watch_restarts").description("Informer watches ended, by reason")
-                        .tags("resource", String.valueOf(record.resource()),
-                                "reason", String.valueOf(record.detail().get("reason")))
-                        .register(registry).increment();
+                Counter.builder("kplane_informer_watch_restarts")
+                        .description("Informer watches ended, by reason")
+                        .tags(
+                                "resource",
+                                String.valueOf(record.resource()),
+                                "reason",
+                                String.valueOf(record.detail().get("reason")))
+                        .register(registry)
+                        .increment();
             }
         }
     }

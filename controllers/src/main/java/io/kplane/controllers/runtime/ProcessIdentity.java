@@ -5,8 +5,7 @@ import java.net.UnknownHostException;
 
 /** The leader-election identity of this process: {@code <hostname>_<pid>}, unique per running replica. */
 public final class ProcessIdentity {
-    private ProcessIdentity() {
-    }
+    private ProcessIdentity() {}
 
     public static String current() {
         return hostname() + "_" + ProcessHandle.current().pid();

@@ -4,7 +4,6 @@ import io.kplane.client.KubeClient;
 import io.kplane.client.metrics.RequestResultObserver;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -27,7 +26,10 @@ public final class RestClientMetrics implements RequestResultObserver {
 
     @Override
     public void increment(String code, String method, String host) {
-        counters.computeIfAbsent(code + ' ' + method + ' ' + host, k -> Counter.builder(METRIC).description(HELP)
-                .tags("code", code, "method", method, "host", host).register(registry)).increment();
+        counters.computeIfAbsent(code + ' ' + method + ' ' + host, k -> Counter.builder(METRIC)
+                        .description(HELP)
+                        .tags("code", code, "method", method, "host", host)
+                        .register(registry))
+                .increment();
     }
 }

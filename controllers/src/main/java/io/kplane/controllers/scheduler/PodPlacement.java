@@ -24,8 +24,7 @@ public final class PodPlacement {
     static final String SELECTOR = "node(s) didn't match Pod's node affinity/selector";
     static final String TOO_MANY_PODS = "Too many pods";
 
-    private PodPlacement() {
-    }
+    private PodPlacement() {}
 
     /** @param podsOnNode non-terminal pods bound (or being bound) to each node */
     public static PlacementDecision place(Pod pod, Collection<Node> nodes, Map<String, Integer> podsOnNode) {
@@ -36,7 +35,8 @@ public final class PodPlacement {
         Map<String, String> verdicts = new TreeMap<>();
         List<Node> feasible = new ArrayList<>();
         for (Node node : nodes) {
-            String reason = misfit(pod, node, podsOnNode.getOrDefault(node.metadata().name(), 0));
+            String reason =
+                    misfit(pod, node, podsOnNode.getOrDefault(node.metadata().name(), 0));
             if (reason == null) {
                 feasible.add(node);
             } else {
@@ -48,20 +48,28 @@ public final class PodPlacement {
             List<String> parts = new ArrayList<>();
             reasons.forEach((reason, count) -> parts.add(count + " " + reason));
             parts.sort(Comparator.naturalOrder());
-            return PlacementDecision.nowhere("0/" + nodes.size() + " nodes are available: " + String.join(", ", parts)
-                    + ".", verdicts);
+            return PlacementDecision.nowhere(
+                    "0/" + nodes.size() + " nodes are available: " + String.join(", ", parts) + ".", verdicts);
         }
         Node best = feasible.stream()
-                .min(Comparator.<Node>comparingInt(n -> podsOnNode.getOrDefault(n.metadata().name(), 0))
+                .min(Comparator.<Node>comparingInt(
+                                n -> podsOnNode.getOrDefault(n.metadata().name(), 0))
                         .thenComparing(n -> n.metadata().name()))
                 .orElseThrow();
         int bestLoad = podsOnNode.getOrDefault(best.metadata().name(), 0);
         for (Node node : feasible) {
             String name = node.metadata().name();
             int load = podsOnNode.getOrDefault(name, 0);
-            verdicts.put(name, node == best ? "chosen: fits, fewest pods (" + load + ")"
-                    : "fits, not chosen: " + (load > bestLoad ? load + " pods, more than " + best.metadata().name()
-                    : "same pods (" + load + "), " + best.metadata().name() + " comes first by name"));
+            verdicts.put(
+                    name,
+                    node == best
+                            ? "chosen: fits, fewest pods (" + load + ")"
+                            : "fits, not chosen: "
+                                    + (load > bestLoad
+                                            ? load + " pods, more than "
+                                                    + best.metadata().name()
+                                            : "same pods (" + load + "), "
+                                                    + best.metadata().name() + " comes first by name"));
         }
         return PlacementDecision.to(best.metadata().name(), verdicts);
     }
@@ -103,7 +111,8 @@ public final class PodPlacement {
     }
 
     static int podCapacity(Node node) {
-        Map<String, String> allocatable = node.status() == null ? null : node.status().allocatable();
+        Map<String, String> allocatable =
+                node.status() == null ? null : node.status().allocatable();
         String pods = allocatable == null ? null : allocatable.get("pods");
         if (pods == null) {
             return 110;

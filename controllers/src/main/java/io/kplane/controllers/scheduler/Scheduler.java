@@ -53,11 +53,17 @@ public final class Scheduler implements Reconciler {
     private final Map<String, String> assumed = new ConcurrentHashMap<>();
     /** Pods that did not fit: retried when nodes or node usage change. */
     private final Map<String, Boolean> unschedulable = new ConcurrentHashMap<>();
-    private final java.util.concurrent.ExecutorService binders = java.util.concurrent.Executors.newFixedThreadPool(8,
-            DaemonThreads.named("scheduler-bind"));
 
-    public Scheduler(SharedInformer<Pod> pods, SharedInformer<Node> nodes, KubeClient client, EventWriter events,
-            Clock clock, Duration retryPeriod) {
+    private final java.util.concurrent.ExecutorService binders =
+            java.util.concurrent.Executors.newFixedThreadPool(8, DaemonThreads.named("scheduler-bind"));
+
+    public Scheduler(
+            SharedInformer<Pod> pods,
+            SharedInformer<Node> nodes,
+            KubeClient client,
+            EventWriter events,
+            Clock clock,
+            Duration retryPeriod) {
         this.pods = pods;
         this.nodes = nodes;
         this.client = client;
@@ -65,8 +71,13 @@ public final class Scheduler implements Reconciler {
         this.clock = clock;
         this.retryPeriod = retryPeriod;
         this.queue = RateLimitingQueue.create(clock, pods.lens(), "scheduler");
-        this.controller = Controller.builder().name(NAME).workers(1).queue(queue).reconciler(this)
-                .lens(pods.lens(), "scheduler", "scheduler").build();
+        this.controller = Controller.builder()
+                .name(NAME)
+                .workers(1)
+                .queue(queue)
+                .reconciler(this)
+                .lens(pods.lens(), "scheduler", "scheduler")
+                .build();
         pods.addEventHandler(new ResourceEventHandler<>() {
             @Override
             public void onAdd(Pod pod, boolean isInInitialList) {
@@ -104,10 +115,17 @@ public final class Scheduler implements Reconciler {
 
             @Override
             public void onUpdate(Node oldNode, Node newNode) {
-                if (oldNode.isReady() != newNode.isReady() || oldNode.isUnschedulable() != newNode.isUnschedulable()
-                        || !Objects.equals(oldNode.metadata().labels(), newNode.metadata().labels())
-                        || !Objects.equals(oldNode.status() == null ? null : oldNode.status().allocatable(),
-                        newNode.status() == null ? null : newNode.status().allocatable())) {
+                if (oldNode.isReady() != newNode.isReady()
+                        || oldNode.isUnschedulable() != newNode.isUnschedulable()
+                        || !Objects.equals(
+                                oldNode.metadata().labels(), newNode.metadata().labels())
+                        || !Objects.equals(
+                                oldNode.status() == null
+                                        ? null
+                                        : oldNode.status().allocatable(),
+                                newNode.status() == null
+                                        ? null
+                                        : newNode.status().allocatable())) {
                     retryUnschedulable();
                 }
             }
@@ -116,9 +134,11 @@ public final class Scheduler implements Reconciler {
 
     static boolean needsScheduling(Pod pod) {
         String scheduler = pod.spec() == null ? null : pod.spec().schedulerName();
-        return pod.spec() != null && (pod.nodeName() == null || pod.nodeName().isEmpty())
+        return pod.spec() != null
+                && (pod.nodeName() == null || pod.nodeName().isEmpty())
                 && (scheduler == null || scheduler.isEmpty() || NAME.equals(scheduler))
-                && !pod.isTerminal() && pod.metadata().deletionTimestamp() == null;
+                && !pod.isTerminal()
+                && pod.metadata().deletionTimestamp() == null;
     }
 
     private void retryUnschedulable() {
@@ -143,9 +163,13 @@ public final class Scheduler implements Reconciler {
         Pod pod = pods.lister().get(ns, name).orElse(null);
         if (pod == null || !needsScheduling(pod) || assumed.containsKey(key)) {
             unschedulable.remove(key);
-            lens.decided("nothing", pod == null ? "the pod is gone" : assumed.containsKey(key)
-                    ? "assumed on node " + assumed.get(key) + ", its binding is in flight"
-                    : "does not need scheduling (bound, finished, being deleted or another scheduler's)");
+            lens.decided(
+                    "nothing",
+                    pod == null
+                            ? "the pod is gone"
+                            : assumed.containsKey(key)
+                                    ? "assumed on node " + assumed.get(key) + ", its binding is in flight"
+                                    : "does not need scheduling (bound, finished, being deleted or another scheduler's)");
             return Result.done();
         }
         PlacementDecision decision = PodPlacement.place(pod, nodes.lister().list(), podsPerNode());
@@ -213,18 +237,27 @@ public final class Scheduler implements Reconciler {
         log.info("pod {} is unschedulable: {}", pod.key(), message);
         events.record(pod, EventWriter.WARNING, "FailedScheduling", message);
         SyncScope lens = SyncScope.current().event(EventWriter.WARNING, "FailedScheduling", message);
-        PodStatus status = pod.status() == null ? PodStatusBuilder.builder().phase(PodStatus.PENDING).build()
+        PodStatus status = pod.status() == null
+                ? PodStatusBuilder.builder().phase(PodStatus.PENDING).build()
                 : pod.status();
         List<PodCondition> conditions = new ArrayList<>();
-        status.conditionsOrEmpty().stream().filter(c -> !PodCondition.POD_SCHEDULED.equals(c.type()))
+        status.conditionsOrEmpty().stream()
+                .filter(c -> !PodCondition.POD_SCHEDULED.equals(c.type()))
                 .forEach(conditions::add);
-        conditions.add(new PodCondition(PodCondition.POD_SCHEDULED, "False", null, clock.now(), "Unschedulable",
-                message));
+        conditions.add(
+                new PodCondition(PodCondition.POD_SCHEDULED, "False", null, clock.now(), "Unschedulable", message));
         try {
-            Pod written = client.pods().inNamespace(pod.metadata().namespace())
-                    .updateStatus(pod.withStatus(status.withPhase(status.phase() == null ? PodStatus.PENDING
-                            : status.phase()).withConditions(conditions)));
-            lens.wrote("update status (PodScheduled=False)", "pods", pod.key(), written.metadata().resourceVersion(), null);
+            Pod written = client.pods()
+                    .inNamespace(pod.metadata().namespace())
+                    .updateStatus(
+                            pod.withStatus(status.withPhase(status.phase() == null ? PodStatus.PENDING : status.phase())
+                                    .withConditions(conditions)));
+            lens.wrote(
+                    "update status (PodScheduled=False)",
+                    "pods",
+                    pod.key(),
+                    written.metadata().resourceVersion(),
+                    null);
         } catch (ApiException e) {
             lens.wrote("update status (PodScheduled=False)", "pods", pod.key(), null, e.getMessage());
             if (!e.isConflict() && !e.isNotFound()) {

@@ -27,8 +27,13 @@ public final class SchedulerComponent implements ControllerComponent {
 
     @Override
     public Running register(ControllerContext ctx) {
-        Scheduler scheduler = new Scheduler(ctx.informers().informerFor(Pod.class),
-                ctx.informers().informerFor(Node.class), ctx.client(), ctx.events(), ctx.clock(), retryPeriod);
+        Scheduler scheduler = new Scheduler(
+                ctx.informers().informerFor(Pod.class),
+                ctx.informers().informerFor(Node.class),
+                ctx.client(),
+                ctx.events(),
+                ctx.clock(),
+                retryPeriod);
         return new Running() {
             @Override
             public void startWorkers() {

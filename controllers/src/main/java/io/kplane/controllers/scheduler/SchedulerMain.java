@@ -10,14 +10,20 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code scheduler}: binds pending pods to Ready nodes, as its own process. */
-@Command(name = "scheduler", mixinStandardHelpOptions = true,
+@Command(
+        name = "scheduler",
+        mixinStandardHelpOptions = true,
         description = "Binds pending pods to Ready nodes (nodeSelector, pod capacity, least-loaded node).")
 public final class SchedulerMain implements Callable<Integer> {
     @Mixin
     ControllerOptions options;
 
-    @Option(names = "--unschedulable-retry", defaultValue = "60s", converter = DurationConverter.class,
-            description = "how often an unschedulable pod is tried again even if no node changed (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--unschedulable-retry",
+            defaultValue = "60s",
+            converter = DurationConverter.class,
+            description =
+                    "how often an unschedulable pod is tried again even if no node changed (default: ${DEFAULT-VALUE})")
     Duration retryPeriod;
 
     @Override

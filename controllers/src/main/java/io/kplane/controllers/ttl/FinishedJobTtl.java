@@ -2,20 +2,20 @@ package io.kplane.controllers.ttl;
 
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobCondition;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
 /** When a finished Job with {@code ttlSecondsAfterFinished} may be deleted (Kubernetes' ttlafterfinished utils). */
 public final class FinishedJobTtl {
-    private FinishedJobTtl() {
-    }
+    private FinishedJobTtl() {}
 
     /** A TTL is set, the Job is Complete or Failed, and it is not already being deleted. */
     public static boolean needsCleanup(Job job) {
-        return job.spec() != null && job.spec().ttlSecondsAfterFinished() != null
-                && job.metadata().deletionTimestamp() == null && job.isFinished();
+        return job.spec() != null
+                && job.spec().ttlSecondsAfterFinished() != null
+                && job.metadata().deletionTimestamp() == null
+                && job.isFinished();
     }
 
     /**

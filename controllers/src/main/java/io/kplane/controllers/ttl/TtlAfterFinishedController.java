@@ -14,12 +14,11 @@ import io.kplane.client.informer.SharedInformer;
 import io.kplane.client.lens.SyncScope;
 import io.kplane.client.time.Clock;
 import io.kplane.client.workqueue.RateLimitingQueue;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Deletes Jobs {@code ttlSecondsAfterFinished} seconds after they finished (background propagation,
@@ -44,8 +43,13 @@ public final class TtlAfterFinishedController implements Reconciler {
         this.client = client;
         this.clock = clock;
         this.queue = RateLimitingQueue.create(clock, jobs.lens(), "ttl_jobs_to_delete");
-        this.controller = Controller.builder().name(NAME).workers(workers).queue(queue).reconciler(this)
-                .lens(jobs.lens(), LENS_NAME, "ttl_jobs_to_delete").build();
+        this.controller = Controller.builder()
+                .name(NAME)
+                .workers(workers)
+                .queue(queue)
+                .reconciler(this)
+                .lens(jobs.lens(), LENS_NAME, "ttl_jobs_to_delete")
+                .build();
         jobs.addEventHandler(new ResourceEventHandler<>() {
             @Override
             public void onAdd(Job job, boolean isInInitialList) {
@@ -119,12 +123,26 @@ public final class TtlAfterFinishedController implements Reconciler {
             TtlDecision.expiresAt(lens, fresh, wait.get());
             return Result.requeueAfter(wait.get());
         }
-        DeleteOptions options = new DeleteOptions(null, null, null,
-                new DeleteOptions.Preconditions(fresh.uid(), fresh.metadata().resourceVersion()), DeletionPropagation.BACKGROUND, null, null);
+        DeleteOptions options = new DeleteOptions(
+                null,
+                null,
+                null,
+                new DeleteOptions.Preconditions(fresh.uid(), fresh.metadata().resourceVersion()),
+                DeletionPropagation.BACKGROUND,
+                null,
+                null);
         try {
             Optional<Job> left = client.jobs().inNamespace(ns).delete(name, options);
-            lens.wrote("delete (Background)", "jobs", key, left.map(j -> j.metadata().resourceVersion()).orElse(null), null)
-                    .decided(TtlDecision.DELETED, "expired " + TtlDecision.since(clock, fresh) + " ago; deleted with uid and resourceVersion preconditions");
+            lens.wrote(
+                            "delete (Background)",
+                            "jobs",
+                            key,
+                            left.map(j -> j.metadata().resourceVersion()).orElse(null),
+                            null)
+                    .decided(
+                            TtlDecision.DELETED,
+                            "expired " + TtlDecision.since(clock, fresh)
+                                    + " ago; deleted with uid and resourceVersion preconditions");
             log.info("deleted job {} {}s after it finished", key, fresh.spec().ttlSecondsAfterFinished());
         } catch (ApiException e) {
             lens.wrote("delete (Background)", "jobs", key, null, e.getMessage());

@@ -3,7 +3,6 @@ package io.kplane.controllers.ttl;
 import io.kplane.api.batch.Job;
 import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.ControllerContext;
-
 import java.time.Duration;
 
 /** The TTL-after-finished controller as a {@link ControllerComponent}. */
@@ -18,8 +17,8 @@ public final class TtlControllerComponent implements ControllerComponent {
     @Override
     public Running register(ControllerContext ctx) {
         TtlControllerMetrics.bind(ctx.lens(), ctx.metrics());
-        TtlAfterFinishedController ttl = new TtlAfterFinishedController(ctx.informers().informerFor(Job.class),
-                ctx.client(), ctx.clock(), ctx.workers());
+        TtlAfterFinishedController ttl = new TtlAfterFinishedController(
+                ctx.informers().informerFor(Job.class), ctx.client(), ctx.clock(), ctx.workers());
         return new Running() {
             @Override
             public void startWorkers() {

@@ -7,7 +7,6 @@ import io.kplane.client.lens.LensRecorder;
 import io.kplane.client.lens.SyncSummary;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -33,7 +32,8 @@ final class TtlControllerMetrics implements LensListener {
     private TtlControllerMetrics(MeterRegistry registry) {
         this.deletionDuration = DistributionSummary.builder(NAME)
                 .description("The time it took to delete the job since it became eligible for deletion")
-                .serviceLevelObjectives(BUCKETS).register(registry);
+                .serviceLevelObjectives(BUCKETS)
+                .register(registry);
     }
 
     static void bind(Lens lens, MeterRegistry registry) {
@@ -45,11 +45,15 @@ final class TtlControllerMetrics implements LensListener {
     @Override
     public void recorded(LensRecord record) {
         SyncSummary sync = record.sync();
-        if (sync == null || !TtlAfterFinishedController.LENS_NAME.equals(record.controller())
-                || sync.error() != null || sync.decision() == null || !sync.decision().contains(TtlDecision.DELETED)) {
+        if (sync == null
+                || !TtlAfterFinishedController.LENS_NAME.equals(record.controller())
+                || sync.error() != null
+                || sync.decision() == null
+                || !sync.decision().contains(TtlDecision.DELETED)) {
             return;
         }
-        boolean deleteSucceeded = sync.writes().stream().anyMatch(w -> w.verb().startsWith("delete") && w.error() == null);
+        boolean deleteSucceeded =
+                sync.writes().stream().anyMatch(w -> w.verb().startsWith("delete") && w.error() == null);
         Object expiresAt = sync.saw().get(TtlDecision.SAW_EXPIRES_AT);
         if (!deleteSucceeded || expiresAt == null || record.time() == null) {
             return;

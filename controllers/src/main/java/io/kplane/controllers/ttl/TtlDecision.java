@@ -3,7 +3,6 @@ package io.kplane.controllers.ttl;
 import io.kplane.api.batch.Job;
 import io.kplane.client.lens.SyncScope;
 import io.kplane.client.time.Clock;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -25,8 +24,7 @@ final class TtlDecision {
     /** The saw entry holding the expiry instant (RFC 3339), read back by the deletion-duration metric. */
     static final String SAW_EXPIRES_AT = "expiresAt";
 
-    private TtlDecision() {
-    }
+    private TtlDecision() {}
 
     static void saw(SyncScope lens, Job job, String source) {
         if (!lens.enabled()) {
@@ -56,12 +54,16 @@ final class TtlDecision {
     }
 
     static void expiresAt(SyncScope lens, Job job, Duration wait) {
-        lens.decided(EXPIRES_AT, FinishedJobTtl.expiry(job).map(Instant::toString).orElse("?")
-                + " (requeued in " + wait.toMillis() + " ms)");
+        lens.decided(
+                EXPIRES_AT,
+                FinishedJobTtl.expiry(job).map(Instant::toString).orElse("?") + " (requeued in " + wait.toMillis()
+                        + " ms)");
     }
 
     /** How long ago the Job expired, e.g. {@code 0.120s}. */
     static String since(Clock clock, Job job) {
-        return FinishedJobTtl.expiry(job).map(at -> Duration.between(at, clock.now()).toMillis() / 1000.0 + "s").orElse("?");
+        return FinishedJobTtl.expiry(job)
+                .map(at -> Duration.between(at, clock.now()).toMillis() / 1000.0 + "s")
+                .orElse("?");
     }
 }

@@ -23,9 +23,6 @@ import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.client.informer.SharedInformer;
 import io.kplane.client.time.Clock;
 import io.kplane.client.workqueue.RateLimitingQueue;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
@@ -37,6 +34,8 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Binds PersistentVolumeClaims to directories, as rancher's local-path-provisioner does: a claim with
@@ -65,14 +64,24 @@ public final class LocalPathProvisioner implements Reconciler {
     private final RateLimitingQueue<String> queue;
     private final Controller controller;
 
-    public LocalPathProvisioner(SharedInformer<PersistentVolumeClaim> claims, SharedInformer<PersistentVolume> volumes,
-                                KubeClient client, Clock clock, Path volumeDir, int workers) {
+    public LocalPathProvisioner(
+            SharedInformer<PersistentVolumeClaim> claims,
+            SharedInformer<PersistentVolume> volumes,
+            KubeClient client,
+            Clock clock,
+            Path volumeDir,
+            int workers) {
         this.claims = claims;
         this.volumes = volumes;
         this.client = client;
         this.volumeDir = volumeDir.toAbsolutePath().normalize();
         this.queue = RateLimitingQueue.create(clock);
-        this.controller = Controller.builder().name(NAME).workers(workers).queue(queue).reconciler(this).build();
+        this.controller = Controller.builder()
+                .name(NAME)
+                .workers(workers)
+                .queue(queue)
+                .reconciler(this)
+                .build();
         claims.addEventHandler(new ResourceEventHandler<>() {
             @Override
             public void onAdd(PersistentVolumeClaim claim, boolean isInInitialList) {
@@ -127,7 +136,7 @@ public final class LocalPathProvisioner implements Reconciler {
             return syncVolume(key.substring(VOLUME_PREFIX.length()));
         } catch (ApiException e) {
             if (e.isConflict() || e.isNotFound()) {
-                return Result.requeue();  // the cache was behind: look again
+                return Result.requeue(); // the cache was behind: look again
             }
             throw e;
         }
@@ -151,15 +160,16 @@ public final class LocalPathProvisioner implements Reconciler {
             }
             Optional<? extends PersistentVolume> volume = volumes.lister().get(spec.volumeName());
             if (volume.isEmpty()) {
-                return Result.done();  // pre-bound to a volume that does not exist (yet): wait for it
+                return Result.done(); // pre-bound to a volume that does not exist (yet): wait for it
             }
             return bind(claim, volume.get());
         }
         String storageClass = spec.storageClassName();
         if (storageClass != null && !storageClass.equals(STORAGE_CLASS)) {
-            return Result.done();  // another class, or "" (static binding only): not ours
+            return Result.done(); // another class, or "" (static binding only): not ours
         }
-        String storage = spec.resources() == null || spec.resources().requests() == null ? null
+        String storage = spec.resources() == null || spec.resources().requests() == null
+                ? null
                 : spec.resources().requests().get("storage");
         Path dir = directoryFor(claim);
         try {
@@ -168,15 +178,24 @@ public final class LocalPathProvisioner implements Reconciler {
             throw new UncheckedIOException("cannot create " + dir, e);
         }
         String volumeName = "pvc-" + claim.uid();
-        PersistentVolume volume = volumes.lister().get(volumeName).map(v -> (PersistentVolume) v).orElse(null);
+        PersistentVolume volume =
+                volumes.lister().get(volumeName).map(v -> (PersistentVolume) v).orElse(null);
         if (volume == null) {
-            ObjectMeta meta = ObjectMetaBuilder.builder().name(volumeName)
-                    .annotations(Map.of(PROVISIONED_BY, PROVISIONER)).build();
+            ObjectMeta meta = ObjectMetaBuilder.builder()
+                    .name(volumeName)
+                    .annotations(Map.of(PROVISIONED_BY, PROVISIONER))
+                    .build();
             PersistentVolumeSpec pvSpec = PersistentVolumeSpecBuilder.builder()
                     .capacity(Map.of("storage", storage))
                     .accessModes(spec.accessModes())
-                    .claimRef(new ObjectReference("PersistentVolumeClaim", claim.namespace(), claim.name(),
-                            claim.uid(), "v1", claim.metadata().resourceVersion(), null))
+                    .claimRef(new ObjectReference(
+                            "PersistentVolumeClaim",
+                            claim.namespace(),
+                            claim.name(),
+                            claim.uid(),
+                            "v1",
+                            claim.metadata().resourceVersion(),
+                            null))
                     .persistentVolumeReclaimPolicy("Delete")
                     .storageClassName(storageClass)
                     .volumeMode(spec.volumeMode())
@@ -203,33 +222,44 @@ public final class LocalPathProvisioner implements Reconciler {
             if (volume.status() != null && !"Available".equals(volume.status().phase())) {
                 return Result.done();
             }
-            volume = client.resource(PersistentVolume.class).update(volume.withSpec(pvSpec.withClaimRef(
-                    new ObjectReference("PersistentVolumeClaim", claim.namespace(), claim.name(), claim.uid(), "v1",
-                            claim.metadata().resourceVersion(), null))));
-        } else if (!claim.uid().equals(pvSpec.claimRef().uid()) && pvSpec.claimRef().uid() != null) {
+            volume = client.resource(PersistentVolume.class)
+                    .update(volume.withSpec(pvSpec.withClaimRef(new ObjectReference(
+                            "PersistentVolumeClaim",
+                            claim.namespace(),
+                            claim.name(),
+                            claim.uid(),
+                            "v1",
+                            claim.metadata().resourceVersion(),
+                            null))));
+        } else if (!claim.uid().equals(pvSpec.claimRef().uid())
+                && pvSpec.claimRef().uid() != null) {
             log.warn("claim {} names volume {}, which is bound to another claim", claim.key(), volume.name());
             return Result.done();
         }
         if (volume.status() == null || !"Bound".equals(volume.status().phase())) {
-            client.resource(PersistentVolume.class).updateStatus(volume.withStatus(
-                    new PersistentVolumeStatus("Bound", null, null, null)));
+            client.resource(PersistentVolume.class)
+                    .updateStatus(volume.withStatus(new PersistentVolumeStatus("Bound", null, null, null)));
         }
         PersistentVolumeClaim current = claim;
         if (current.spec().volumeName() == null || current.spec().volumeName().isEmpty()) {
-            Map<String, String> annotations = new LinkedHashMap<>(current.metadata().annotationsOrEmpty());
+            Map<String, String> annotations =
+                    new LinkedHashMap<>(current.metadata().annotationsOrEmpty());
             annotations.put("pv.kubernetes.io/bind-completed", "yes");
             annotations.put("pv.kubernetes.io/bound-by-controller", "yes");
             annotations.put("volume.kubernetes.io/storage-provisioner", PROVISIONER);
-            current = client.resource(PersistentVolumeClaim.class).inNamespace(claim.namespace()).update(
-                    current.withMetadata(current.metadata().withAnnotations(annotations))
+            current = client.resource(PersistentVolumeClaim.class)
+                    .inNamespace(claim.namespace())
+                    .update(current.withMetadata(current.metadata().withAnnotations(annotations))
                             .withSpec(current.spec().withVolumeName(volume.name())));
         }
         PersistentVolumeClaimStatus status = (current.status() == null
-                ? PersistentVolumeClaimStatusBuilder.builder().build() : current.status())
+                        ? PersistentVolumeClaimStatusBuilder.builder().build()
+                        : current.status())
                 .withPhase("Bound")
                 .withAccessModes(volume.spec().accessModes())
                 .withCapacity(volume.spec().capacity());
-        client.resource(PersistentVolumeClaim.class).inNamespace(claim.namespace())
+        client.resource(PersistentVolumeClaim.class)
+                .inNamespace(claim.namespace())
                 .updateStatus(current.withStatus(status));
         log.info("bound claim {} to volume {}", claim.key(), volume.name());
         return Result.done();
@@ -238,25 +268,39 @@ public final class LocalPathProvisioner implements Reconciler {
     /** A volume whose claim is gone is released: deleted with its directory (Delete) or kept (Retain). */
     private Result syncVolume(String name) {
         Optional<? extends PersistentVolume> cached = volumes.lister().get(name);
-        if (cached.isEmpty() || cached.get().spec() == null || cached.get().spec().claimRef() == null) {
+        if (cached.isEmpty()
+                || cached.get().spec() == null
+                || cached.get().spec().claimRef() == null) {
             return Result.done();
         }
         PersistentVolume volume = cached.get();
         ObjectReference ref = volume.spec().claimRef();
         Optional<PersistentVolumeClaim> claim = client.resource(PersistentVolumeClaim.class)
-                .inNamespace(ref.namespace()).find(ref.name());
-        if (claim.isPresent() && (ref.uid() == null || ref.uid().equals(claim.get().uid()))) {
+                .inNamespace(ref.namespace())
+                .find(ref.name());
+        if (claim.isPresent()
+                && (ref.uid() == null || ref.uid().equals(claim.get().uid()))) {
             return Result.done();
         }
         String policy = volume.spec().persistentVolumeReclaimPolicy();
-        if ("Delete".equals(policy) && PROVISIONER.equals(volume.metadata().annotationsOrEmpty().get(PROVISIONED_BY))) {
+        if ("Delete".equals(policy)
+                && PROVISIONER.equals(volume.metadata().annotationsOrEmpty().get(PROVISIONED_BY))) {
             deleteDirectory(volume);
-            client.resource(PersistentVolume.class).delete(name, new DeleteOptions(null, null, null,
-                    new DeleteOptions.Preconditions(volume.uid(), null), null, null, null));
+            client.resource(PersistentVolume.class)
+                    .delete(
+                            name,
+                            new DeleteOptions(
+                                    null,
+                                    null,
+                                    null,
+                                    new DeleteOptions.Preconditions(volume.uid(), null),
+                                    null,
+                                    null,
+                                    null));
             log.info("deleted volume {} and its directory: its claim {}/{} is gone", name, ref.namespace(), ref.name());
         } else if (volume.status() == null || !"Released".equals(volume.status().phase())) {
-            client.resource(PersistentVolume.class).updateStatus(volume.withStatus(
-                    new PersistentVolumeStatus("Released", null, null, null)));
+            client.resource(PersistentVolume.class)
+                    .updateStatus(volume.withStatus(new PersistentVolumeStatus("Released", null, null, null)));
         }
         return Result.done();
     }

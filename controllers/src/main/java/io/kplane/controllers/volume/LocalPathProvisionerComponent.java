@@ -4,7 +4,6 @@ import io.kplane.api.core.PersistentVolume;
 import io.kplane.api.core.PersistentVolumeClaim;
 import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.ControllerContext;
-
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -25,7 +24,10 @@ public final class LocalPathProvisionerComponent implements ControllerComponent 
     public Running register(ControllerContext ctx) {
         LocalPathProvisioner provisioner = new LocalPathProvisioner(
                 ctx.informers().informerFor(PersistentVolumeClaim.class),
-                ctx.informers().informerFor(PersistentVolume.class), ctx.client(), ctx.clock(), volumeDir,
+                ctx.informers().informerFor(PersistentVolume.class),
+                ctx.client(),
+                ctx.clock(),
+                volumeDir,
                 ctx.workers());
         return new Running() {
             @Override

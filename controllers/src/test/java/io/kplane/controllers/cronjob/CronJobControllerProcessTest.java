@@ -1,15 +1,13 @@
 package io.kplane.controllers.cronjob;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.Job;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
 import io.kplane.controllers.testing.TestObjects;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,9 +15,10 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The cronjob-controller as a separate JVM, killed with SIGKILL and restarted: every minute gets
@@ -32,6 +31,7 @@ class CronJobControllerProcessTest {
     private TestApiServer api;
     private KubeClient client;
     private final List<Process> processes = new ArrayList<>();
+
     @TempDir
     Path logs;
 
@@ -51,17 +51,27 @@ class CronJobControllerProcessTest {
 
     /** Sets the cluster clock to wall time + {@code offsetSeconds}, as {@code kubectl patch clock cluster} would. */
     private void setOffset(long offsetSeconds) {
-        client.resource(io.kplane.api.ResourceTypes.CLOCKS, io.kplane.api.clock.Clock.class).patch("cluster",
-                io.kplane.api.patch.PatchType.MERGE,
-                "{\"spec\":{\"mode\":\"Offset\",\"offset\":\"" + offsetSeconds + "s\"}}");
+        client.resource(io.kplane.api.ResourceTypes.CLOCKS, io.kplane.api.clock.Clock.class)
+                .patch(
+                        "cluster",
+                        io.kplane.api.patch.PatchType.MERGE,
+                        "{\"spec\":{\"mode\":\"Offset\",\"offset\":\"" + offsetSeconds + "s\"}}");
     }
 
     private Process startController(long offsetSeconds, String logName) throws IOException {
         setOffset(offsetSeconds);
         String java = ProcessHandle.current().info().command().orElse(System.getProperty("java.home") + "/bin/java");
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Process process = new ProcessBuilder(java, "-cp", classpath, CronJobControllerMain.class.getName(),
-                "--server", api.url(), "--leader-elect=false", "--health-port", "0")
+        Process process = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        classpath,
+                        CronJobControllerMain.class.getName(),
+                        "--server",
+                        api.url(),
+                        "--leader-elect=false",
+                        "--health-port",
+                        "0")
                 .redirectErrorStream(true)
                 .redirectOutput(logs.resolve(logName).toFile())
                 .start();
@@ -71,7 +81,10 @@ class CronJobControllerProcessTest {
 
     private List<String> jobNames(String cronJob) {
         return client.jobs().inNamespace(NS).list().stream()
-                .filter(j -> JobsFromCronJob.isControlledByName(j, cronJob)).map(Job::name).sorted().toList();
+                .filter(j -> JobsFromCronJob.isControlledByName(j, cronJob))
+                .map(Job::name)
+                .sorted()
+                .toList();
     }
 
     @Test
@@ -81,7 +94,8 @@ class CronJobControllerProcessTest {
         Instant now = Instant.now();
         // The first minute boundary after the CronJob was created; the first process starts 4 s before it.
         Instant boundary = now.truncatedTo(ChronoUnit.MINUTES).plus(Duration.ofMinutes(1));
-        long offset = Math.max(0, Duration.between(now, boundary.minusSeconds(4)).toSeconds());
+        long offset =
+                Math.max(0, Duration.between(now, boundary.minusSeconds(4)).toSeconds());
         long minute = boundary.getEpochSecond() / 60;
         assertThat(boundary).isAfter(cj.metadata().creationTimestamp());
 
@@ -95,13 +109,16 @@ class CronJobControllerProcessTest {
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             CronJob status = client.cronJobs().inNamespace(NS).get(name);
             assertThat(status.status().lastScheduleTime()).isEqualTo(boundary.plusSeconds(60));
-            assertThat(status.status().activeOrEmpty()).extracting(r -> r.name()).contains(name + "-" + (minute + 1));
+            assertThat(status.status().activeOrEmpty())
+                    .extracting(r -> r.name())
+                    .contains(name + "-" + (minute + 1));
         });
         processes.get(1).destroyForcibly().waitFor();
 
         // A second crash-restart at the same time: the run it would retry already exists, nothing is added.
         startController(offset + 60, "third.log");
-        await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10))
+        await().during(Duration.ofSeconds(4))
+                .atMost(Duration.ofSeconds(10))
                 .until(() -> jobNames(name).size() == 2);
     }
 }

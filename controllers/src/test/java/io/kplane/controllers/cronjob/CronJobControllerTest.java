@@ -1,38 +1,28 @@
 package io.kplane.controllers.cronjob;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.CronJobSpecBuilder;
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobCondition;
-import io.kplane.api.batch.JobSpecBuilder;
 import io.kplane.api.batch.JobStatusBuilder;
-import io.kplane.api.batch.JobTemplateSpec;
-import io.kplane.api.core.Container;
-import io.kplane.api.core.ContainerBuilder;
-import io.kplane.api.core.PodSpecBuilder;
-import io.kplane.api.core.PodTemplateSpec;
 import io.kplane.api.meta.DeleteOptions;
-import io.kplane.api.meta.ObjectMeta;
-import io.kplane.api.meta.ObjectMetaBuilder;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.client.time.FakeClock;
 import io.kplane.controllers.testing.ApiServerTest;
 import io.kplane.controllers.testing.RecordingEvents;
 import io.kplane.controllers.testing.TestObjects;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Map;
 import java.util.function.UnaryOperator;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The CronJob controller against a real API server on PostgreSQL. The controller runs on a
@@ -54,8 +44,13 @@ class CronJobControllerTest extends ApiServerTest {
         clock = new FakeClock(Instant.now());
         informers = new SharedInformerFactory(client, Clock.system());
         events = new RecordingEvents();
-        controller = new CronJobController(informers.informerFor(CronJob.class), informers.informerFor(Job.class),
-                new ApiJobControl(client), events, clock, 2);
+        controller = new CronJobController(
+                informers.informerFor(CronJob.class),
+                informers.informerFor(Job.class),
+                new ApiJobControl(client),
+                events,
+                clock,
+                2);
         informers.start();
         controller.start(Duration.ofSeconds(10));
     }
@@ -80,7 +75,8 @@ class CronJobControllerTest extends ApiServerTest {
 
     private List<Job> jobsOf(String cronJobName) {
         return client.jobs().inNamespace(ns).list().stream()
-                .filter(j -> JobsFromCronJob.isControlledByName(j, cronJobName)).toList();
+                .filter(j -> JobsFromCronJob.isControlledByName(j, cronJobName))
+                .toList();
     }
 
     private CronJob live(String name) {
@@ -100,11 +96,17 @@ class CronJobControllerTest extends ApiServerTest {
 
     private void completeJob(Job job, String type, Instant at) {
         Job fresh = client.jobs().inNamespace(ns).get(job.name());
-        JobCondition condition = new JobCondition(type, "True", at, at, type.equals("Failed") ? "BackoffLimitExceeded" : null, null);
-        client.jobs().inNamespace(ns).updateStatus(fresh.withStatus(JobStatusBuilder.builder()
-                .conditions(List.of(condition)).startTime(at.minusSeconds(5))
-                .completionTime(type.equals("Complete") ? at : null)
-                .succeeded(type.equals("Complete") ? 1 : 0).failed(type.equals("Failed") ? 1 : 0).build()));
+        JobCondition condition =
+                new JobCondition(type, "True", at, at, type.equals("Failed") ? "BackoffLimitExceeded" : null, null);
+        client.jobs()
+                .inNamespace(ns)
+                .updateStatus(fresh.withStatus(JobStatusBuilder.builder()
+                        .conditions(List.of(condition))
+                        .startTime(at.minusSeconds(5))
+                        .completionTime(type.equals("Complete") ? at : null)
+                        .succeeded(type.equals("Complete") ? 1 : 0)
+                        .failed(type.equals("Failed") ? 1 : 0)
+                        .build()));
     }
 
     @Test
@@ -126,15 +128,20 @@ class CronJobControllerTest extends ApiServerTest {
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             CronJob status = live(name);
             assertThat(status.status().lastScheduleTime()).isEqualTo(m1);
-            assertThat(status.status().activeOrEmpty()).extracting(r -> r.name()).containsExactly(first.name());
+            assertThat(status.status().activeOrEmpty())
+                    .extracting(r -> r.name())
+                    .containsExactly(first.name());
         });
 
         moveTo(m1.plusSeconds(60).plusMillis(150));
         await().atMost(Duration.ofSeconds(10)).until(() -> jobsOf(name).size() == 2);
-        assertThat(jobsOf(name)).extracting(Job::name)
+        assertThat(jobsOf(name))
+                .extracting(Job::name)
                 .containsExactlyInAnyOrder(first.name(), name + "-" + (m1.getEpochSecond() / 60 + 1));
-        assertThat(events.withReason("SuccessfulCreate")).extracting(e -> e.message())
-                .containsExactly("Created job " + first.name(), "Created job " + name + "-" + (m1.getEpochSecond() / 60 + 1));
+        assertThat(events.withReason("SuccessfulCreate"))
+                .extracting(e -> e.message())
+                .containsExactly(
+                        "Created job " + first.name(), "Created job " + name + "-" + (m1.getEpochSecond() / 60 + 1));
     }
 
     @Test
@@ -146,7 +153,8 @@ class CronJobControllerTest extends ApiServerTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> jobsOf(name).size() == 1);
 
         moveTo(m1.plusSeconds(60).plusMillis(150));
-        await().atMost(Duration.ofSeconds(10)).until(() -> !events.withReason("JobAlreadyActive").isEmpty());
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> !events.withReason("JobAlreadyActive").isEmpty());
         assertThat(events.withReason("JobAlreadyActive").get(0).message())
                 .isEqualTo("Not starting job because prior execution is running and concurrency policy is Forbid");
         assertThat(jobsOf(name)).hasSize(1);
@@ -159,9 +167,12 @@ class CronJobControllerTest extends ApiServerTest {
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             CronJob status = live(name);
             assertThat(status.status().lastSuccessfulTime()).isEqualTo(m1.plusSeconds(50));
-            assertThat(status.status().activeOrEmpty()).extracting(r -> r.name()).containsExactly(second);
+            assertThat(status.status().activeOrEmpty())
+                    .extracting(r -> r.name())
+                    .containsExactly(second);
         });
-        assertThat(events.withReason("SawCompletedJob")).extracting(e -> e.message())
+        assertThat(events.withReason("SawCompletedJob"))
+                .extracting(e -> e.message())
                 .containsExactly("Saw completed job: " + first.name() + ", condition: Complete");
         assertThat(jobsOf(name)).extracting(Job::name).containsExactlyInAnyOrder(first.name(), second);
     }
@@ -177,11 +188,16 @@ class CronJobControllerTest extends ApiServerTest {
 
         moveTo(m1.plusSeconds(60).plusMillis(150));
         String secondName = name + "-" + (m1.getEpochSecond() / 60 + 1);
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-                assertThat(jobsOf(name)).extracting(Job::name).containsExactly(secondName));
-        assertThat(events.withReason("SuccessfulDelete")).extracting(e -> e.message()).containsExactly("Deleted job " + firstName);
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-                assertThat(live(name).status().activeOrEmpty()).extracting(r -> r.name()).containsExactly(secondName));
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(
+                        () -> assertThat(jobsOf(name)).extracting(Job::name).containsExactly(secondName));
+        assertThat(events.withReason("SuccessfulDelete"))
+                .extracting(e -> e.message())
+                .containsExactly("Deleted job " + firstName);
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(live(name).status().activeOrEmpty())
+                        .extracting(r -> r.name())
+                        .containsExactly(secondName));
     }
 
     @Test
@@ -193,13 +209,15 @@ class CronJobControllerTest extends ApiServerTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> jobsOf(name).size() == 1);
         moveTo(m1.plusSeconds(60).plusMillis(150));
         await().atMost(Duration.ofSeconds(10)).until(() -> jobsOf(name).size() == 2);
-        await().atMost(Duration.ofSeconds(10)).until(() -> live(name).status().activeOrEmpty().size() == 2);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> live(name).status().activeOrEmpty().size() == 2);
     }
 
     @Test
     void finishedJobsBeyondTheHistoryLimitsAreDeletedOldestFirst() throws Exception {
         String name = uniqueName("history");
-        CronJob cj = create(cronJob(ns, name, s -> s.suspend(true).successfulJobsHistoryLimit(2).failedJobsHistoryLimit(1)));
+        CronJob cj = create(cronJob(
+                ns, name, s -> s.suspend(true).successfulJobsHistoryLimit(2).failedJobsHistoryLimit(1)));
         Instant base = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(3600);
         String[] outcomes = {"Complete", "Failed", "Complete", "Complete", "Failed"};
         for (int i = 0; i < outcomes.length; i++) {
@@ -214,10 +232,14 @@ class CronJobControllerTest extends ApiServerTest {
             client.cronJobs().inNamespace(ns).update(fresh.withSpec(fresh.spec().withSchedule("*/5 * * * *")));
             return true;
         });
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(jobsOf(name)).extracting(Job::name)
-                .containsExactlyInAnyOrder(name + "-" + (minute + 2), name + "-" + (minute + 3), name + "-" + (minute + 4)));
-        assertThat(events.withReason("SuccessfulDelete")).extracting(e -> e.message()).containsExactlyInAnyOrder(
-                "Deleted job " + name + "-" + minute, "Deleted job " + name + "-" + (minute + 1));
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(jobsOf(name))
+                .extracting(Job::name)
+                .containsExactlyInAnyOrder(
+                        name + "-" + (minute + 2), name + "-" + (minute + 3), name + "-" + (minute + 4)));
+        assertThat(events.withReason("SuccessfulDelete"))
+                .extracting(e -> e.message())
+                .containsExactlyInAnyOrder(
+                        "Deleted job " + name + "-" + minute, "Deleted job " + name + "-" + (minute + 1));
     }
 
     @Test
@@ -232,8 +254,9 @@ class CronJobControllerTest extends ApiServerTest {
         CronJob fresh = live(name);
         client.cronJobs().inNamespace(ns).update(fresh.withSpec(fresh.spec().withSuspend(false)));
         String latest = name + "-" + (m1.getEpochSecond() / 60 + 2);
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-                assertThat(jobsOf(name)).extracting(Job::name).containsExactly(latest));
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(
+                        () -> assertThat(jobsOf(name)).extracting(Job::name).containsExactly(latest));
     }
 
     @Test
@@ -244,8 +267,10 @@ class CronJobControllerTest extends ApiServerTest {
         clock.setTime(m1.plusSeconds(30));
         CronJob fresh = live(name);
         client.cronJobs().inNamespace(ns).update(fresh.withSpec(fresh.spec().withSuspend(false)));
-        await().atMost(Duration.ofSeconds(10)).until(() -> !events.withReason("MissSchedule").isEmpty());
-        assertThat(events.withReason("MissSchedule").get(0).message()).startsWith("Missed scheduled time to start a job: ");
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> !events.withReason("MissSchedule").isEmpty());
+        assertThat(events.withReason("MissSchedule").get(0).message())
+                .startsWith("Missed scheduled time to start a job: ");
         assertThat(jobsOf(name)).isEmpty();
         // The next time is inside its deadline and runs.
         moveTo(m1.plusSeconds(60).plusMillis(150));
@@ -258,9 +283,12 @@ class CronJobControllerTest extends ApiServerTest {
         String name = uniqueName("missed");
         create(cronJob(ns, name, s -> s));
         await().atMost(Duration.ofSeconds(10)).until(() -> jobsOf(name).size() == 1);
-        assertThat(jobsOf(name).get(0).name()).isEqualTo(name + "-" + clock.now().getEpochSecond() / 60);
-        assertThat(events.withReason("TooManyMissedTimes")).extracting(e -> e.message()).containsExactly(
-                "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew");
+        assertThat(jobsOf(name).get(0).name())
+                .isEqualTo(name + "-" + clock.now().getEpochSecond() / 60);
+        assertThat(events.withReason("TooManyMissedTimes"))
+                .extracting(e -> e.message())
+                .containsExactly(
+                        "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew");
     }
 
     @Test
@@ -272,11 +300,14 @@ class CronJobControllerTest extends ApiServerTest {
         CronJob fresh = live(name);
         client.cronJobs().inNamespace(ns).update(fresh.withSpec(fresh.spec().withSchedule("* * * * *")));
         // Walk time forward a second per poll: whenever the edit is seen, the next minute must run.
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() -> {
-            clock.advance(Duration.ofSeconds(1));
-            return jobsOf(name).size() == 1;
-        });
-        Instant scheduled = Instant.ofEpochSecond(Long.parseLong(jobsOf(name).get(0).name().substring(name.length() + 1)) * 60);
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> {
+                    clock.advance(Duration.ofSeconds(1));
+                    return jobsOf(name).size() == 1;
+                });
+        Instant scheduled =
+                Instant.ofEpochSecond(Long.parseLong(jobsOf(name).get(0).name().substring(name.length() + 1)) * 60);
         assertThat(scheduled).isAfter(editedAt).isBefore(editedAt.plus(Duration.ofMinutes(3)));
     }
 }

@@ -10,7 +10,6 @@ import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.testing.RecordingEvents;
 import io.kplane.controllers.testing.TestObjects;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -45,8 +44,14 @@ public final class CronJobSchedulingBenchmark {
             CronJob probe = TestObjects.cronJob(ns, "probe", s -> s);
 
             // Warm the server up (JIT, connection pools) before measuring anything.
-            parallel(200, workers, i -> client.jobs().inNamespace(ns).create(
-                    new Job(null, null, ObjectMeta.named(ns, "warmup-" + i), probe.spec().jobTemplate().spec(), null)));
+            parallel(200, workers, i -> client.jobs()
+                    .inNamespace(ns)
+                    .create(new Job(
+                            null,
+                            null,
+                            ObjectMeta.named(ns, "warmup-" + i),
+                            probe.spec().jobTemplate().spec(),
+                            null)));
 
             // Each CronJob is first due at the first minute boundary after its creation: create them all
             // within one minute, so they are all due at the same boundary.
@@ -57,8 +62,11 @@ public final class CronJobSchedulingBenchmark {
             }
             Instant created0 = Instant.now();
             CronJob[] cronJobs = new CronJob[count];
-            parallel(count, workers, i -> cronJobs[i] = client.cronJobs().inNamespace(ns)
-                    .create(TestObjects.cronJob(ns, "bench-" + i, s -> s)));
+            parallel(
+                    count,
+                    workers,
+                    i -> cronJobs[i] =
+                            client.cronJobs().inNamespace(ns).create(TestObjects.cronJob(ns, "bench-" + i, s -> s)));
             Instant boundary = created0.truncatedTo(ChronoUnit.MINUTES).plus(Duration.ofMinutes(1));
             if (!Instant.now().isBefore(boundary)) {
                 throw new IllegalStateException("creating the CronJobs took more than a minute");
@@ -77,10 +85,17 @@ public final class CronJobSchedulingBenchmark {
                 Instant succeeded = Instant.EPOCH.plus(Duration.ofMinutes(round));
                 long rawStart = System.nanoTime();
                 parallel(count, workers, i -> {
-                    client.jobs().inNamespace(ns).create(new Job(null, null, ObjectMeta.named(ns, prefix + i),
-                            probe.spec().jobTemplate().spec(), null));
-                    cronJobs[i] = client.cronJobs().inNamespace(ns).updateStatus(
-                            cronJobs[i].withStatus(new CronJobStatus(null, null, succeeded)));
+                    client.jobs()
+                            .inNamespace(ns)
+                            .create(new Job(
+                                    null,
+                                    null,
+                                    ObjectMeta.named(ns, prefix + i),
+                                    probe.spec().jobTemplate().spec(),
+                                    null));
+                    cronJobs[i] = client.cronJobs()
+                            .inNamespace(ns)
+                            .updateStatus(cronJobs[i].withStatus(new CronJobStatus(null, null, succeeded)));
                 });
                 rawSeconds = (System.nanoTime() - rawStart) / 1e9;
                 System.out.printf("raw writes round %d: %.2f s%n", round + 1, rawSeconds);
@@ -99,38 +114,55 @@ public final class CronJobSchedulingBenchmark {
             Map<Instant, ConcurrentLinkedQueue<Duration>> lagsByMinute = new ConcurrentHashMap<>();
             CountDownLatch created = new CountDownLatch(count * minutes);
             SharedInformerFactory informers = new SharedInformerFactory(client, Clock.system());
-            CronJobController controller = new CronJobController(informers.informerFor(CronJob.class),
-                    informers.informerFor(Job.class), new ApiJobControl(client), new RecordingEvents(), clock, workers);
+            CronJobController controller = new CronJobController(
+                    informers.informerFor(CronJob.class),
+                    informers.informerFor(Job.class),
+                    new ApiJobControl(client),
+                    new RecordingEvents(),
+                    clock,
+                    workers);
             controller.onSync(outcome -> {
                 if (outcome.created() != null) {
-                    lagsByMinute.computeIfAbsent(outcome.scheduledTime(), t -> new ConcurrentLinkedQueue<>())
+                    lagsByMinute
+                            .computeIfAbsent(outcome.scheduledTime(), t -> new ConcurrentLinkedQueue<>())
                             .add(Duration.between(outcome.scheduledTime(), outcome.createdAt()));
                     created.countDown();
                 }
             });
             informers.start();
             controller.start(Duration.ofSeconds(60));
-            System.out.printf("controller ready at %s (controller clock); first boundary %s, %d minutes%n", clock.now(),
-                    boundary, minutes);
+            System.out.printf(
+                    "controller ready at %s (controller clock); first boundary %s, %d minutes%n",
+                    clock.now(), boundary, minutes);
             if (!created.await(60L * minutes + 60, TimeUnit.SECONDS)) {
-                System.out.printf("only %d of %d jobs created%n", count * minutes - created.getCount(), count * minutes);
+                System.out.printf(
+                        "only %d of %d jobs created%n", count * minutes - created.getCount(), count * minutes);
             }
             controller.stop(Duration.ofSeconds(5));
             informers.shutdown();
 
             System.out.printf("CronJobs due at the same minute: %d, workers: %d%n", count, workers);
-            System.out.printf("raw API, same writes (Job create + CronJob status) at concurrency %d: %d pairs in %.2f s (%.0f/s)%n",
+            System.out.printf(
+                    "raw API, same writes (Job create + CronJob status) at concurrency %d: %d pairs in %.2f s (%.0f/s)%n",
                     workers, count, rawSeconds, count / rawSeconds);
             int minute = 0;
             for (Map.Entry<Instant, ConcurrentLinkedQueue<Duration>> entry : new TreeMap<>(lagsByMinute).entrySet()) {
-                List<Long> ms = new ArrayList<>(entry.getValue().stream().map(Duration::toMillis).toList());
+                List<Long> ms = new ArrayList<>(
+                        entry.getValue().stream().map(Duration::toMillis).toList());
                 Collections.sort(ms);
                 long last = ms.get(ms.size() - 1);
                 double controllerSeconds = (last - 100) / 1000.0;
-                System.out.printf("%s (%s): %d Jobs; lag scheduled time -> Job created: min %d ms, p50 %d ms, p99 %d ms, "
+                System.out.printf(
+                        "%s (%s): %d Jobs; lag scheduled time -> Job created: min %d ms, p50 %d ms, p99 %d ms, "
                                 + "max %d ms (includes Kubernetes' 100 ms requeue padding); %.0f CronJobs/s, %.2fx the raw writes' time%n",
-                        entry.getKey(), ++minute == 1 ? "first minute, controller warming up" : "steady state", ms.size(),
-                        ms.get(0), percentile(ms, 50), percentile(ms, 99), last, ms.size() / controllerSeconds,
+                        entry.getKey(),
+                        ++minute == 1 ? "first minute, controller warming up" : "steady state",
+                        ms.size(),
+                        ms.get(0),
+                        percentile(ms, 50),
+                        percentile(ms, 99),
+                        last,
+                        ms.size() / controllerSeconds,
                         controllerSeconds / rawSeconds);
             }
         }

@@ -1,19 +1,18 @@
 package io.kplane.controllers.cronjob;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.kplane.api.batch.CronSchedule;
 import io.kplane.controllers.cronjob.ScheduleMath.Missed;
 import io.kplane.controllers.cronjob.ScheduleMath.Recent;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Cases from Kubernetes' cronjob utils_test.go (TestMostRecentScheduleTime, TestNextScheduleTime, ...). */
 class ScheduleMathTest {
@@ -34,41 +33,170 @@ class ScheduleMathTest {
 
     static Stream<Arguments> mostRecentCases() {
         return Stream.of(
-                // name, schedule, creation, lastSchedule, sds, includeSds, now, expectedEarliest, expectedRecent, missed
-                Arguments.of("now before next schedule", "0 * * * *", TOP, null, null, false,
-                        TOP.plusSeconds(30), TOP, null, Missed.NONE),
-                Arguments.of("now just after next schedule", "0 * * * *", TOP, null, null, false,
-                        at(m(61)), TOP, at(m(60)), Missed.NONE),
-                Arguments.of("missed 5 schedules", "0 * * * *", TOP.plusSeconds(10), null, null, false,
-                        at(m(301)), TOP.plusSeconds(10), at(m(300)), Missed.FEW),
-                Arguments.of("complex schedule", "30 6-16/4 * * 1-5", TOP, at(m(30)), null, false,
-                        at(h(24).plus(m(31))), at(m(30)), at(h(24).plus(m(30))), Missed.FEW),
+                // name, schedule, creation, lastSchedule, sds, includeSds, now, expectedEarliest, expectedRecent,
+                // missed
+                Arguments.of(
+                        "now before next schedule",
+                        "0 * * * *",
+                        TOP,
+                        null,
+                        null,
+                        false,
+                        TOP.plusSeconds(30),
+                        TOP,
+                        null,
+                        Missed.NONE),
+                Arguments.of(
+                        "now just after next schedule",
+                        "0 * * * *",
+                        TOP,
+                        null,
+                        null,
+                        false,
+                        at(m(61)),
+                        TOP,
+                        at(m(60)),
+                        Missed.NONE),
+                Arguments.of(
+                        "missed 5 schedules",
+                        "0 * * * *",
+                        TOP.plusSeconds(10),
+                        null,
+                        null,
+                        false,
+                        at(m(301)),
+                        TOP.plusSeconds(10),
+                        at(m(300)),
+                        Missed.FEW),
+                Arguments.of(
+                        "complex schedule",
+                        "30 6-16/4 * * 1-5",
+                        TOP,
+                        at(m(30)),
+                        null,
+                        false,
+                        at(h(24).plus(m(31))),
+                        at(m(30)),
+                        at(h(24).plus(m(30))),
+                        Missed.FEW),
                 // Upstream's estimate returns nil here; the exact answer is Friday 12:30.
-                Arguments.of("another complex schedule", "30 10,11,12 * * 1-5", TOP, at(m(30)), null, false,
-                        at(h(30).plus(m(30))), at(m(30)), at(h(26).plus(m(30))), Missed.FEW),
-                Arguments.of("complex schedule with longer diff between executions", "30 6-16/4 * * 1-5", TOP,
-                        at(m(30)), null, false, at(h(96).plus(m(31))), at(m(30)), at(h(96).plus(m(30))), Missed.FEW),
-                Arguments.of("complex schedule with shorter diff between executions", "30 6-16/4 * * 1-5", TOP,
-                        null, null, false, at(h(24).plus(m(31))), TOP, at(h(24).plus(m(30))), Missed.FEW),
-                Arguments.of("earliestTime being CreationTimestamp and LastScheduleTime", "0 * * * *", TOP, TOP, null,
-                        false, TOP.plusSeconds(30), TOP, null, Missed.NONE),
-                Arguments.of("earliestTime being LastScheduleTime", "*/5 * * * *", TOP, at(m(30)), null, false,
-                        at(m(31)), at(m(30)), null, Missed.NONE),
-                Arguments.of("earliestTime being LastScheduleTime (within StartingDeadlineSeconds)", "*/5 * * * *",
-                        TOP, at(m(30)), 60L, false, at(m(31)), at(m(30)), null, Missed.NONE),
-                Arguments.of("earliestTime being LastScheduleTime (outside StartingDeadlineSeconds)", "*/5 * * * *",
-                        TOP, at(m(30)), 60L, true, at(m(32)), at(m(31)), null, Missed.NONE),
-                Arguments.of("@every schedule", "@every 1h", TOP.minus(m(59)), at(m(1)), 10L, false,
-                        at(h(7 * 24)), at(m(1)), at(h(6 * 24 + 23).plus(m(1))), Missed.MANY),
-                Arguments.of("hourly, a week late: too many missed, the latest still found", "1 * * * *", TOP,
-                        at(m(1)), null, false, at(h(7 * 24)), at(m(1)), at(h(6 * 24 + 23).plus(m(1))), Missed.MANY));
+                Arguments.of(
+                        "another complex schedule",
+                        "30 10,11,12 * * 1-5",
+                        TOP,
+                        at(m(30)),
+                        null,
+                        false,
+                        at(h(30).plus(m(30))),
+                        at(m(30)),
+                        at(h(26).plus(m(30))),
+                        Missed.FEW),
+                Arguments.of(
+                        "complex schedule with longer diff between executions",
+                        "30 6-16/4 * * 1-5",
+                        TOP,
+                        at(m(30)),
+                        null,
+                        false,
+                        at(h(96).plus(m(31))),
+                        at(m(30)),
+                        at(h(96).plus(m(30))),
+                        Missed.FEW),
+                Arguments.of(
+                        "complex schedule with shorter diff between executions",
+                        "30 6-16/4 * * 1-5",
+                        TOP,
+                        null,
+                        null,
+                        false,
+                        at(h(24).plus(m(31))),
+                        TOP,
+                        at(h(24).plus(m(30))),
+                        Missed.FEW),
+                Arguments.of(
+                        "earliestTime being CreationTimestamp and LastScheduleTime",
+                        "0 * * * *",
+                        TOP,
+                        TOP,
+                        null,
+                        false,
+                        TOP.plusSeconds(30),
+                        TOP,
+                        null,
+                        Missed.NONE),
+                Arguments.of(
+                        "earliestTime being LastScheduleTime",
+                        "*/5 * * * *",
+                        TOP,
+                        at(m(30)),
+                        null,
+                        false,
+                        at(m(31)),
+                        at(m(30)),
+                        null,
+                        Missed.NONE),
+                Arguments.of(
+                        "earliestTime being LastScheduleTime (within StartingDeadlineSeconds)",
+                        "*/5 * * * *",
+                        TOP,
+                        at(m(30)),
+                        60L,
+                        false,
+                        at(m(31)),
+                        at(m(30)),
+                        null,
+                        Missed.NONE),
+                Arguments.of(
+                        "earliestTime being LastScheduleTime (outside StartingDeadlineSeconds)",
+                        "*/5 * * * *",
+                        TOP,
+                        at(m(30)),
+                        60L,
+                        true,
+                        at(m(32)),
+                        at(m(31)),
+                        null,
+                        Missed.NONE),
+                Arguments.of(
+                        "@every schedule",
+                        "@every 1h",
+                        TOP.minus(m(59)),
+                        at(m(1)),
+                        10L,
+                        false,
+                        at(h(7 * 24)),
+                        at(m(1)),
+                        at(h(6 * 24 + 23).plus(m(1))),
+                        Missed.MANY),
+                Arguments.of(
+                        "hourly, a week late: too many missed, the latest still found",
+                        "1 * * * *",
+                        TOP,
+                        at(m(1)),
+                        null,
+                        false,
+                        at(h(7 * 24)),
+                        at(m(1)),
+                        at(h(6 * 24 + 23).plus(m(1))),
+                        Missed.MANY));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("mostRecentCases")
-    void mostRecentScheduleTime(String name, String schedule, Instant creation, Instant last, Long sds, boolean includeSds,
-                                Instant now, Instant expectedEarliest, Instant expectedRecent, Missed missed) throws Exception {
-        Recent recent = ScheduleMath.mostRecent(CronSchedule.parse(schedule, null), creation, last, sds, now, includeSds);
+    void mostRecentScheduleTime(
+            String name,
+            String schedule,
+            Instant creation,
+            Instant last,
+            Long sds,
+            boolean includeSds,
+            Instant now,
+            Instant expectedEarliest,
+            Instant expectedRecent,
+            Missed missed)
+            throws Exception {
+        Recent recent =
+                ScheduleMath.mostRecent(CronSchedule.parse(schedule, null), creation, last, sds, now, includeSds);
         assertThat(recent.earliest()).isEqualTo(expectedEarliest);
         assertThat(recent.mostRecent()).isEqualTo(expectedRecent);
         assertThat(recent.missed()).isEqualTo(missed);
@@ -76,8 +204,8 @@ class ScheduleMathTest {
 
     @Test
     void rogueScheduleThatNeverFiresIsAnError() {
-        assertThatThrownBy(() -> ScheduleMath.mostRecent(CronSchedule.parse("59 23 31 2 *", null),
-                TOP.plusSeconds(10), null, null, at(h(1)), true))
+        assertThatThrownBy(() -> ScheduleMath.mostRecent(
+                        CronSchedule.parse("59 23 31 2 *", null), TOP.plusSeconds(10), null, null, at(h(1)), true))
                 .isInstanceOf(ScheduleMath.InvalidScheduleException.class)
                 .hasMessage("time difference between two schedules is less than 1 second");
     }
@@ -85,20 +213,32 @@ class ScheduleMathTest {
     @Test
     void manyMissedMinutesAcrossYearsStayCheap() throws Exception {
         Instant now = Instant.parse("2026-03-04T05:06:30Z");
-        Recent recent = ScheduleMath.mostRecent(CronSchedule.parse("* * * * *", null),
-                Instant.parse("2016-01-01T00:00:00Z"), null, null, now, true);
+        Recent recent = ScheduleMath.mostRecent(
+                CronSchedule.parse("* * * * *", null), Instant.parse("2016-01-01T00:00:00Z"), null, null, now, true);
         assertThat(recent.missed()).isEqualTo(Missed.MANY);
         assertThat(recent.mostRecent()).isEqualTo(Instant.parse("2026-03-04T05:06:00Z"));
     }
 
     static Stream<Arguments> durationCases() {
         return Stream.of(
-                Arguments.of("complex schedule skipping weekend", "30 6-16/4 * * 1-5", at(m(30)),
-                        at(h(24).plus(m(31))), h(3).plus(m(59))),
-                Arguments.of("another complex schedule skipping weekend", "30 10,11,12 * * 1-5", at(m(30)),
-                        at(h(30).plus(m(30))), h(66)),
-                Arguments.of("once a week cronjob, missed two runs", "0 12 * * 4", at(h(2)),
-                        at(h(19 * 24 + 1).plus(m(30))), h(48).plus(m(30))),
+                Arguments.of(
+                        "complex schedule skipping weekend",
+                        "30 6-16/4 * * 1-5",
+                        at(m(30)),
+                        at(h(24).plus(m(31))),
+                        h(3).plus(m(59))),
+                Arguments.of(
+                        "another complex schedule skipping weekend",
+                        "30 10,11,12 * * 1-5",
+                        at(m(30)),
+                        at(h(30).plus(m(30))),
+                        h(66)),
+                Arguments.of(
+                        "once a week cronjob, missed two runs",
+                        "0 12 * * 4",
+                        at(h(2)),
+                        at(h(19 * 24 + 1).plus(m(30))),
+                        h(48).plus(m(30))),
                 Arguments.of("no previous run of a cronjob", "0 12 * * 5", null, at(h(6)), h(20)));
     }
 
@@ -116,17 +256,24 @@ class ScheduleMathTest {
         Instant t1 = TOP;
         Instant t2 = TOP.plus(h(1));
         // 1: no known start times, none needed yet
-        assertThat(ScheduleMath.mostRecent(hourly, t1.minus(m(10)), null, null, t1.minus(m(7)), true).mostRecent()).isNull();
+        assertThat(ScheduleMath.mostRecent(hourly, t1.minus(m(10)), null, null, t1.minus(m(7)), true)
+                        .mostRecent())
+                .isNull();
         // 2: no known start times, one needed
-        assertThat(ScheduleMath.mostRecent(hourly, t1.minus(m(10)), null, null, t1.plusSeconds(2), true).mostRecent())
+        assertThat(ScheduleMath.mostRecent(hourly, t1.minus(m(10)), null, null, t1.plusSeconds(2), true)
+                        .mostRecent())
                 .isEqualTo(t1);
         // 3: known last schedule time, no start needed
-        assertThat(ScheduleMath.mostRecent(hourly, t1.minus(m(10)), t1, null, t1.plus(m(2)), true).mostRecent()).isNull();
+        assertThat(ScheduleMath.mostRecent(hourly, t1.minus(m(10)), t1, null, t1.plus(m(2)), true)
+                        .mostRecent())
+                .isNull();
         // 4: known last schedule time, a start needed
-        assertThat(ScheduleMath.mostRecent(hourly, t1.minus(m(10)), t1, null, t2.plus(m(5)), true).mostRecent())
+        assertThat(ScheduleMath.mostRecent(hourly, t1.minus(m(10)), t1, null, t2.plus(m(5)), true)
+                        .mostRecent())
                 .isEqualTo(t2);
         // 5: two starts missed: only the most recent is run
-        assertThat(ScheduleMath.mostRecent(hourly, t1.minus(h(2)), t1.minus(h(1)), null, t2.plus(m(5)), true).mostRecent())
+        assertThat(ScheduleMath.mostRecent(hourly, t1.minus(h(2)), t1.minus(h(1)), null, t2.plus(m(5)), true)
+                        .mostRecent())
                 .isEqualTo(t2);
         // 6: way ahead of the last start, no deadline
         Recent sixth = ScheduleMath.mostRecent(hourly, t1.minus(h(2)), t1.minus(h(1)), null, t2.plus(h(240)), true);

@@ -1,5 +1,9 @@
 package io.kplane.controllers.gc;
 
+import static io.kplane.controllers.testing.TestObjects.cronJob;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobSpecBuilder;
@@ -17,18 +21,13 @@ import io.kplane.client.KubeClient;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.cronjob.JobsFromCronJob;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-
-import static io.kplane.controllers.testing.TestObjects.cronJob;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** The garbage collector against a real API server: background, foreground and orphan cascades. */
 class GarbageCollectorTest {
@@ -61,18 +60,45 @@ class GarbageCollectorTest {
 
     private static Job job(String name, OwnerReference owner) {
         Container c = ContainerBuilder.builder().name("main").image("busybox").build();
-        PodTemplateSpec template = new PodTemplateSpec(ObjectMetaBuilder.builder().build(),
-                PodSpecBuilder.builder().containers(List.of(c)).restartPolicy("Never").build());
-        ObjectMeta meta = ObjectMetaBuilder.builder().namespace(NS).name(name)
-                .ownerReferences(owner == null ? null : List.of(owner)).build();
-        return client.jobs().inNamespace(NS).create(new Job(null, null, meta, JobSpecBuilder.builder().template(template).build(), null));
+        PodTemplateSpec template = new PodTemplateSpec(
+                ObjectMetaBuilder.builder().build(),
+                PodSpecBuilder.builder()
+                        .containers(List.of(c))
+                        .restartPolicy("Never")
+                        .build());
+        ObjectMeta meta = ObjectMetaBuilder.builder()
+                .namespace(NS)
+                .name(name)
+                .ownerReferences(owner == null ? null : List.of(owner))
+                .build();
+        return client.jobs()
+                .inNamespace(NS)
+                .create(new Job(
+                        null,
+                        null,
+                        meta,
+                        JobSpecBuilder.builder().template(template).build(),
+                        null));
     }
 
     private static Pod pod(String name, OwnerReference... owners) {
         Container c = ContainerBuilder.builder().name("main").image("busybox").build();
-        ObjectMeta meta = ObjectMetaBuilder.builder().namespace(NS).name(name).ownerReferences(List.of(owners)).build();
-        return client.pods().inNamespace(NS).create(new Pod(null, null, meta,
-                PodSpecBuilder.builder().containers(List.of(c)).restartPolicy("Never").build(), null));
+        ObjectMeta meta = ObjectMetaBuilder.builder()
+                .namespace(NS)
+                .name(name)
+                .ownerReferences(List.of(owners))
+                .build();
+        return client.pods()
+                .inNamespace(NS)
+                .create(new Pod(
+                        null,
+                        null,
+                        meta,
+                        PodSpecBuilder.builder()
+                                .containers(List.of(c))
+                                .restartPolicy("Never")
+                                .build(),
+                        null));
     }
 
     private static OwnerReference controllerRef(Job job) {
@@ -100,7 +126,8 @@ class GarbageCollectorTest {
     @Test
     void deletingACronJobRemovesItsJobsAndTheirPods() {
         CronJob cj = client.cronJobs().inNamespace(NS).create(cronJob(NS, unique("cascade"), s -> s.suspend(true)));
-        Job job = client.jobs().inNamespace(NS).create(JobsFromCronJob.jobFor(cj, Instant.parse("2026-01-01T00:00:00Z")));
+        Job job =
+                client.jobs().inNamespace(NS).create(JobsFromCronJob.jobFor(cj, Instant.parse("2026-01-01T00:00:00Z")));
         Pod p = pod(job.name() + "-p", controllerRef(job));
         client.cronJobs().inNamespace(NS).delete(cj.name(), DeleteOptions.propagation("Background"));
         await().atMost(Duration.ofSeconds(15)).until(() -> gone("jobs", job.name()) && gone("pods", p.name()));
@@ -123,16 +150,27 @@ class GarbageCollectorTest {
         Job job = job(unique("fgwait"), null);
         Pod held = pod(job.name() + "-held", controllerRef(job));
         // A finalizer (like the Job controller's job-tracking one) keeps the pod, and so the Job.
-        client.pods().inNamespace(NS).patch(held.name(), io.kplane.api.patch.PatchType.MERGE,
-                "{\"metadata\":{\"finalizers\":[\"example.com/hold\"]}}");
+        client.pods()
+                .inNamespace(NS)
+                .patch(
+                        held.name(),
+                        io.kplane.api.patch.PatchType.MERGE,
+                        "{\"metadata\":{\"finalizers\":[\"example.com/hold\"]}}");
         client.jobs().inNamespace(NS).delete(job.name(), DeleteOptions.propagation("Foreground"));
-        await().atMost(Duration.ofSeconds(15)).until(() ->
-                client.pods().inNamespace(NS).get(held.name()).metadata().deletionTimestamp() != null);
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> client.pods()
+                                .inNamespace(NS)
+                                .get(held.name())
+                                .metadata()
+                                .deletionTimestamp()
+                        != null);
         Job waiting = client.jobs().inNamespace(NS).get(job.name());
         assertThat(waiting.metadata().deletionTimestamp()).isNotNull();
         assertThat(waiting.metadata().finalizers()).contains("foregroundDeletion");
 
-        client.pods().inNamespace(NS).patch(held.name(), io.kplane.api.patch.PatchType.MERGE, "{\"metadata\":{\"finalizers\":null}}");
+        client.pods()
+                .inNamespace(NS)
+                .patch(held.name(), io.kplane.api.patch.PatchType.MERGE, "{\"metadata\":{\"finalizers\":null}}");
         await().atMost(Duration.ofSeconds(15)).until(() -> gone("pods", held.name()) && gone("jobs", job.name()));
     }
 
@@ -166,11 +204,17 @@ class GarbageCollectorTest {
     void anObjectKeptAliveByAnotherOwnerOnlyLosesTheDanglingReference() {
         Job keeper = job(unique("keeper"), null);
         Job leaving = job(unique("leaving"), null);
-        Pod shared = pod(unique("shared"), controllerRef(keeper),
+        Pod shared = pod(
+                unique("shared"),
+                controllerRef(keeper),
                 new OwnerReference(Job.API_VERSION, Job.KIND, leaving.name(), leaving.uid(), false, false));
         client.jobs().inNamespace(NS).delete(leaving.name(), DeleteOptions.propagation("Background"));
-        await().atMost(Duration.ofSeconds(15)).untilAsserted(() ->
-                assertThat(client.pods().inNamespace(NS).get(shared.name()).metadata().ownerReferencesOrEmpty())
-                        .extracting(OwnerReference::uid).containsExactly(keeper.uid()));
+        await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(client.pods()
+                        .inNamespace(NS)
+                        .get(shared.name())
+                        .metadata()
+                        .ownerReferencesOrEmpty())
+                .extracting(OwnerReference::uid)
+                .containsExactly(keeper.uid()));
     }
 }

@@ -11,24 +11,23 @@ import io.kplane.api.core.PodStatus;
 import io.kplane.api.core.PodStatusBuilder;
 import io.kplane.api.json.Json;
 import io.kplane.api.meta.WatchEvent;
+import io.kplane.api.patch.PatchType;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
-import io.kplane.api.patch.PatchType;
 import io.kplane.client.ResourceClient;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.time.Duration;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Stands in for the kubelet in Job controller tests: it watches one Job's pods and, for each new
@@ -61,8 +60,11 @@ final class FakeKubelet implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        this.watch = WatchLoop.start(pods, ListOptions.labelSelector(Job.JOB_NAME_LABEL + "=" + jobName),
-                this::onEvent, "kubelet-" + jobName);
+        this.watch = WatchLoop.start(
+                pods,
+                ListOptions.labelSelector(Job.JOB_NAME_LABEL + "=" + jobName),
+                this::onEvent,
+                "kubelet-" + jobName);
     }
 
     static FakeKubelet start(KubeClient client, String namespace, String jobName, Script script) {
@@ -75,7 +77,8 @@ final class FakeKubelet implements AutoCloseable {
 
     private void onEvent(WatchEvent<Pod> event) {
         Pod pod = event.object();
-        if (WatchEvent.DELETED.equals(event.type()) || pod.metadata().deletionTimestamp() != null
+        if (WatchEvent.DELETED.equals(event.type())
+                || pod.metadata().deletionTimestamp() != null
                 || !seen.add(pod.metadata().uid())) {
             return;
         }
@@ -113,14 +116,23 @@ final class FakeKubelet implements AutoCloseable {
     /** Pending → Running with a ready container that has restarted {@code restarts} times. */
     void running(Pod pod, int restarts) {
         Instant now = Instant.now();
-        ContainerStatus cs = ContainerStatusBuilder.builder().name(CONTAINER).ready(true).started(true)
-                .restartCount(restarts).image("busybox")
+        ContainerStatus cs = ContainerStatusBuilder.builder()
+                .name(CONTAINER)
+                .ready(true)
+                .started(true)
+                .restartCount(restarts)
+                .image("busybox")
                 .state(ContainerState.running(now))
                 .lastState(restarts == 0 ? null : ContainerState.terminated(terminated(1, now)))
                 .build();
-        report(pod, PodStatusBuilder.builder().phase(PodStatus.RUNNING).startTime(now)
-                .conditions(List.of(new PodCondition(PodCondition.READY, "True", null, now, null, null)))
-                .containerStatuses(List.of(cs)).build());
+        report(
+                pod,
+                PodStatusBuilder.builder()
+                        .phase(PodStatus.RUNNING)
+                        .startTime(now)
+                        .conditions(List.of(new PodCondition(PodCondition.READY, "True", null, now, null, null)))
+                        .containerStatuses(List.of(cs))
+                        .build());
     }
 
     void succeed(Pod pod) {
@@ -134,11 +146,23 @@ final class FakeKubelet implements AutoCloseable {
     private void finish(Pod pod, String phase, int exitCode) {
         Instant now = Instant.now();
         finishedAt.put(pod.metadata().uid(), now);
-        ContainerStatus cs = ContainerStatusBuilder.builder().name(CONTAINER).ready(false).started(false)
-                .restartCount(0).image("busybox").state(ContainerState.terminated(terminated(exitCode, now))).build();
-        report(pod, PodStatusBuilder.builder().phase(phase).startTime(now)
-                .conditions(List.of(new PodCondition(PodCondition.READY, "False", null, now, "PodCompleted", null)))
-                .containerStatuses(List.of(cs)).build());
+        ContainerStatus cs = ContainerStatusBuilder.builder()
+                .name(CONTAINER)
+                .ready(false)
+                .started(false)
+                .restartCount(0)
+                .image("busybox")
+                .state(ContainerState.terminated(terminated(exitCode, now)))
+                .build();
+        report(
+                pod,
+                PodStatusBuilder.builder()
+                        .phase(phase)
+                        .startTime(now)
+                        .conditions(
+                                List.of(new PodCondition(PodCondition.READY, "False", null, now, "PodCompleted", null)))
+                        .containerStatuses(List.of(cs))
+                        .build());
     }
 
     private static ContainerStateTerminated terminated(int exitCode, Instant at) {
@@ -148,8 +172,8 @@ final class FakeKubelet implements AutoCloseable {
     /** A merge patch of the status subresource: no resourceVersion, so the controller's finalizer edits never conflict. */
     private void report(Pod pod, PodStatus status) {
         try {
-            pods.patchStatus(pod.metadata().name(), PatchType.MERGE,
-                    Json.mapper().writeValueAsString(Map.of("status", status)));
+            pods.patchStatus(
+                    pod.metadata().name(), PatchType.MERGE, Json.mapper().writeValueAsString(Map.of("status", status)));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -23,7 +23,6 @@ import io.kplane.api.meta.OwnerReference;
 import io.kplane.client.expectations.ControllerExpectations;
 import io.kplane.client.expectations.UIDTrackingExpectations;
 import io.kplane.client.time.FakeClock;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -58,26 +57,45 @@ final class FakeWorld {
     final ExecutorService writers = Executors.newFixedThreadPool(4);
 
     static Job job(int parallelism, Integer completions) {
-        return job(JobSpecBuilder.builder().parallelism(parallelism).completions(completions).backoffLimit(6)
-                .completionMode(JobSpec.NON_INDEXED).podReplacementPolicy(JobSpec.REPLACE_TERMINATING_OR_FAILED));
+        return job(JobSpecBuilder.builder()
+                .parallelism(parallelism)
+                .completions(completions)
+                .backoffLimit(6)
+                .completionMode(JobSpec.NON_INDEXED)
+                .podReplacementPolicy(JobSpec.REPLACE_TERMINATING_OR_FAILED));
     }
 
     static Job job(JobSpecBuilder spec) {
         Map<String, String> labels = Map.of(Job.CONTROLLER_UID_LABEL, UID, Job.JOB_NAME_LABEL, "foobar");
-        Container main = ContainerBuilder.builder().name("main").image("busybox").build();
+        Container main =
+                ContainerBuilder.builder().name("main").image("busybox").build();
         spec.selector(LabelSelector.matching(Map.of(Job.CONTROLLER_UID_LABEL, UID)))
-                .template(new PodTemplateSpec(ObjectMetaBuilder.builder().labels(labels).build(),
-                        PodSpecBuilder.builder().containers(List.of(main)).restartPolicy("Never").build()));
+                .template(new PodTemplateSpec(
+                        ObjectMetaBuilder.builder().labels(labels).build(),
+                        PodSpecBuilder.builder()
+                                .containers(List.of(main))
+                                .restartPolicy("Never")
+                                .build()));
         if (spec.backoffLimit() == null) {
             spec.backoffLimit(6);
         }
-        return JobBuilder.builder().metadata(ObjectMetaBuilder.builder().namespace(NS).name("foobar").uid(UID)
-                .resourceVersion("1").generation(1L).build()).spec(spec.build()).build();
+        return JobBuilder.builder()
+                .metadata(ObjectMetaBuilder.builder()
+                        .namespace(NS)
+                        .name("foobar")
+                        .uid(UID)
+                        .resourceVersion("1")
+                        .generation(1L)
+                        .build())
+                .spec(spec.build())
+                .build();
     }
 
     static Job onFailure(Job job) {
-        return job.withSpec(job.spec().withTemplate(job.spec().template().withSpec(
-                job.spec().template().spec().withRestartPolicy("OnFailure"))));
+        return job.withSpec(job.spec()
+                .withTemplate(job.spec()
+                        .template()
+                        .withSpec(job.spec().template().spec().withRestartPolicy("OnFailure"))));
     }
 
     FakeWorld with(Job job) {
@@ -87,12 +105,20 @@ final class FakeWorld {
 
     Pod pod(String phase) {
         int n = podSeq.incrementAndGet();
-        ObjectMeta meta = ObjectMetaBuilder.builder().namespace(NS).name("foobar-" + n).uid("pod-" + n)
+        ObjectMeta meta = ObjectMetaBuilder.builder()
+                .namespace(NS)
+                .name("foobar-" + n)
+                .uid("pod-" + n)
                 .labels(job.spec().template().metadata().labels())
                 .ownerReferences(List.of(OwnerReference.controllerOf(Job.API_VERSION, Job.KIND, job.metadata())))
                 .finalizers(List.of(Job.TRACKING_FINALIZER))
-                .creationTimestamp(clock.now().minusSeconds(100 - n)).build();
-        Pod pod = new Pod(null, null, meta, PodSpecBuilder.builder().nodeName("node").build(),
+                .creationTimestamp(clock.now().minusSeconds(100 - n))
+                .build();
+        Pod pod = new Pod(
+                null,
+                null,
+                meta,
+                PodSpecBuilder.builder().nodeName("node").build(),
                 PodStatusBuilder.builder().phase(phase).build());
         if ("Failed".equals(phase) || "Succeeded".equals(phase)) {
             int exit = "Failed".equals(phase) ? 1 : 0;
@@ -102,23 +128,37 @@ final class FakeWorld {
     }
 
     static Pod withExit(Pod pod, int exitCode) {
-        ContainerStatus cs = ContainerStatusBuilder.builder().name("main").restartCount(0)
-                .state(ContainerState.terminated(new ContainerStateTerminated(exitCode, null, null, null, null,
-                        pod.metadata().creationTimestamp().plusSeconds(1), null))).build();
+        ContainerStatus cs = ContainerStatusBuilder.builder()
+                .name("main")
+                .restartCount(0)
+                .state(ContainerState.terminated(new ContainerStateTerminated(
+                        exitCode,
+                        null,
+                        null,
+                        null,
+                        null,
+                        pod.metadata().creationTimestamp().plusSeconds(1),
+                        null)))
+                .build();
         return pod.withStatus(pod.status().withContainerStatuses(List.of(cs)));
     }
 
     static Pod ready(Pod pod) {
-        return pod.withStatus(pod.status().withConditions(List.of(new PodCondition(PodCondition.READY, "True", null, null, null, null))));
+        return pod.withStatus(pod.status()
+                .withConditions(List.of(new PodCondition(PodCondition.READY, "True", null, null, null, null))));
     }
 
     static Pod withIndex(Pod pod, int index) {
-        return pod.withMetadata(pod.metadata().withAnnotations(Map.of(Job.COMPLETION_INDEX_ANNOTATION, Integer.toString(index))));
+        return pod.withMetadata(
+                pod.metadata().withAnnotations(Map.of(Job.COMPLETION_INDEX_ANNOTATION, Integer.toString(index))));
     }
 
     static Pod withRestarts(Pod pod, int restarts) {
-        return pod.withStatus(pod.status().withContainerStatuses(List.of(
-                ContainerStatusBuilder.builder().name("main").restartCount(restarts).build())));
+        return pod.withStatus(pod.status()
+                .withContainerStatuses(List.of(ContainerStatusBuilder.builder()
+                        .name("main")
+                        .restartCount(restarts)
+                        .build())));
     }
 
     FakeWorld add(int count, String phase) {
@@ -141,7 +181,8 @@ final class FakeWorld {
                     if (created.size() >= createLimit) {
                         throw new IllegalStateException("quota exceeded");
                     }
-                    Pod p = pod.withMetadata(pod.metadata().withName(pod.metadata().generateName() + created.size()));
+                    Pod p = pod.withMetadata(
+                            pod.metadata().withName(pod.metadata().generateName() + created.size()));
                     created.add(p);
                     return p;
                 }
@@ -160,12 +201,10 @@ final class FakeWorld {
             }
 
             @Override
-            public void adopt(Pod pod, OwnerReference ref) {
-            }
+            public void adopt(Pod pod, OwnerReference ref) {}
 
             @Override
-            public void release(Pod pod, String ownerUid) {
-            }
+            public void release(Pod pod, String ownerUid) {}
         };
         JobSyncer.Source source = new JobSyncer.Source() {
             @Override
@@ -183,17 +222,26 @@ final class FakeWorld {
                 return job;
             }
         };
-        return new JobSyncer(JobSyncConfig.defaults(), clock, expectations, finalizerExpectations, backoff, control,
+        return new JobSyncer(
+                JobSyncConfig.defaults(),
+                clock,
+                expectations,
+                finalizerExpectations,
+                backoff,
+                control,
                 j -> {
                     // Like the API server: every write gets the next resourceVersion.
                     String rv = j.metadata().resourceVersion();
-                    Job written = j.withMetadata(j.metadata().withResourceVersion(
-                            rv == null ? "1" : Long.toString(Long.parseLong(rv) + 1)));
+                    Job written = j.withMetadata(
+                            j.metadata().withResourceVersion(rv == null ? "1" : Long.toString(Long.parseLong(rv) + 1)));
                     statusWrites.add(written);
                     job = written;
                     return written;
-                }, (j, type, reason, message) -> events.add(reason + ": " + message), source,
-                (key, d) -> requeues.add(d), writers);
+                },
+                (j, type, reason, message) -> events.add(reason + ": " + message),
+                source,
+                (key, d) -> requeues.add(d),
+                writers);
     }
 
     /** Runs one sync; returns the error it threw, if any. */
@@ -207,7 +255,9 @@ final class FakeWorld {
     }
 
     JobStatus status() {
-        return job.status() == null ? new JobStatus(null, null, null, null, null, null, null, null, null, null, null) : job.status();
+        return job.status() == null
+                ? new JobStatus(null, null, null, null, null, null, null, null, null, null, null)
+                : job.status();
     }
 
     int active() {

@@ -8,7 +8,6 @@ import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.ControllerContext;
 import io.kplane.controllers.runtime.EventWriter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -19,8 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * events it records kept for assertions.
  */
 final class InProcessJobController implements AutoCloseable {
-    record RecordedEvent(String object, String type, String reason, String message) {
-    }
+    record RecordedEvent(String object, String type, String reason, String message) {}
 
     private final SharedInformerFactory informers;
     private final ControllerComponent.Running running;
@@ -30,13 +28,17 @@ final class InProcessJobController implements AutoCloseable {
         this(client, config, workers, io.kplane.client.lens.Lens.NOOP);
     }
 
-    private InProcessJobController(KubeClient client, JobSyncConfig config, int workers,
-                                   io.kplane.client.lens.Lens lens) throws Exception {
+    private InProcessJobController(
+            KubeClient client, JobSyncConfig config, int workers, io.kplane.client.lens.Lens lens) throws Exception {
         this(client, config, workers, lens, new SimpleMeterRegistry());
     }
 
-    private InProcessJobController(KubeClient client, JobSyncConfig config, int workers,
-                                   io.kplane.client.lens.Lens lens, io.micrometer.core.instrument.MeterRegistry metrics)
+    private InProcessJobController(
+            KubeClient client,
+            JobSyncConfig config,
+            int workers,
+            io.kplane.client.lens.Lens lens,
+            io.micrometer.core.instrument.MeterRegistry metrics)
             throws Exception {
         Clock clock = Clock.system();
         informers = new SharedInformerFactory(client, clock).withLens(lens);
@@ -46,8 +48,7 @@ final class InProcessJobController implements AutoCloseable {
                 events.add(new RecordedEvent(involved.key(), type, reason, message));
             }
         };
-        ControllerContext ctx = new ControllerContext(client, informers, clock, writer, metrics,
-                workers, "test", lens);
+        ControllerContext ctx = new ControllerContext(client, informers, clock, writer, metrics, workers, "test", lens);
         running = new JobControllerComponent(config).register(ctx);
         informers.start();
         if (!informers.waitForCacheSync(Duration.ofSeconds(30))) {
@@ -67,8 +68,12 @@ final class InProcessJobController implements AutoCloseable {
     }
 
     /** With the lens on and metrics in {@code metrics}. */
-    static InProcessJobController start(KubeClient client, JobSyncConfig config, io.kplane.client.lens.Lens lens,
-                                        io.micrometer.core.instrument.MeterRegistry metrics) throws Exception {
+    static InProcessJobController start(
+            KubeClient client,
+            JobSyncConfig config,
+            io.kplane.client.lens.Lens lens,
+            io.micrometer.core.instrument.MeterRegistry metrics)
+            throws Exception {
         return new InProcessJobController(client, config, 5, lens, metrics);
     }
 
@@ -77,7 +82,9 @@ final class InProcessJobController implements AutoCloseable {
     }
 
     List<RecordedEvent> events(String objectKey, String reason) {
-        return events.stream().filter(e -> e.object().equals(objectKey) && e.reason().equals(reason)).toList();
+        return events.stream()
+                .filter(e -> e.object().equals(objectKey) && e.reason().equals(reason))
+                .toList();
     }
 
     @Override

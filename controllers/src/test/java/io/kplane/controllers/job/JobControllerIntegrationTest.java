@@ -1,5 +1,8 @@
 package io.kplane.controllers.job;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobCondition;
 import io.kplane.api.batch.JobSpec;
@@ -16,12 +19,9 @@ import io.kplane.api.core.PodSpecBuilder;
 import io.kplane.api.core.PodTemplateSpec;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.ObjectMetaBuilder;
-import io.kplane.client.ListOptions;
 import io.kplane.api.patch.PatchType;
+import io.kplane.client.ListOptions;
 import io.kplane.controllers.testing.ApiServerTest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -29,9 +29,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.UnaryOperator;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The Job controller end to end on a real API server and PostgreSQL: the controller runs in this
@@ -45,7 +44,6 @@ class JobControllerIntegrationTest extends ApiServerTest {
     private static final JobSyncConfig FAST = JobSyncConfig.defaults()
             .withBackoff(Duration.ofMillis(50), Duration.ofMillis(200))
             .withPodEventBatchPeriod(Duration.ofMillis(20));
-
 
     private InProcessJobController controller;
     private FakeKubelet kubelet;
@@ -65,10 +63,17 @@ class JobControllerIntegrationTest extends ApiServerTest {
     }
 
     static Job job(String name, String restartPolicy, UnaryOperator<JobSpecBuilder> spec) {
-        Container container = ContainerBuilder.builder().name(FakeKubelet.CONTAINER).image("busybox")
-                .command(List.of("sh", "-c", "true")).build();
-        PodTemplateSpec template = new PodTemplateSpec(ObjectMetaBuilder.builder().build(),
-                PodSpecBuilder.builder().containers(List.of(container)).restartPolicy(restartPolicy).build());
+        Container container = ContainerBuilder.builder()
+                .name(FakeKubelet.CONTAINER)
+                .image("busybox")
+                .command(List.of("sh", "-c", "true"))
+                .build();
+        PodTemplateSpec template = new PodTemplateSpec(
+                ObjectMetaBuilder.builder().build(),
+                PodSpecBuilder.builder()
+                        .containers(List.of(container))
+                        .restartPolicy(restartPolicy)
+                        .build());
         JobSpec s = spec.apply(JobSpecBuilder.builder().template(template)).build();
         return new Job(null, null, ObjectMeta.named(NS, name), s, null);
     }
@@ -98,7 +103,10 @@ class JobControllerIntegrationTest extends ApiServerTest {
     }
 
     private static List<Pod> podsOf(String name) {
-        return client.pods().inNamespace(NS).list(ListOptions.labelSelector(Job.JOB_NAME_LABEL + "=" + name)).items();
+        return client.pods()
+                .inNamespace(NS)
+                .list(ListOptions.labelSelector(Job.JOB_NAME_LABEL + "=" + name))
+                .items();
     }
 
     /** Every finished pod counted exactly once: no tracking finalizer left, nothing uncounted, counters never ahead. */
@@ -208,7 +216,9 @@ class JobControllerIntegrationTest extends ApiServerTest {
         List<JobRunMonitor.PodHistory> pods = monitor.pods();
         assertThat(pods).hasSize(1);
         assertThat(pods.get(0).deletionStartedAt).isPositive();
-        assertThat(pods.get(0).failedAt).as("deleted while running, not reported failed").isZero();
+        assertThat(pods.get(0).failedAt)
+                .as("deleted while running, not reported failed")
+                .isZero();
         assertEveryPodCountedOnce(name, true);
     }
 
@@ -227,7 +237,9 @@ class JobControllerIntegrationTest extends ApiServerTest {
         for (int i = 1; i < pods.size(); i++) {
             Instant previousFinished = kubelet.finishedAt(pods.get(i - 1).uid);
             Duration gap = Duration.between(previousFinished, pods.get(i).observedCreated);
-            assertThat(gap).as("delay before pod %d", i + 1).isGreaterThanOrEqualTo(expected[i - 1])
+            assertThat(gap)
+                    .as("delay before pod %d", i + 1)
+                    .isGreaterThanOrEqualTo(expected[i - 1])
                     .isLessThan(expected[i - 1].plusSeconds(2));
         }
         assertEveryPodCountedOnce(name, true);
@@ -236,13 +248,17 @@ class JobControllerIntegrationTest extends ApiServerTest {
     @Test
     void activeDeadlineSecondsFailsTheJobAndDeletesItsRunningPod() throws Exception {
         String name = uniqueName("deadline");
-        run(FAST, job(name, "Never", s -> s.activeDeadlineSeconds(1L).backoffLimit(6)), (k, pod, n) -> k.running(pod, 0));
+        run(
+                FAST,
+                job(name, "Never", s -> s.activeDeadlineSeconds(1L).backoffLimit(6)),
+                (k, pod, n) -> k.running(pod, 0));
 
         JobStatus status = awaitCondition(name, JobCondition.FAILED);
         JobCondition failed = status.condition(JobCondition.FAILED);
         assertThat(failed.reason()).isEqualTo("DeadlineExceeded");
         assertThat(failed.message()).isEqualTo("Job was active longer than specified deadline");
-        assertThat(Duration.between(status.startTime(), failed.lastTransitionTime())).isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+        assertThat(Duration.between(status.startTime(), failed.lastTransitionTime()))
+                .isGreaterThanOrEqualTo(Duration.ofSeconds(1));
         assertThat(nz(status.failed())).isEqualTo(1);
         assertThat(nz(status.active())).isZero();
         await().atMost(TIMEOUT).until(() -> podsOf(name).isEmpty());
@@ -268,17 +284,21 @@ class JobControllerIntegrationTest extends ApiServerTest {
         assertThat(monitor.pods()).isEmpty();
 
         patchSpec(name, "{\"suspend\":false}");
-        await().atMost(TIMEOUT).until(() -> monitor.activeNow() == 2 && nz(live(name).status().active()) == 2);
+        await().atMost(TIMEOUT)
+                .until(() -> monitor.activeNow() == 2 && nz(live(name).status().active()) == 2);
         status = live(name).status();
         assertThat(status.condition(JobCondition.SUSPENDED).status()).isEqualTo("False");
         assertThat(status.condition(JobCondition.SUSPENDED).reason()).isEqualTo("JobResumed");
         assertThat(status.startTime()).isNotNull();
 
         patchSpec(name, "{\"suspend\":true}");
-        await().atMost(TIMEOUT).until(() -> podsOf(name).isEmpty() && live(name).status().hasTrueCondition(JobCondition.SUSPENDED));
+        await().atMost(TIMEOUT)
+                .until(() -> podsOf(name).isEmpty() && live(name).status().hasTrueCondition(JobCondition.SUSPENDED));
         status = live(name).status();
         assertThat(nz(status.active())).isZero();
-        assertThat(nz(status.failed())).as("pods deleted by suspension are not failures").isZero();
+        assertThat(nz(status.failed()))
+                .as("pods deleted by suspension are not failures")
+                .isZero();
 
         podsMayFinish.set(true);
         patchSpec(name, "{\"suspend\":false}");
@@ -299,18 +319,22 @@ class JobControllerIntegrationTest extends ApiServerTest {
         String name = uniqueName("indexed");
         Map<String, String> envIndexByPod = new ConcurrentHashMap<>();
         AtomicBoolean indexTwoFailedOnce = new AtomicBoolean(false);
-        run(FAST, job(name, "Never", s -> s.completions(4).parallelism(2).completionMode(JobSpec.INDEXED)), (k, pod, n) -> {
-            String index = pod.metadata().annotations().get(Job.COMPLETION_INDEX_ANNOTATION);
-            pod.spec().containers().get(0).envOrEmpty().stream()
-                    .filter(e -> e.name().equals("JOB_COMPLETION_INDEX")).findFirst()
-                    .ifPresent(e -> envIndexByPod.put(pod.metadata().name(), resolve(e, pod)));
-            k.running(pod, 0);
-            if (index.equals("2") && indexTwoFailedOnce.compareAndSet(false, true)) {
-                k.after(Duration.ofMillis(50), pod, () -> k.fail(pod, 1));
-            } else {
-                k.after(Duration.ofMillis(100), pod, () -> k.succeed(pod));
-            }
-        });
+        run(
+                FAST,
+                job(name, "Never", s -> s.completions(4).parallelism(2).completionMode(JobSpec.INDEXED)),
+                (k, pod, n) -> {
+                    String index = pod.metadata().annotations().get(Job.COMPLETION_INDEX_ANNOTATION);
+                    pod.spec().containers().get(0).envOrEmpty().stream()
+                            .filter(e -> e.name().equals("JOB_COMPLETION_INDEX"))
+                            .findFirst()
+                            .ifPresent(e -> envIndexByPod.put(pod.metadata().name(), resolve(e, pod)));
+                    k.running(pod, 0);
+                    if (index.equals("2") && indexTwoFailedOnce.compareAndSet(false, true)) {
+                        k.after(Duration.ofMillis(50), pod, () -> k.fail(pod, 1));
+                    } else {
+                        k.after(Duration.ofMillis(100), pod, () -> k.succeed(pod));
+                    }
+                });
 
         JobStatus status = awaitCondition(name, JobCondition.COMPLETE);
         assertThat(status.completedIndexes()).isEqualTo("0-3");
@@ -335,7 +359,9 @@ class JobControllerIntegrationTest extends ApiServerTest {
         if (env.value() != null) {
             return env.value();
         }
-        String path = env.valueFrom() == null || env.valueFrom().fieldRef() == null ? null : env.valueFrom().fieldRef().fieldPath();
+        String path = env.valueFrom() == null || env.valueFrom().fieldRef() == null
+                ? null
+                : env.valueFrom().fieldRef().fieldPath();
         if (("metadata.annotations['" + Job.COMPLETION_INDEX_ANNOTATION + "']").equals(path)) {
             return pod.metadata().annotations().get(Job.COMPLETION_INDEX_ANNOTATION);
         }
@@ -346,33 +372,47 @@ class JobControllerIntegrationTest extends ApiServerTest {
     void podFailurePolicyFailJobFailsAtOnceAndIgnoreDoesNotCount() throws Exception {
         String name = uniqueName("pfp");
         PodFailurePolicy policy = new PodFailurePolicy(List.of(
-                new PodFailurePolicyRule(PodFailurePolicyRule.IGNORE,
-                        new PodFailurePolicyOnExitCodesRequirement(null, PodFailurePolicyOnExitCodesRequirement.IN, List.of(3)), null),
-                new PodFailurePolicyRule(PodFailurePolicyRule.FAIL_JOB,
-                        new PodFailurePolicyOnExitCodesRequirement(FakeKubelet.CONTAINER, PodFailurePolicyOnExitCodesRequirement.IN, List.of(42)), null)));
+                new PodFailurePolicyRule(
+                        PodFailurePolicyRule.IGNORE,
+                        new PodFailurePolicyOnExitCodesRequirement(
+                                null, PodFailurePolicyOnExitCodesRequirement.IN, List.of(3)),
+                        null),
+                new PodFailurePolicyRule(
+                        PodFailurePolicyRule.FAIL_JOB,
+                        new PodFailurePolicyOnExitCodesRequirement(
+                                FakeKubelet.CONTAINER, PodFailurePolicyOnExitCodesRequirement.IN, List.of(42)),
+                        null)));
         Map<Integer, String> podByOrdinal = new ConcurrentHashMap<>();
-        run(FAST, job(name, "Never", s -> s.completions(3).parallelism(2).backoffLimit(6).podFailurePolicy(policy)), (k, pod, n) -> {
-            podByOrdinal.put(n, pod.metadata().name());
-            k.running(pod, 0);
-            switch (n) {
-                case 0 -> k.after(Duration.ofMillis(50), pod, () -> k.fail(pod, 3)); // ignored, replaced
-                case 2 -> k.after(Duration.ofMillis(50), pod, () -> k.fail(pod, 42)); // fails the Job
-                default -> { } // keeps running until the Job deletes it
-            }
-        });
+        run(
+                FAST,
+                job(
+                        name,
+                        "Never",
+                        s -> s.completions(3).parallelism(2).backoffLimit(6).podFailurePolicy(policy)),
+                (k, pod, n) -> {
+                    podByOrdinal.put(n, pod.metadata().name());
+                    k.running(pod, 0);
+                    switch (n) {
+                        case 0 -> k.after(Duration.ofMillis(50), pod, () -> k.fail(pod, 3)); // ignored, replaced
+                        case 2 -> k.after(Duration.ofMillis(50), pod, () -> k.fail(pod, 42)); // fails the Job
+                        default -> {} // keeps running until the Job deletes it
+                    }
+                });
 
         JobStatus status = awaitCondition(name, JobCondition.FAILED);
         JobCondition failed = status.condition(JobCondition.FAILED);
         assertThat(failed.reason()).isEqualTo("PodFailurePolicy");
-        assertThat(failed.message()).isEqualTo("Container main for pod " + NS + "/" + podByOrdinal.get(2)
-                + " failed with exit code 42 matching FailJob rule at index 1");
+        assertThat(failed.message())
+                .isEqualTo("Container main for pod " + NS + "/" + podByOrdinal.get(2)
+                        + " failed with exit code 42 matching FailJob rule at index 1");
         assertThat(status.condition(JobCondition.FAILURE_TARGET)).isNotNull();
         assertThat(status.condition(JobCondition.FAILURE_TARGET).reason()).isEqualTo("PodFailurePolicy");
         // The exit-42 pod and the running pod the failing Job deleted; the ignored exit-3 pod is not counted.
         assertThat(nz(status.failed())).isEqualTo(2);
         assertThat(nz(status.succeeded())).isZero();
         assertThat(monitor.pods()).hasSize(3);
-        await().atMost(TIMEOUT).until(() -> podsOf(name).stream().noneMatch(p -> p.metadata().name().equals(podByOrdinal.get(1))));
+        await().atMost(TIMEOUT).until(() -> podsOf(name).stream()
+                .noneMatch(p -> p.metadata().name().equals(podByOrdinal.get(1))));
         assertEveryPodCountedOnce(name, true);
     }
 }

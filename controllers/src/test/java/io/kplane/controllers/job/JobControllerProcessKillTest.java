@@ -1,25 +1,23 @@
 package io.kplane.controllers.job;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobCondition;
 import io.kplane.api.batch.JobStatus;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
 import io.kplane.controllers.ControllersMain;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * kill -9 of the Job controller process in the middle of a Job, twice, each time restarted: the
@@ -56,10 +54,25 @@ class JobControllerProcessKillTest {
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         Path log = Path.of("target", logName);
         Files.createDirectories(log.getParent());
-        Process process = new ProcessBuilder(java, "-Xmx256m", "-cp", classpath, ControllersMain.class.getName(),
-                "job-controller", "--server", api.url(), "--leader-elect=false", "--health-port", "0",
-                "--pod-event-batch-period", "50ms", "--pod-failure-backoff", "100ms")
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(
+                        java,
+                        "-Xmx256m",
+                        "-cp",
+                        classpath,
+                        ControllersMain.class.getName(),
+                        "job-controller",
+                        "--server",
+                        api.url(),
+                        "--leader-elect=false",
+                        "--health-port",
+                        "0",
+                        "--pod-event-batch-period",
+                        "50ms",
+                        "--pod-failure-backoff",
+                        "100ms")
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         processes.add(process);
         return process;
     }
@@ -72,12 +85,13 @@ class JobControllerProcessKillTest {
     @Test
     void killNineMidJobAndRestartCountsEveryPodOnceAndNeverExceedsParallelism() throws Exception {
         String name = JobControllerIntegrationTest.uniqueName("kill");
-        Job job = JobControllerIntegrationTest.job(name, "Never", s -> s.completions(COMPLETIONS).parallelism(PARALLELISM));
+        Job job = JobControllerIntegrationTest.job(
+                name, "Never", s -> s.completions(COMPLETIONS).parallelism(PARALLELISM));
         try (JobRunMonitor monitor = JobRunMonitor.start(client, NS, name);
-             FakeKubelet kubelet = FakeKubelet.start(client, NS, name, (k, pod, n) -> {
-                 k.running(pod, 0);
-                 k.after(Duration.ofMillis(ThreadLocalRandom.current().nextInt(50, 250)), pod, () -> k.succeed(pod));
-             })) {
+                FakeKubelet kubelet = FakeKubelet.start(client, NS, name, (k, pod, n) -> {
+                    k.running(pod, 0);
+                    k.after(Duration.ofMillis(ThreadLocalRandom.current().nextInt(50, 250)), pod, () -> k.succeed(pod));
+                })) {
             Process first = startController("job-kill-1.log");
             client.jobs().inNamespace(NS).create(job);
 
@@ -97,10 +111,14 @@ class JobControllerProcessKillTest {
             assertThat(status.succeeded()).isEqualTo(COMPLETIONS);
             assertThat(status.failed() == null ? 0 : status.failed()).isZero();
             assertThat(monitor.succeededPods()).as("pods that ran to success").isEqualTo(COMPLETIONS);
-            assertThat(monitor.maxActive()).as("most pods active at any revision").isLessThanOrEqualTo(PARALLELISM);
-            await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                    assertThat(client.pods().inNamespace(NS).list()).filteredOn(p -> p.metadata().name().startsWith(name))
-                            .allSatisfy(p -> assertThat(p.metadata().finalizersOrEmpty()).doesNotContain(Job.TRACKING_FINALIZER)));
+            assertThat(monitor.maxActive())
+                    .as("most pods active at any revision")
+                    .isLessThanOrEqualTo(PARALLELISM);
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
+                            client.pods().inNamespace(NS).list())
+                    .filteredOn(p -> p.metadata().name().startsWith(name))
+                    .allSatisfy(
+                            p -> assertThat(p.metadata().finalizersOrEmpty()).doesNotContain(Job.TRACKING_FINALIZER)));
             monitor.assertCountsNeverRanAhead(false);
         }
     }

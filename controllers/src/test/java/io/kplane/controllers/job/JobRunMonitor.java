@@ -1,5 +1,7 @@
 package io.kplane.controllers.job;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobStatus;
 import io.kplane.api.core.Pod;
@@ -7,7 +9,6 @@ import io.kplane.api.core.PodStatus;
 import io.kplane.api.meta.WatchEvent;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,8 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Watches one Job and its pods from before the Job exists and keeps their history in revision
@@ -42,7 +41,9 @@ final class JobRunMonitor implements AutoCloseable {
             this.uid = pod.metadata().uid();
             this.name = pod.metadata().name();
             this.observedCreated = observed;
-            this.annotations = pod.metadata().annotations() == null ? Map.of() : pod.metadata().annotations();
+            this.annotations = pod.metadata().annotations() == null
+                    ? Map.of()
+                    : pod.metadata().annotations();
         }
 
         boolean finished() {
@@ -50,8 +51,7 @@ final class JobRunMonitor implements AutoCloseable {
         }
     }
 
-    record JobObservation(long revision, int succeeded, int failed, int active) {
-    }
+    record JobObservation(long revision, int succeeded, int failed, int active) {}
 
     private final Map<String, PodHistory> pods = new LinkedHashMap<>();
     private final Set<String> active = new HashSet<>();
@@ -61,10 +61,16 @@ final class JobRunMonitor implements AutoCloseable {
     private final WatchLoop<Job> jobWatch;
 
     private JobRunMonitor(KubeClient client, String namespace, String jobName) {
-        this.podWatch = WatchLoop.start(client.pods().inNamespace(namespace),
-                ListOptions.labelSelector(Job.JOB_NAME_LABEL + "=" + jobName), this::onPod, "pods-" + jobName);
-        this.jobWatch = WatchLoop.start(client.jobs().inNamespace(namespace),
-                ListOptions.fieldSelector("metadata.name=" + jobName), this::onJob, "job-" + jobName);
+        this.podWatch = WatchLoop.start(
+                client.pods().inNamespace(namespace),
+                ListOptions.labelSelector(Job.JOB_NAME_LABEL + "=" + jobName),
+                this::onPod,
+                "pods-" + jobName);
+        this.jobWatch = WatchLoop.start(
+                client.jobs().inNamespace(namespace),
+                ListOptions.fieldSelector("metadata.name=" + jobName),
+                this::onJob,
+                "job-" + jobName);
     }
 
     /** Start before creating the Job, so the first pod is seen. */
@@ -97,7 +103,8 @@ final class JobRunMonitor implements AutoCloseable {
                 h.deletionStartedAt = rev;
             }
         }
-        boolean isActive = !WatchEvent.DELETED.equals(event.type()) && !pod.isTerminal()
+        boolean isActive = !WatchEvent.DELETED.equals(event.type())
+                && !pod.isTerminal()
                 && pod.metadata().deletionTimestamp() == null;
         if (isActive) {
             active.add(h.uid);
@@ -112,7 +119,8 @@ final class JobRunMonitor implements AutoCloseable {
         if (s == null || WatchEvent.DELETED.equals(event.type())) {
             return;
         }
-        jobStatuses.add(new JobObservation(revision(event.object()), nz(s.succeeded()), nz(s.failed()), nz(s.active())));
+        jobStatuses.add(
+                new JobObservation(revision(event.object()), nz(s.succeeded()), nz(s.failed()), nz(s.active())));
     }
 
     private static int nz(Integer i) {
@@ -149,11 +157,19 @@ final class JobRunMonitor implements AutoCloseable {
         int lastSucceeded = 0;
         int lastFailed = 0;
         for (JobObservation o : jobStatuses) {
-            long succeededBefore = pods.values().stream().filter(h -> h.succeededAt > 0 && h.succeededAt < o.revision()).count();
-            long failedBefore = pods.values().stream().filter(h -> (h.failedAt > 0 && h.failedAt < o.revision())
-                    || (deletedCountAsFailed && h.succeededAt == 0 && h.deletionStartedAt > 0 && h.deletionStartedAt < o.revision()))
+            long succeededBefore = pods.values().stream()
+                    .filter(h -> h.succeededAt > 0 && h.succeededAt < o.revision())
                     .count();
-            assertThat(o.succeeded()).as("succeeded at revision %d", o.revision()).isLessThanOrEqualTo((int) succeededBefore);
+            long failedBefore = pods.values().stream()
+                    .filter(h -> (h.failedAt > 0 && h.failedAt < o.revision())
+                            || (deletedCountAsFailed
+                                    && h.succeededAt == 0
+                                    && h.deletionStartedAt > 0
+                                    && h.deletionStartedAt < o.revision()))
+                    .count();
+            assertThat(o.succeeded())
+                    .as("succeeded at revision %d", o.revision())
+                    .isLessThanOrEqualTo((int) succeededBefore);
             assertThat(o.failed()).as("failed at revision %d", o.revision()).isLessThanOrEqualTo((int) failedBefore);
             assertThat(o.succeeded()).as("succeeded never decreases").isGreaterThanOrEqualTo(lastSucceeded);
             assertThat(o.failed()).as("failed never decreases").isGreaterThanOrEqualTo(lastFailed);
@@ -166,7 +182,8 @@ final class JobRunMonitor implements AutoCloseable {
     synchronized Map<String, List<PodHistory>> byIndex() {
         Map<String, List<PodHistory>> out = new HashMap<>();
         for (PodHistory h : pods.values()) {
-            out.computeIfAbsent(h.annotations.get(Job.COMPLETION_INDEX_ANNOTATION), k -> new ArrayList<>()).add(h);
+            out.computeIfAbsent(h.annotations.get(Job.COMPLETION_INDEX_ANNOTATION), k -> new ArrayList<>())
+                    .add(h);
         }
         return out;
     }

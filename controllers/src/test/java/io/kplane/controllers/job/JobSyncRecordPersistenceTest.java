@@ -1,10 +1,13 @@
 package io.kplane.controllers.job;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.kplane.api.ResourceTypes;
 import io.kplane.api.batch.Job;
 import io.kplane.api.lens.SyncRecord;
 import io.kplane.api.lens.SyncRecordEntry;
 import io.kplane.api.meta.DeleteOptions;
-import io.kplane.api.ResourceTypes;
 import io.kplane.client.ListOptions;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.informer.SharedInformerFactory;
@@ -13,14 +16,9 @@ import io.kplane.client.lens.SyncRecordPersister;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.gc.GarbageCollector;
 import io.kplane.controllers.testing.ApiServerTest;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Test;
 
 /**
  * The Job controller's sync records persisted as SyncRecords (docs/lens.md) against the real API
@@ -36,36 +34,45 @@ class JobSyncRecordPersistenceTest extends ApiServerTest {
     @Test
     void recordsAreStoredSurviveARestartAndGoWithTheirJob() throws Exception {
         String name = uniqueName("persisted");
-        ResourceClient<SyncRecord> records = client.resource(ResourceTypes.SYNCRECORDS, SyncRecord.class)
-                .inNamespace("default");
+        ResourceClient<SyncRecord> records =
+                client.resource(ResourceTypes.SYNCRECORDS, SyncRecord.class).inNamespace("default");
         String recordName = name + ".job.job";
         Job job;
         Instant restartedAt;
         try (FakeKubelet kubelet = FakeKubelet.start(client, "default", name, (k, pod, n) -> k.succeed(pod))) {
             LensRecorder lens = new LensRecorder("job-controller", "first", Clock.system());
             try (SyncRecordPersister persister = SyncRecordPersister.start(client, lens);
-                 InProcessJobController controller = InProcessJobController.start(client, FAST, lens)) {
-                job = client.jobs().inNamespace("default").create(JobControllerIntegrationTest.job(name, "Never",
-                        s -> s.completions(2).parallelism(2)));
-                await().atMost(Duration.ofSeconds(30)).until(() -> client.jobs().inNamespace("default").get(name)
-                        .isFinished());
+                    InProcessJobController controller = InProcessJobController.start(client, FAST, lens)) {
+                job = client.jobs()
+                        .inNamespace("default")
+                        .create(JobControllerIntegrationTest.job(
+                                name, "Never", s -> s.completions(2).parallelism(2)));
+                await().atMost(Duration.ofSeconds(30))
+                        .until(() ->
+                                client.jobs().inNamespace("default").get(name).isFinished());
                 await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
                     SyncRecord stored = records.get(recordName);
-                    assertThat(stored.records()).anyMatch(e -> e.reason() != null && e.reason().contains("Complete"));
+                    assertThat(stored.records())
+                            .anyMatch(e -> e.reason() != null && e.reason().contains("Complete"));
                 });
             }
             SyncRecord stored = records.get(recordName);
             assertThat(stored.target().uid()).isEqualTo(job.uid());
-            assertThat(stored.metadata().ownerReferences()).singleElement()
+            assertThat(stored.metadata().ownerReferences())
+                    .singleElement()
                     .satisfies(o -> assertThat(o.uid()).isEqualTo(job.uid()))
                     .satisfies(o -> assertThat(o.kind()).isEqualTo("Job"));
             assertThat(stored.metadata().labels()).containsEntry(SyncRecord.TARGET_UID_LABEL, job.uid());
             SyncRecordEntry created = stored.records().stream()
-                    .filter(e -> e.decision() != null && e.decision().contains("pods_created")).findFirst().orElseThrow();
+                    .filter(e -> e.decision() != null && e.decision().contains("pods_created"))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(created.triggers()).isNotEmpty();
             assertThat(created.triggers().get(0).type()).isEqualTo("ADDED");
-            assertThat(created.writes()).filteredOn(w -> "create".equals(w.verb()) && "pods".equals(w.resource()))
-                    .hasSize(2).allSatisfy(w -> assertThat(w.rv()).isNotBlank());
+            assertThat(created.writes())
+                    .filteredOn(w -> "create".equals(w.verb()) && "pods".equals(w.resource()))
+                    .hasSize(2)
+                    .allSatisfy(w -> assertThat(w.rv()).isNotBlank());
             assertThat(created.events()).anyMatch(e -> "SuccessfulCreate".equals(e.reason()));
             int before = stored.records().size();
 
@@ -73,15 +80,17 @@ class JobSyncRecordPersistenceTest extends ApiServerTest {
             restartedAt = Instant.now();
             LensRecorder second = new LensRecorder("job-controller", "second", Clock.system());
             try (SyncRecordPersister persister = SyncRecordPersister.start(client, second);
-                 InProcessJobController controller = InProcessJobController.start(client, FAST, second)) {
-                await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(records.get(recordName).records())
-                        .anyMatch(e -> e.time().isAfter(restartedAt)));
+                    InProcessJobController controller = InProcessJobController.start(client, FAST, second)) {
+                await().atMost(Duration.ofSeconds(15))
+                        .untilAsserted(() -> assertThat(records.get(recordName).records())
+                                .anyMatch(e -> e.time().isAfter(restartedAt)));
             }
             SyncRecord afterRestart = records.get(recordName);
-            assertThat(afterRestart.records()).as("the earlier syncs are kept")
+            assertThat(afterRestart.records())
+                    .as("the earlier syncs are kept")
                     .anyMatch(e -> e.decision() != null && e.decision().contains("pods_created"));
-            assertThat(afterRestart.records().size()).isBetween(Math.min(SyncRecord.MAX_RECORDS, before + 1),
-                    SyncRecord.MAX_RECORDS);
+            assertThat(afterRestart.records().size())
+                    .isBetween(Math.min(SyncRecord.MAX_RECORDS, before + 1), SyncRecord.MAX_RECORDS);
         }
 
         // the garbage collector deletes the records with their Job
@@ -92,12 +101,13 @@ class JobSyncRecordPersistenceTest extends ApiServerTest {
         gc.startWorkers();
         try {
             client.jobs().inNamespace("default").delete(name, DeleteOptions.propagation("Background"));
-            await().atMost(Duration.ofSeconds(20)).until(() -> records.list(
-                    ListOptions.labelSelector(SyncRecord.TARGET_UID_LABEL + "=" + job.uid())).items().isEmpty());
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> records.list(ListOptions.labelSelector(SyncRecord.TARGET_UID_LABEL + "=" + job.uid()))
+                            .items()
+                            .isEmpty());
         } finally {
             gc.stop(Duration.ofSeconds(5));
             informers.shutdown();
         }
     }
-
 }

@@ -1,5 +1,8 @@
 package io.kplane.controllers.job;
 
+import static io.kplane.controllers.job.FakeWorld.job;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobCondition;
 import io.kplane.api.batch.JobSpec;
@@ -9,13 +12,9 @@ import io.kplane.api.batch.PodFailurePolicy;
 import io.kplane.api.batch.PodFailurePolicyOnExitCodesRequirement;
 import io.kplane.api.batch.PodFailurePolicyRule;
 import io.kplane.api.core.Pod;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.List;
-
-import static io.kplane.controllers.job.FakeWorld.job;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** syncJob decisions, modelled on TestControllerSyncJob and its siblings in Kubernetes' job_controller_test.go. */
 class JobSyncerTest {
@@ -59,7 +58,9 @@ class JobSyncerTest {
     @Test
     void readyPodsAreCounted() {
         FakeWorld w = new FakeWorld().with(job(3, null));
-        w.add(FakeWorld.ready(w.pod("Running"))).add(FakeWorld.ready(w.pod("Running"))).add(1, "Running");
+        w.add(FakeWorld.ready(w.pod("Running")))
+                .add(FakeWorld.ready(w.pod("Running")))
+                .add(1, "Running");
         w.sync();
         assertThat(w.active()).isEqualTo(3);
         assertThat(w.status().ready()).isEqualTo(2);
@@ -121,7 +122,8 @@ class JobSyncerTest {
         FakeWorld w = new FakeWorld().with(job(2, 5)).add(1, "Running").add(1, "Failed");
         Pod succeeded = w.pod("Succeeded");
         // The success finished after the failure.
-        w.add(succeeded.withMetadata(succeeded.metadata().withCreationTimestamp(w.clock.now().minusSeconds(1))));
+        w.add(succeeded.withMetadata(
+                succeeded.metadata().withCreationTimestamp(w.clock.now().minusSeconds(1))));
         w.sync();
         assertThat(w.created).hasSize(1);
         assertThat(w.active()).isEqualTo(2);
@@ -133,7 +135,10 @@ class JobSyncerTest {
     void newFailedPodIsReplacedAfterTheBackoff() {
         FakeWorld w = new FakeWorld().with(job(2, 5)).add(1, "Running");
         Pod failed = w.pod("Failed");
-        w.add(FakeWorld.withExit(failed.withMetadata(failed.metadata().withCreationTimestamp(w.clock.now().minusSeconds(11))), 1));
+        w.add(FakeWorld.withExit(
+                failed.withMetadata(
+                        failed.metadata().withCreationTimestamp(w.clock.now().minusSeconds(11))),
+                1));
         w.sync();
         assertThat(w.created).hasSize(1);
         assertThat(w.active()).isEqualTo(2);
@@ -197,7 +202,8 @@ class JobSyncerTest {
 
     @Test
     void tooManyFailuresFailsTheJob() {
-        FakeWorld w = new FakeWorld().with(job(JobSpecBuilder.builder().parallelism(1).completions(1).backoffLimit(0)))
+        FakeWorld w = new FakeWorld()
+                .with(job(JobSpecBuilder.builder().parallelism(1).completions(1).backoffLimit(0)))
                 .add(1, "Failed");
         w.sync();
         JobCondition failed = condition(w, JobCondition.FAILED);
@@ -210,7 +216,8 @@ class JobSyncerTest {
 
     @Test
     void jobFailuresWithUnsatisfiedExpectationsWait() {
-        FakeWorld w = new FakeWorld().with(job(JobSpecBuilder.builder().parallelism(1).completions(1).backoffLimit(0)))
+        FakeWorld w = new FakeWorld()
+                .with(job(JobSpecBuilder.builder().parallelism(1).completions(1).backoffLimit(0)))
                 .add(1, "Failed");
         w.expectations.expectCreations(FakeWorld.NS + "/foobar", 1);
         w.sync();
@@ -220,7 +227,8 @@ class JobSyncerTest {
 
     @Test
     void suspendingDeletesActivePodsWithoutCountingThem() {
-        FakeWorld w = new FakeWorld().with(job(JobSpecBuilder.builder().parallelism(2).completions(4).suspend(true)))
+        FakeWorld w = new FakeWorld()
+                .with(job(JobSpecBuilder.builder().parallelism(2).completions(4).suspend(true)))
                 .add(2, "Running");
         w.sync();
         assertThat(w.deleted).hasSize(2);
@@ -236,7 +244,8 @@ class JobSyncerTest {
 
     @Test
     void suspendingWithUnsatisfiedExpectationsIsANoOp() {
-        FakeWorld w = new FakeWorld().with(job(JobSpecBuilder.builder().parallelism(2).completions(4).suspend(true)))
+        FakeWorld w = new FakeWorld()
+                .with(job(JobSpecBuilder.builder().parallelism(2).completions(4).suspend(true)))
                 .add(3, "Running");
         w.expectations.expectDeletions(FakeWorld.NS + "/foobar", 1);
         w.sync();
@@ -250,8 +259,11 @@ class JobSyncerTest {
         FakeWorld w = new FakeWorld();
         Job j = job(2, 4);
         java.time.Instant longAgo = w.clock.now().minusSeconds(3600);
-        w.with(j.withStatus(JobStatusBuilder.builder().startTime(longAgo).conditions(List.of(
-                new JobCondition(JobCondition.SUSPENDED, "True", longAgo, longAgo, "JobSuspended", "Job suspended"))).build()));
+        w.with(j.withStatus(JobStatusBuilder.builder()
+                .startTime(longAgo)
+                .conditions(List.of(new JobCondition(
+                        JobCondition.SUSPENDED, "True", longAgo, longAgo, "JobSuspended", "Job suspended")))
+                .build()));
         w.sync();
         assertThat(w.created).hasSize(2);
         JobCondition suspended = condition(w, JobCondition.SUSPENDED);
@@ -265,7 +277,10 @@ class JobSyncerTest {
     void pastDeadlineFailsAndDeletesActivePods() {
         FakeWorld w = new FakeWorld();
         Job j = job(JobSpecBuilder.builder().parallelism(1).completions(1).activeDeadlineSeconds(10L));
-        w.with(j.withStatus(JobStatusBuilder.builder().startTime(w.clock.now().minusSeconds(15)).build())).add(1, "Running");
+        w.with(j.withStatus(JobStatusBuilder.builder()
+                        .startTime(w.clock.now().minusSeconds(15))
+                        .build()))
+                .add(1, "Running");
         w.sync();
         assertThat(w.deleted).hasSize(1);
         assertThat(w.failed()).isEqualTo(1);
@@ -278,13 +293,22 @@ class JobSyncerTest {
     void deadlineIsInclusiveAndBackoffLimitWins() {
         FakeWorld w = new FakeWorld();
         Job j = job(JobSpecBuilder.builder().parallelism(1).completions(1).activeDeadlineSeconds(10L));
-        w.with(j.withStatus(JobStatusBuilder.builder().startTime(w.clock.now().minusSeconds(10)).build()));
+        w.with(j.withStatus(JobStatusBuilder.builder()
+                .startTime(w.clock.now().minusSeconds(10))
+                .build()));
         w.sync();
         assertThat(condition(w, JobCondition.FAILED).reason()).isEqualTo("DeadlineExceeded");
 
         FakeWorld w2 = new FakeWorld();
-        Job j2 = job(JobSpecBuilder.builder().parallelism(1).completions(1).activeDeadlineSeconds(1L).backoffLimit(0));
-        w2.with(j2.withStatus(JobStatusBuilder.builder().startTime(w2.clock.now().minusSeconds(5)).build())).add(1, "Failed");
+        Job j2 = job(JobSpecBuilder.builder()
+                .parallelism(1)
+                .completions(1)
+                .activeDeadlineSeconds(1L)
+                .backoffLimit(0));
+        w2.with(j2.withStatus(JobStatusBuilder.builder()
+                        .startTime(w2.clock.now().minusSeconds(5))
+                        .build()))
+                .add(1, "Failed");
         w2.sync();
         assertThat(condition(w2, JobCondition.FAILED).reason()).isEqualTo("BackoffLimitExceeded");
     }
@@ -293,21 +317,28 @@ class JobSyncerTest {
     void runningDeadlineRequeuesForTheRemainingTime() {
         FakeWorld w = new FakeWorld();
         Job j = job(JobSpecBuilder.builder().parallelism(1).completions(1).activeDeadlineSeconds(10L));
-        w.with(j.withStatus(JobStatusBuilder.builder().startTime(w.clock.now().minusSeconds(4)).build())).add(1, "Running");
+        w.with(j.withStatus(JobStatusBuilder.builder()
+                        .startTime(w.clock.now().minusSeconds(4))
+                        .build()))
+                .add(1, "Running");
         w.sync();
         assertThat(w.requeues).contains(Duration.ofSeconds(6));
     }
 
     @Test
     void onFailureRestartsReachingTheLimitFailTheJob() {
-        FakeWorld w = new FakeWorld().with(FakeWorld.onFailure(job(JobSpecBuilder.builder().parallelism(1).completions(1).backoffLimit(1))));
+        FakeWorld w = new FakeWorld()
+                .with(FakeWorld.onFailure(job(
+                        JobSpecBuilder.builder().parallelism(1).completions(1).backoffLimit(1))));
         w.add(FakeWorld.withRestarts(w.pod("Running"), 1));
         w.sync();
         assertThat(condition(w, JobCondition.FAILED).reason()).isEqualTo("BackoffLimitExceeded");
         assertThat(w.active()).isZero();
         assertThat(w.failed()).isEqualTo(1);
 
-        FakeWorld w3 = new FakeWorld().with(FakeWorld.onFailure(job(JobSpecBuilder.builder().parallelism(2).completions(2).backoffLimit(3))));
+        FakeWorld w3 = new FakeWorld()
+                .with(FakeWorld.onFailure(job(
+                        JobSpecBuilder.builder().parallelism(2).completions(2).backoffLimit(3))));
         w3.add(FakeWorld.withRestarts(w3.pod("Running"), 1)).add(FakeWorld.withRestarts(w3.pod("Running"), 1));
         w3.sync();
         assertThat(condition(w3, JobCondition.FAILED)).isNull();
@@ -316,7 +347,8 @@ class JobSyncerTest {
 
     @Test
     void neverRestartPolicyFailsOnlyAboveTheLimit() {
-        FakeWorld w = new FakeWorld().with(job(JobSpecBuilder.builder().parallelism(1).completions(1).backoffLimit(6)));
+        FakeWorld w = new FakeWorld()
+                .with(job(JobSpecBuilder.builder().parallelism(1).completions(1).backoffLimit(6)));
         w.add(6, "Failed").add(1, "Running");
         w.sync();
         assertThat(condition(w, JobCondition.FAILED)).isNull();
@@ -329,22 +361,34 @@ class JobSyncerTest {
 
     @Test
     void indexedJobStart() {
-        FakeWorld w = new FakeWorld().with(job(JobSpecBuilder.builder().parallelism(2).completions(5).completionMode(JobSpec.INDEXED)));
+        FakeWorld w = new FakeWorld()
+                .with(job(JobSpecBuilder.builder().parallelism(2).completions(5).completionMode(JobSpec.INDEXED)));
         w.sync();
-        assertThat(w.created).extracting(p -> p.metadata().annotations().get(Job.COMPLETION_INDEX_ANNOTATION))
+        assertThat(w.created)
+                .extracting(p -> p.metadata().annotations().get(Job.COMPLETION_INDEX_ANNOTATION))
                 .containsExactlyInAnyOrder("0", "1");
-        Pod zero = w.created.stream().filter(p -> p.metadata().generateName().equals("foobar-0-")).findFirst().orElseThrow();
+        Pod zero = w.created.stream()
+                .filter(p -> p.metadata().generateName().equals("foobar-0-"))
+                .findFirst()
+                .orElseThrow();
         assertThat(zero.spec().hostname()).isEqualTo("foobar-0");
         assertThat(zero.metadata().labels()).containsEntry(Job.COMPLETION_INDEX_ANNOTATION, "0");
-        assertThat(zero.spec().containers().get(0).env()).anyMatch(e -> e.name().equals("JOB_COMPLETION_INDEX")
-                && e.valueFrom().fieldRef().fieldPath().equals("metadata.annotations['batch.kubernetes.io/job-completion-index']"));
+        assertThat(zero.spec().containers().get(0).env())
+                .anyMatch(e -> e.name().equals("JOB_COMPLETION_INDEX")
+                        && e.valueFrom()
+                                .fieldRef()
+                                .fieldPath()
+                                .equals("metadata.annotations['batch.kubernetes.io/job-completion-index']"));
     }
 
     @Test
     void indexedJobCompleted() {
-        FakeWorld w = new FakeWorld().with(job(JobSpecBuilder.builder().parallelism(2).completions(3).completionMode(JobSpec.INDEXED)));
-        w.add(FakeWorld.withIndex(w.pod("Succeeded"), 0)).add(FakeWorld.withIndex(w.pod("Failed"), 1))
-                .add(FakeWorld.withIndex(w.pod("Succeeded"), 1)).add(FakeWorld.withIndex(w.pod("Succeeded"), 2));
+        FakeWorld w = new FakeWorld()
+                .with(job(JobSpecBuilder.builder().parallelism(2).completions(3).completionMode(JobSpec.INDEXED)));
+        w.add(FakeWorld.withIndex(w.pod("Succeeded"), 0))
+                .add(FakeWorld.withIndex(w.pod("Failed"), 1))
+                .add(FakeWorld.withIndex(w.pod("Succeeded"), 1))
+                .add(FakeWorld.withIndex(w.pod("Succeeded"), 2));
         w.sync();
         assertThat(w.succeeded()).isEqualTo(3);
         assertThat(w.failed()).isEqualTo(1);
@@ -354,25 +398,32 @@ class JobSyncerTest {
 
     @Test
     void indexedRepeatedCompletedIndex() {
-        FakeWorld w = new FakeWorld().with(job(JobSpecBuilder.builder().parallelism(2).completions(3).completionMode(JobSpec.INDEXED)));
-        w.add(FakeWorld.withIndex(w.pod("Succeeded"), 0)).add(FakeWorld.withIndex(w.pod("Succeeded"), 1))
+        FakeWorld w = new FakeWorld()
+                .with(job(JobSpecBuilder.builder().parallelism(2).completions(3).completionMode(JobSpec.INDEXED)));
+        w.add(FakeWorld.withIndex(w.pod("Succeeded"), 0))
+                .add(FakeWorld.withIndex(w.pod("Succeeded"), 1))
                 .add(FakeWorld.withIndex(w.pod("Succeeded"), 1));
         w.sync();
-        assertThat(w.created).extracting(p -> p.metadata().annotations().get(Job.COMPLETION_INDEX_ANNOTATION)).containsExactly("2");
+        assertThat(w.created)
+                .extracting(p -> p.metadata().annotations().get(Job.COMPLETION_INDEX_ANNOTATION))
+                .containsExactly("2");
         assertThat(w.succeeded()).isEqualTo(2);
         assertThat(w.status().completedIndexes()).isEqualTo("0,1");
     }
 
     @Test
     void indexedSomeRunningSomeCompleted() {
-        FakeWorld w = new FakeWorld().with(job(JobSpecBuilder.builder().parallelism(8).completions(20).completionMode(JobSpec.INDEXED)));
+        FakeWorld w = new FakeWorld()
+                .with(job(
+                        JobSpecBuilder.builder().parallelism(8).completions(20).completionMode(JobSpec.INDEXED)));
         w.add(FakeWorld.withIndex(w.pod("Running"), 0)).add(FakeWorld.withIndex(w.pod("Pending"), 3));
-        for (int ix : new int[]{2, 4, 5, 7, 8, 9}) {
+        for (int ix : new int[] {2, 4, 5, 7, 8, 9}) {
             w.add(FakeWorld.withIndex(w.pod("Succeeded"), ix));
         }
         w.sync();
         // Active indexes {0, 3}; succeeded {2,4,5,7,8,9}: create the 6 lowest free indexes.
-        assertThat(w.created).extracting(p -> p.metadata().annotations().get(Job.COMPLETION_INDEX_ANNOTATION))
+        assertThat(w.created)
+                .extracting(p -> p.metadata().annotations().get(Job.COMPLETION_INDEX_ANNOTATION))
                 .containsExactlyInAnyOrder("1", "6", "10", "11", "12", "13");
         assertThat(w.active()).isEqualTo(8);
         assertThat(w.succeeded()).isEqualTo(6);
@@ -381,9 +432,12 @@ class JobSyncerTest {
 
     @Test
     void indexedDuplicateAndInvalidIndexesAreDeletedWithoutCreations() {
-        FakeWorld w = new FakeWorld().with(job(JobSpecBuilder.builder().parallelism(3).completions(3).completionMode(JobSpec.INDEXED)));
-        w.add(FakeWorld.withIndex(w.pod("Running"), 0)).add(FakeWorld.withIndex(w.pod("Running"), 0))
-                .add(FakeWorld.withIndex(w.pod("Running"), 7)).add(w.pod("Running"));
+        FakeWorld w = new FakeWorld()
+                .with(job(JobSpecBuilder.builder().parallelism(3).completions(3).completionMode(JobSpec.INDEXED)));
+        w.add(FakeWorld.withIndex(w.pod("Running"), 0))
+                .add(FakeWorld.withIndex(w.pod("Running"), 0))
+                .add(FakeWorld.withIndex(w.pod("Running"), 7))
+                .add(w.pod("Running"));
         w.sync();
         assertThat(w.deleted).hasSize(3);
         assertThat(w.created).isEmpty();
@@ -392,28 +446,44 @@ class JobSyncerTest {
     @Test
     void podFailurePolicyFailJob() {
         PodFailurePolicy policy = new PodFailurePolicy(List.of(
-                new PodFailurePolicyRule(PodFailurePolicyRule.IGNORE, new PodFailurePolicyOnExitCodesRequirement(null, "In", List.of(1, 2, 3)), null),
-                new PodFailurePolicyRule(PodFailurePolicyRule.FAIL_JOB, new PodFailurePolicyOnExitCodesRequirement(null, "In", List.of(5, 6, 7)), null)));
-        FakeWorld w = new FakeWorld().with(job(JobSpecBuilder.builder().parallelism(2).completions(2).podFailurePolicy(policy)));
+                new PodFailurePolicyRule(
+                        PodFailurePolicyRule.IGNORE,
+                        new PodFailurePolicyOnExitCodesRequirement(null, "In", List.of(1, 2, 3)),
+                        null),
+                new PodFailurePolicyRule(
+                        PodFailurePolicyRule.FAIL_JOB,
+                        new PodFailurePolicyOnExitCodesRequirement(null, "In", List.of(5, 6, 7)),
+                        null)));
+        FakeWorld w = new FakeWorld()
+                .with(job(JobSpecBuilder.builder().parallelism(2).completions(2).podFailurePolicy(policy)));
         Pod failed = FakeWorld.withExit(w.pod("Failed"), 5);
         failed = failed.withMetadata(failed.metadata().withName("mypod-0"));
         w.add(failed).add(1, "Running");
         w.sync();
-        String message = "Container main for pod default/mypod-0 failed with exit code 5 matching FailJob rule at index 1";
+        String message =
+                "Container main for pod default/mypod-0 failed with exit code 5 matching FailJob rule at index 1";
         assertThat(condition(w, JobCondition.FAILURE_TARGET).message()).isEqualTo(message);
         JobCondition jobFailed = condition(w, JobCondition.FAILED);
         assertThat(jobFailed.reason()).isEqualTo("PodFailurePolicy");
         assertThat(jobFailed.message()).isEqualTo(message);
         assertThat(w.failed()).isEqualTo(2); // the running pod is killed and counted too
         // The interim condition was written before any finalizer was removed.
-        assertThat(w.statusWrites.get(0).status().condition(JobCondition.FAILURE_TARGET)).isNotNull();
+        assertThat(w.statusWrites.get(0).status().condition(JobCondition.FAILURE_TARGET))
+                .isNotNull();
     }
 
     @Test
     void podFailurePolicyIgnoreDoesNotCount() {
-        PodFailurePolicy policy = new PodFailurePolicy(List.of(
-                new PodFailurePolicyRule(PodFailurePolicyRule.IGNORE, new PodFailurePolicyOnExitCodesRequirement(null, "In", List.of(1, 2, 3)), null)));
-        FakeWorld w = new FakeWorld().with(job(JobSpecBuilder.builder().parallelism(1).completions(1).backoffLimit(0).podFailurePolicy(policy)));
+        PodFailurePolicy policy = new PodFailurePolicy(List.of(new PodFailurePolicyRule(
+                PodFailurePolicyRule.IGNORE,
+                new PodFailurePolicyOnExitCodesRequirement(null, "In", List.of(1, 2, 3)),
+                null)));
+        FakeWorld w = new FakeWorld()
+                .with(job(JobSpecBuilder.builder()
+                        .parallelism(1)
+                        .completions(1)
+                        .backoffLimit(0)
+                        .podFailurePolicy(policy)));
         w.add(FakeWorld.withExit(w.pod("Failed"), 2));
         w.sync();
         assertThat(condition(w, JobCondition.FAILED)).isNull();
@@ -428,8 +498,11 @@ class JobSyncerTest {
         FakeWorld w = new FakeWorld().with(job(1, 2));
         Pod done = w.pod("Succeeded");
         w.add(done);
-        w.with(w.job.withStatus(JobStatusBuilder.builder().startTime(w.clock.now())
-                .uncountedTerminatedPods(new io.kplane.api.batch.UncountedTerminatedPods(List.of(done.metadata().uid()), null)).build()));
+        w.with(w.job.withStatus(JobStatusBuilder.builder()
+                .startTime(w.clock.now())
+                .uncountedTerminatedPods(new io.kplane.api.batch.UncountedTerminatedPods(
+                        List.of(done.metadata().uid()), null))
+                .build()));
         w.sync();
         assertThat(w.succeeded()).isEqualTo(1);
         assertThat(w.status().uncountedTerminatedPods().succeeded()).isNull();
@@ -452,7 +525,8 @@ class JobSyncerTest {
     void podsOfAnotherJobUidAreIgnored() {
         FakeWorld w = new FakeWorld().with(job(2, 2));
         Pod foreign = w.pod("Running");
-        io.kplane.api.meta.OwnerReference other = foreign.metadata().ownerReferences().get(0).withUid("other-uid");
+        io.kplane.api.meta.OwnerReference other =
+                foreign.metadata().ownerReferences().get(0).withUid("other-uid");
         w.add(foreign.withMetadata(foreign.metadata().withOwnerReferences(List.of(other))));
         w.sync();
         assertThat(w.created).hasSize(2);

@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kplane.client.time.FakeClock;
 import io.kplane.client.workqueue.DelayingQueue;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
 
 /**
  * The pod-event batching rule against the delaying queue's contract (an item already waiting keeps
@@ -50,7 +49,9 @@ class PodEventBatchingTest {
         assertThat(queue.syncDue()).isTrue(); // the deferred sync at the window's end
         clock.advance(Duration.ofMillis(10));
         batching.podFinished(JOB);
-        assertThat(queue.dueAt(JOB)).as("the burst goes on: next window's end").isEqualTo(start.plus(PERIOD.multipliedBy(2)));
+        assertThat(queue.dueAt(JOB))
+                .as("the burst goes on: next window's end")
+                .isEqualTo(start.plus(PERIOD.multipliedBy(2)));
     }
 
     @Test
@@ -125,7 +126,9 @@ class PodEventBatchingTest {
 
         @Override
         public void addAfter(String item, Duration delay) {
-            Instant at = delay.isNegative() || delay.isZero() ? clock.now() : clock.now().plus(delay);
+            Instant at = delay.isNegative() || delay.isZero()
+                    ? clock.now()
+                    : clock.now().plus(delay);
             due.merge(item, at, (a, b) -> a.isBefore(b) ? a : b);
         }
 
@@ -145,16 +148,13 @@ class PodEventBatchingTest {
         }
 
         @Override
-        public void done(String item) {
-        }
+        public void done(String item) {}
 
         @Override
-        public void shutDown() {
-        }
+        public void shutDown() {}
 
         @Override
-        public void shutDownWithDrain() {
-        }
+        public void shutDownWithDrain() {}
 
         @Override
         public boolean isShuttingDown() {

@@ -5,10 +5,9 @@ import io.kplane.api.meta.WatchEvent;
 import io.kplane.client.ListOptions;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.WatchStream;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.util.function.Consumer;
 
 /**
  * A test's own watch on one collection: lists once, then delivers every later event in revision order
@@ -35,8 +34,8 @@ final class WatchLoop<T extends KubeObject> implements AutoCloseable {
     }
 
     /** Starts watching; objects that exist already are delivered first as ADDED. */
-    static <T extends KubeObject> WatchLoop<T> start(ResourceClient<T> resource, ListOptions options,
-                                                     Consumer<WatchEvent<T>> sink, String name) {
+    static <T extends KubeObject> WatchLoop<T> start(
+            ResourceClient<T> resource, ListOptions options, Consumer<WatchEvent<T>> sink, String name) {
         WatchLoop<T> loop = new WatchLoop<>(resource, options, sink, name);
         var list = resource.list(options);
         loop.resourceVersion = list.metadata().resourceVersion();
@@ -49,7 +48,8 @@ final class WatchLoop<T extends KubeObject> implements AutoCloseable {
 
     private void run() {
         while (!closed) {
-            try (WatchStream<T> s = resource.watch(options.withResourceVersion(resourceVersion).withAllowWatchBookmarks(true))) {
+            try (WatchStream<T> s =
+                    resource.watch(options.withResourceVersion(resourceVersion).withAllowWatchBookmarks(true))) {
                 stream = s;
                 if (closed) {
                     return;

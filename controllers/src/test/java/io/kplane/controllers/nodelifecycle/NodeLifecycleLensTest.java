@@ -1,5 +1,8 @@
 package io.kplane.controllers.nodelifecycle;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.coordination.Lease;
 import io.kplane.api.coordination.LeaseSpec;
@@ -15,18 +18,14 @@ import io.kplane.client.time.Clock;
 import io.kplane.controllers.ControllerTestSupport;
 import io.kplane.controllers.testing.ApiServerTest;
 import io.kplane.controllers.testing.ServedLens;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The node lifecycle monitor's sync records over HTTP: a silent node goes Ready → Unknown and is tainted,
@@ -42,9 +41,16 @@ class NodeLifecycleLensTest extends ApiServerTest {
     void start() throws Exception {
         served = ServedLens.start("node-lifecycle");
         informers = new SharedInformerFactory(client, Clock.system()).withLens(served.lens);
-        controller = new NodeLifecycleController(informers.informerFor(Node.class), informers.informerFor(Lease.class),
-                informers.informerFor(Pod.class), client, new ControllerTestSupport.RememberingEvents(), Clock.system(),
-                Duration.ofSeconds(2), Duration.ofMillis(100), Duration.ofSeconds(1));
+        controller = new NodeLifecycleController(
+                informers.informerFor(Node.class),
+                informers.informerFor(Lease.class),
+                informers.informerFor(Pod.class),
+                client,
+                new ControllerTestSupport.RememberingEvents(),
+                Clock.system(),
+                Duration.ofSeconds(2),
+                Duration.ofMillis(100),
+                Duration.ofSeconds(1));
         informers.start();
         assertThat(informers.waitForCacheSync(Duration.ofSeconds(30))).isTrue();
         controller.start();
@@ -62,7 +68,10 @@ class NodeLifecycleLensTest extends ApiServerTest {
         Instant now = Instant.now();
         var existing = leases.find(node);
         if (existing.isEmpty()) {
-            leases.create(new Lease(null, null, ObjectMeta.named("kube-node-lease", node),
+            leases.create(new Lease(
+                    null,
+                    null,
+                    ObjectMeta.named("kube-node-lease", node),
                     new LeaseSpec(node, 40, now, now, 0, null, null)));
         } else {
             leases.update(existing.get().withSpec(existing.get().spec().withRenewTime(now)));
@@ -85,38 +94,59 @@ class NodeLifecycleLensTest extends ApiServerTest {
         ControllerTestSupport.readyNode(client, alive, Map.of(), 110);
         renew(lost);
         renew(alive);
-        Pod victim = client.pods().inNamespace("default").create(PodBuilder.builder()
-                .metadata(ObjectMeta.named("default", uniqueName("victim")))
-                .spec(PodSpecBuilder.builder().nodeName(lost).restartPolicy("Never")
-                        .containers(List.of(ContainerBuilder.builder().name("main").image("busybox").build())).build())
-                .build());
-        client.pods().inNamespace("default").updateStatus(victim.withStatus(PodStatusBuilder.builder().phase("Running").build()));
+        Pod victim = client.pods()
+                .inNamespace("default")
+                .create(PodBuilder.builder()
+                        .metadata(ObjectMeta.named("default", uniqueName("victim")))
+                        .spec(PodSpecBuilder.builder()
+                                .nodeName(lost)
+                                .restartPolicy("Never")
+                                .containers(List.of(ContainerBuilder.builder()
+                                        .name("main")
+                                        .image("busybox")
+                                        .build()))
+                                .build())
+                        .build());
+        client.pods()
+                .inNamespace("default")
+                .updateStatus(victim.withStatus(
+                        PodStatusBuilder.builder().phase("Running").build()));
 
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(300)).until(() -> {
-            renew(alive);
-            return decisions(lost).stream().anyMatch(d -> d.contains("evict-pods"));
-        });
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(300))
+                .until(() -> {
+                    renew(alive);
+                    return decisions(lost).stream().anyMatch(d -> d.contains("evict-pods"));
+                });
         List<JsonNode> records = served.syncsOf(lost);
         JsonNode first = records.get(0);
         assertThat(first.path("controller").asText()).isEqualTo("node-lifecycle");
         assertThat(first.path("resource").asText()).isEqualTo("nodes");
         assertThat(first.path("sync").path("decision").asText()).isEqualTo("mark-unknown,taint,wait-eviction");
         assertThat(first.path("sync").path("saw").path("ready").asText()).isEqualTo("True");
-        assertThat(first.path("sync").path("saw").path("gracePeriodSeconds").asInt()).isEqualTo(2);
-        assertThat(first.path("sync").path("writes")).extracting(w -> w.path("verb").asText())
+        assertThat(first.path("sync").path("saw").path("gracePeriodSeconds").asInt())
+                .isEqualTo(2);
+        assertThat(first.path("sync").path("writes"))
+                .extracting(w -> w.path("verb").asText())
                 .containsExactly("update status (Ready=Unknown)", "update (add taints)");
-        assertThat(first.path("sync").path("writes")).allSatisfy(w -> assertThat(w.path("rv").asText()).isNotBlank());
-        assertThat(first.path("sync").path("events").get(0).path("reason").asText()).isEqualTo("NodeNotReady");
+        assertThat(first.path("sync").path("writes"))
+                .allSatisfy(w -> assertThat(w.path("rv").asText()).isNotBlank());
+        assertThat(first.path("sync").path("events").get(0).path("reason").asText())
+                .isEqualTo("NodeNotReady");
         assertThat(first.path("sync").path("requeueAfterMs").asDouble()).isBetween(1.0, 1_000.0);
 
-        JsonNode evicted = records.stream().filter(r -> r.path("sync").path("decision").asText().contains("evict-pods"))
-                .findFirst().orElseThrow().path("sync");
+        JsonNode evicted = records.stream()
+                .filter(r -> r.path("sync").path("decision").asText().contains("evict-pods"))
+                .findFirst()
+                .orElseThrow()
+                .path("sync");
         assertThat(evicted.path("saw").path("ready").asText()).isEqualTo("Unknown");
         assertThat(evicted.path("saw").path("podsOnNode").asInt()).isEqualTo(1);
         assertThat(evicted.path("writes").get(0).path("verb").asText()).isEqualTo("update status (Failed, NodeLost)");
         assertThat(evicted.path("writes").get(0).path("key").asText()).isEqualTo("default/" + victim.name());
         assertThat(evicted.path("events").get(0).path("reason").asText()).isEqualTo("TaintManagerEviction");
-        assertThat(client.pods().inNamespace("default").get(victim.name()).phase()).isEqualTo("Failed");
+        assertThat(client.pods().inNamespace("default").get(victim.name()).phase())
+                .isEqualTo("Failed");
 
         // a dead node with nothing left to do is not recorded on every pass
         int settled = served.syncsOf(lost).size();
@@ -130,7 +160,9 @@ class NodeLifecycleLensTest extends ApiServerTest {
         assertThat(served.syncsOf(alive)).as("a healthy node is not news").isEmpty();
         JsonNode snapshot = served.snapshot();
         assertThat(snapshot.path("controllers").get(0).path("name").asText()).isEqualTo("node-lifecycle");
-        assertThat(snapshot.path("controllers").get(0).path("queue").isNull()).as("no workqueue: a timer drives it").isTrue();
+        assertThat(snapshot.path("controllers").get(0).path("queue").isNull())
+                .as("no workqueue: a timer drives it")
+                .isTrue();
         assertThat(served.metrics()).doesNotContain("workqueue_depth");
     }
 }

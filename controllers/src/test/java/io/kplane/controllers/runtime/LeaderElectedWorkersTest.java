@@ -1,11 +1,10 @@
 package io.kplane.controllers.runtime;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -14,9 +13,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Two replicas of a controller process with leader election, whose start (a slow cache sync) takes
@@ -41,13 +40,24 @@ class LeaderElectedWorkersTest {
         final List<String> lines = new CopyOnWriteArrayList<>();
 
         Replica(long startDelayMs) throws Exception {
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            process = new ProcessBuilder(java, "-Xmx128m", "-cp", System.getProperty("java.class.path"),
-                    SlowStartControllerMain.class.getName(), api.url(), Long.toString(startDelayMs), "3s", "2s", "300ms")
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String java =
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            process = new ProcessBuilder(
+                            java,
+                            "-Xmx128m",
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            SlowStartControllerMain.class.getName(),
+                            api.url(),
+                            Long.toString(startDelayMs),
+                            "3s",
+                            "2s",
+                            "300ms")
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             Thread reader = new Thread(() -> {
-                try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                        StandardCharsets.UTF_8))) {
+                try (BufferedReader out =
+                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                     String line;
                     while ((line = out.readLine()) != null) {
                         if (line.startsWith("WORKERS-")) {
@@ -67,8 +77,11 @@ class LeaderElectedWorkersTest {
         }
 
         long time(String event) {
-            return lines.stream().filter(l -> l.startsWith(event)).mapToLong(l -> Long.parseLong(l.split(" ")[1]))
-                    .findFirst().orElse(Long.MAX_VALUE);
+            return lines.stream()
+                    .filter(l -> l.startsWith(event))
+                    .mapToLong(l -> Long.parseLong(l.split(" ")[1]))
+                    .findFirst()
+                    .orElse(Long.MAX_VALUE);
         }
 
         @Override
@@ -86,17 +99,23 @@ class LeaderElectedWorkersTest {
     void aLeaderWhoseStartOutlastsTheLeaseKeepsItAndNoTwoReplicasEverRunWorkers() throws Exception {
         KubeClient client = KubeClient.forServer(api.url());
         try (Replica a = new Replica(8_000)) {
-            await().atMost(Duration.ofSeconds(60)).until(() -> client.leases().inNamespace("default")
-                    .find("slow-start").map(l -> l.spec().holderIdentity() != null).orElse(false));
+            await().atMost(Duration.ofSeconds(60)).until(() -> client.leases()
+                    .inNamespace("default")
+                    .find("slow-start")
+                    .map(l -> l.spec().holderIdentity() != null)
+                    .orElse(false));
             try (Replica b = new Replica(1_000)) {
                 // a's start takes 8 s, far beyond the 3 s lease: it must keep renewing meanwhile
                 await().atMost(Duration.ofSeconds(60)).until(a::started);
-                await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10)).until(() -> !b.started());
+                await().during(Duration.ofSeconds(4))
+                        .atMost(Duration.ofSeconds(10))
+                        .until(() -> !b.started());
                 a.close();
                 // a stopped its workers on the way out (its output may still be in flight to our reader)
                 await().atMost(Duration.ofSeconds(10)).until(() -> a.time("WORKERS-STOP") != Long.MAX_VALUE);
                 await().atMost(Duration.ofSeconds(60)).until(b::started);
-                assertThat(b.time("WORKERS-START")).as("b's workers start only after a's stopped")
+                assertThat(b.time("WORKERS-START"))
+                        .as("b's workers start only after a's stopped")
                         .isGreaterThanOrEqualTo(a.time("WORKERS-STOP"));
                 assertThat(a.time("WORKERS-START")).isLessThan(a.time("WORKERS-STOP"));
             }

@@ -1,15 +1,13 @@
 package io.kplane.controllers.runtime;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kplane.client.lens.LensRecord;
 import io.kplane.client.lens.LensRecorder;
 import io.kplane.client.time.Clock;
 import io.kplane.client.workqueue.RateLimitingQueue;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -21,13 +19,15 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** The /lens/* endpoints on a real health server, over real HTTP. */
 class LensEndpointsTest {
     private final ObjectMapper json = new ObjectMapper();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private HealthServer server;
     private LensRecorder lens;
     private String base;
@@ -48,8 +48,12 @@ class LensEndpointsTest {
     }
 
     private HttpResponse<String> send(String method, String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(base + path)).method(method, HttpRequest.BodyPublishers.noBody())
-                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                HttpRequest.newBuilder(URI.create(base + path))
+                        .method(method, HttpRequest.BodyPublishers.noBody())
+                        .timeout(Duration.ofSeconds(10))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
@@ -74,7 +78,9 @@ class LensEndpointsTest {
         assertThat(job.path("queueItems").get(0).path("state").asText()).isEqualTo("waiting");
         assertThat(job.path("queueItems").get(1).path("state").asText()).isEqualTo("delayed");
         assertThat(job.path("queueItems").get(1).path("dueAt").isTextual()).isTrue();
-        assertThat(snapshot.path("records")).extracting(r -> r.path("type").asText()).containsExactly("add", "add-after");
+        assertThat(snapshot.path("records"))
+                .extracting(r -> r.path("type").asText())
+                .containsExactly("add", "add-after");
         queue.shutDown();
     }
 
@@ -82,11 +88,14 @@ class LensEndpointsTest {
     void streamSendsRecordsAfterSinceThenLiveOnes() throws Exception {
         lens.record(LensRecord.of("job", "queue", "add", null, "default/a", null, null));
         lens.record(LensRecord.of("job", "queue", "add", null, "default/b", null, null));
-        HttpResponse<InputStream> response = http.send(HttpRequest.newBuilder(URI.create(base + "/lens/stream?since=1"))
-                .build(), HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> response = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/lens/stream?since=1"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofInputStream());
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+        try (BufferedReader reader =
+                new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
             List<String> ids = new ArrayList<>();
             List<JsonNode> data = new ArrayList<>();
             boolean live = false;
@@ -117,9 +126,11 @@ class LensEndpointsTest {
         HttpResponse<String> paused = send("POST", "/lens/controllers/job/pause");
         assertThat(paused.statusCode()).isEqualTo(200);
         assertThat(json.readTree(paused.body()).path("paused").asBoolean()).isTrue();
-        JsonNode stepped = json.readTree(send("POST", "/lens/controllers/job/step").body());
+        JsonNode stepped =
+                json.readTree(send("POST", "/lens/controllers/job/step").body());
         assertThat(stepped.path("stepsPending").asInt()).isEqualTo(1);
-        JsonNode resumed = json.readTree(send("POST", "/lens/controllers/job/resume").body());
+        JsonNode resumed =
+                json.readTree(send("POST", "/lens/controllers/job/resume").body());
         assertThat(resumed.path("paused").asBoolean()).isFalse();
         assertThat(resumed.path("stepsPending").asInt()).isZero();
 
@@ -136,10 +147,15 @@ class LensEndpointsTest {
         RateLimitingQueue<String> queue = RateLimitingQueue.create(Clock.system(), lens, "job");
         queue.add("default/pi");
         String metrics = send("GET", "/metrics").body();
-        assertThat(metrics).contains("workqueue_depth{name=\"job\"} 1.0", "workqueue_adds_total{name=\"job\"} 1.0",
-                "workqueue_retries_total{name=\"job\"}", "workqueue_queue_duration_seconds_bucket{name=\"job\"",
-                "workqueue_work_duration_seconds_count{name=\"job\"}", "workqueue_unfinished_work_seconds{name=\"job\"}",
-                "workqueue_longest_running_processor_seconds{name=\"job\"}");
+        assertThat(metrics)
+                .contains(
+                        "workqueue_depth{name=\"job\"} 1.0",
+                        "workqueue_adds_total{name=\"job\"} 1.0",
+                        "workqueue_retries_total{name=\"job\"}",
+                        "workqueue_queue_duration_seconds_bucket{name=\"job\"",
+                        "workqueue_work_duration_seconds_count{name=\"job\"}",
+                        "workqueue_unfinished_work_seconds{name=\"job\"}",
+                        "workqueue_longest_running_processor_seconds{name=\"job\"}");
         queue.shutDown();
     }
 }

@@ -1,9 +1,8 @@
 package io.kplane.controllers.runtime;
 
 import io.kplane.client.time.Clock;
-import picocli.CommandLine;
-
 import java.time.Duration;
+import picocli.CommandLine;
 
 /**
  * A controller process whose start takes {@code startDelayMs} after it became leader (a slow cache
@@ -12,13 +11,22 @@ import java.time.Duration;
  * renewDeadline retryPeriod (Go-style durations).
  */
 public final class SlowStartControllerMain {
-    private SlowStartControllerMain() {
-    }
+    private SlowStartControllerMain() {}
 
     public static void main(String[] args) throws Exception {
         ControllerOptions options = new ControllerOptions();
-        new CommandLine(options).parseArgs("--server", args[0], "--lease-namespace", "default",
-                "--lease-duration", args[2], "--renew-deadline", args[3], "--retry-period", args[4]);
+        new CommandLine(options)
+                .parseArgs(
+                        "--server",
+                        args[0],
+                        "--lease-namespace",
+                        "default",
+                        "--lease-duration",
+                        args[2],
+                        "--renew-deadline",
+                        args[3],
+                        "--retry-period",
+                        args[4]);
         Duration startDelay = Duration.ofMillis(Long.parseLong(args[1]));
         ControllerComponent component = new ControllerComponent() {
             @Override

@@ -1,5 +1,8 @@
 package io.kplane.controllers.runtime;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClient;
 import io.kplane.client.lens.LensJson;
@@ -9,15 +12,11 @@ import io.kplane.client.lens.SyncRecordPersister;
 import io.kplane.client.lens.SyncSummary;
 import io.kplane.client.time.Clock;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import org.junit.jupiter.api.Test;
-
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Test;
 
 /**
  * With the API server unreachable the persister neither blocks the syncs that report to it nor grows:
@@ -34,8 +33,8 @@ class SyncRecordPersisterDropTest {
         KubeClient client = KubeClient.create(ClientConfig.forServer("http://127.0.0.1:" + port));
         LensRecorder lens = new LensRecorder("job-controller", "test", Clock.system());
         PrometheusMeterRegistry registry = HealthServer.newRegistry();
-        try (SyncRecordPersister persister = new SyncRecordPersister(client, lens.clock(), "job-controller", 3,
-                Duration.ofMillis(50))) {
+        try (SyncRecordPersister persister =
+                new SyncRecordPersister(client, lens.clock(), "job-controller", 3, Duration.ofMillis(50))) {
             lens.addListener(persister);
             lens.persistDropped(persister::droppedTotal);
             LensMetrics.bindPersister(persister, registry);
@@ -43,21 +42,33 @@ class SyncRecordPersisterDropTest {
 
             long start = System.nanoTime();
             for (int i = 0; i < 200; i++) {
-                SyncSummary sync = new SyncSummary(List.of(), 0, Map.of("active", i), "reconciling", null, List.of(),
-                        List.of(), 0.1, null, null);
-                lens.record(new LensRecord(0, null, null, "job", "sync", "sync", "jobs", "default/job-" + (i % 50),
-                        "1", "uid-" + (i % 50), null, sync));
+                SyncSummary sync = new SyncSummary(
+                        List.of(), 0, Map.of("active", i), "reconciling", null, List.of(), List.of(), 0.1, null, null);
+                lens.record(new LensRecord(
+                        0,
+                        null,
+                        null,
+                        "job",
+                        "sync",
+                        "sync",
+                        "jobs",
+                        "default/job-" + (i % 50),
+                        "1",
+                        "uid-" + (i % 50),
+                        null,
+                        sync));
             }
             double ms = (System.nanoTime() - start) / 1e6;
             assertThat(ms).as("200 syncs reported without waiting for the API").isLessThan(2000);
             assertThat(persister.pendingObjects()).isLessThanOrEqualTo(3);
 
-            await().atMost(Duration.ofSeconds(20)).until(() -> persister.pendingObjects() == 0
-                    && persister.droppedTotal() >= 200 - 3 * 10);
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> persister.pendingObjects() == 0 && persister.droppedTotal() >= 200 - 3 * 10);
             assertThat(persister.persistedTotal()).isZero();
             assertThat(LensJson.snapshot(lens).get("persistDroppedRecords")).isEqualTo(persister.droppedTotal());
-            assertThat(registry.scrape()).containsPattern(
-                    "(?m)^kplane_lens_records_persist_dropped_total(\\{[^}]*})? " + persister.droppedTotal() + "\\.0$");
+            assertThat(registry.scrape())
+                    .containsPattern("(?m)^kplane_lens_records_persist_dropped_total(\\{[^}]*})? "
+                            + persister.droppedTotal() + "\\.0$");
         }
     }
 }

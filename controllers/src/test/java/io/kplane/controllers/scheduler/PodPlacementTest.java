@@ -1,5 +1,7 @@
 package io.kplane.controllers.scheduler;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.kplane.api.core.Node;
 import io.kplane.api.core.NodeBuilder;
 import io.kplane.api.core.NodeCondition;
@@ -12,8 +14,6 @@ import io.kplane.api.meta.ObjectMetaBuilder;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class PodPlacementTest {
 
@@ -28,15 +28,19 @@ class PodPlacementTest {
     }
 
     static Pod pod(Map<String, String> nodeSelector) {
-        return PodBuilder.builder().metadata(ObjectMeta.named("default", "p"))
-                .spec(PodSpecBuilder.builder().nodeSelector(nodeSelector).build()).build();
+        return PodBuilder.builder()
+                .metadata(ObjectMeta.named("default", "p"))
+                .spec(PodSpecBuilder.builder().nodeSelector(nodeSelector).build())
+                .build();
     }
 
     @Test
     void picksTheLeastLoadedReadyNodeThenByName() {
-        var nodes = List.of(node("b", "True", Map.of(), 110), node("a", "True", Map.of(), 110),
-                node("c", "True", Map.of(), 110));
-        assertThat(PodPlacement.place(pod(null), nodes, Map.of("a", 3, "b", 1, "c", 1)).node()).isEqualTo("b");
+        var nodes = List.of(
+                node("b", "True", Map.of(), 110), node("a", "True", Map.of(), 110), node("c", "True", Map.of(), 110));
+        assertThat(PodPlacement.place(pod(null), nodes, Map.of("a", 3, "b", 1, "c", 1))
+                        .node())
+                .isEqualTo("b");
         assertThat(PodPlacement.place(pod(null), nodes, Map.of()).node()).isEqualTo("a");
     }
 
@@ -51,14 +55,21 @@ class PodPlacementTest {
 
     @Test
     void respectsPodCapacityAndReadiness() {
-        var nodes = List.of(node("full", "True", Map.of(), 2), node("down", "Unknown", Map.of(), 110),
+        var nodes = List.of(
+                node("full", "True", Map.of(), 2),
+                node("down", "Unknown", Map.of(), 110),
                 node("starting", "False", Map.of(), 110));
         PlacementDecision d = PodPlacement.place(pod(null), nodes, Map.of("full", 2));
-        assertThat(d.unschedulableMessage()).isEqualTo("0/3 nodes are available: 1 Too many pods, "
-                + "1 node(s) had untolerated taint {node.kubernetes.io/not-ready: }, "
-                + "1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }.");
-        assertThat(PodPlacement.place(pod(Map.of("disk", "ssd")), List.of(node("x", "True",
-                Map.of("disk", "ssd"), 2)), Map.of("x", 1)).node()).isEqualTo("x");
+        assertThat(d.unschedulableMessage())
+                .isEqualTo("0/3 nodes are available: 1 Too many pods, "
+                        + "1 node(s) had untolerated taint {node.kubernetes.io/not-ready: }, "
+                        + "1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }.");
+        assertThat(PodPlacement.place(
+                                pod(Map.of("disk", "ssd")),
+                                List.of(node("x", "True", Map.of("disk", "ssd"), 2)),
+                                Map.of("x", 1))
+                        .node())
+                .isEqualTo("x");
     }
 
     @Test

@@ -1,5 +1,8 @@
 package io.kplane.controllers.scheduler;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.core.Node;
 import io.kplane.api.core.NodeBuilder;
@@ -11,15 +14,11 @@ import io.kplane.client.time.Clock;
 import io.kplane.controllers.ControllerTestSupport;
 import io.kplane.controllers.testing.ApiServerTest;
 import io.kplane.controllers.testing.ServedLens;
+import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The scheduler's sync records over HTTP: the node it bound a pod to and, for every other node, the filter
@@ -35,8 +34,13 @@ class SchedulerLensTest extends ApiServerTest {
     void start() throws Exception {
         served = ServedLens.start("scheduler");
         informers = new SharedInformerFactory(client, Clock.system()).withLens(served.lens);
-        scheduler = new Scheduler(informers.informerFor(Pod.class), informers.informerFor(Node.class), client,
-                new ControllerTestSupport.RememberingEvents(), Clock.system(), Duration.ofSeconds(60));
+        scheduler = new Scheduler(
+                informers.informerFor(Pod.class),
+                informers.informerFor(Node.class),
+                client,
+                new ControllerTestSupport.RememberingEvents(),
+                Clock.system(),
+                Duration.ofSeconds(60));
         informers.start();
         assertThat(informers.waitForCacheSync(Duration.ofSeconds(30))).isTrue();
         scheduler.startWorkers();
@@ -53,16 +57,30 @@ class SchedulerLensTest extends ApiServerTest {
     void theRecordSaysWhereThePodWentAndWhyEveryOtherNodeWasNot() throws Exception {
         ControllerTestSupport.readyNode(client, "a-ssd", Map.of("disk", "ssd"), 110);
         Node cordoned = ControllerTestSupport.readyNode(client, "b-cordoned", Map.of("disk", "ssd"), 110);
-        client.nodes().update(cordoned.withSpec(NodeSpecBuilder.builder().unschedulable(true).build()));
-        client.nodes().create(NodeBuilder.builder().metadata(ObjectMetaBuilder.builder().name("c-notready").build()).build());
+        client.nodes()
+                .update(cordoned.withSpec(
+                        NodeSpecBuilder.builder().unschedulable(true).build()));
+        client.nodes()
+                .create(NodeBuilder.builder()
+                        .metadata(ObjectMetaBuilder.builder().name("c-notready").build())
+                        .build());
         ControllerTestSupport.readyNode(client, "d-full", Map.of("disk", "ssd"), 0);
         ControllerTestSupport.readyNode(client, "e-hdd", Map.of("disk", "hdd"), 110);
-        await().atMost(Duration.ofSeconds(10)).until(() -> informers.informerFor(Node.class).lister().list().size() == 5
-                && informers.informerFor(Node.class).lister().get(null, "b-cordoned").map(Node::isUnschedulable).orElse(false));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> informers.informerFor(Node.class).lister().list().size() == 5
+                        && informers
+                                .informerFor(Node.class)
+                                .lister()
+                                .get(null, "b-cordoned")
+                                .map(Node::isUnschedulable)
+                                .orElse(false));
 
-        Pod pod = client.pods().inNamespace("default").create(SchedulerTest.pod(uniqueName("placed"), Map.of("disk", "ssd")));
+        Pod pod = client.pods()
+                .inNamespace("default")
+                .create(SchedulerTest.pod(uniqueName("placed"), Map.of("disk", "ssd")));
         String key = "default/" + pod.name();
-        await().atMost(Duration.ofSeconds(15)).until(() -> !served.syncsOf(key, "bound").isEmpty());
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> !served.syncsOf(key, "bound").isEmpty());
         JsonNode bound = served.syncsOf(key, "bound").get(0);
         assertThat(bound.path("controller").asText()).isEqualTo("scheduler");
         assertThat(bound.path("sync").path("reason").asText()).startsWith("to node a-ssd ");
@@ -72,11 +90,15 @@ class SchedulerLensTest extends ApiServerTest {
         assertThat(saw.path("node c-notready").asText()).startsWith("NotReady");
         assertThat(saw.path("node d-full").asText()).isEqualTo("insufficient resources: Too many pods");
         assertThat(saw.path("node e-hdd").asText()).isEqualTo("didn't match Pod's node affinity/selector");
-        await().atMost(Duration.ofSeconds(10)).until(() -> "a-ssd".equals(client.pods().inNamespace("default").get(pod.name()).nodeName()));
+        await().atMost(Duration.ofSeconds(10)).until(() -> "a-ssd"
+                .equals(client.pods().inNamespace("default").get(pod.name()).nodeName()));
 
-        Pod picky = client.pods().inNamespace("default").create(SchedulerTest.pod(uniqueName("picky"), Map.of("disk", "nvme")));
+        Pod picky = client.pods()
+                .inNamespace("default")
+                .create(SchedulerTest.pod(uniqueName("picky"), Map.of("disk", "nvme")));
         String pickyKey = "default/" + picky.name();
-        await().atMost(Duration.ofSeconds(15)).until(() -> !served.syncsOf(pickyKey, "unschedulable").isEmpty());
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> !served.syncsOf(pickyKey, "unschedulable").isEmpty());
         JsonNode failed = served.syncsOf(pickyKey, "unschedulable").get(0).path("sync");
         String message = "0/5 nodes are available: 1 node(s) had untolerated taint {node.kubernetes.io/not-ready: }, "
                 + "1 node(s) were unschedulable, 3 node(s) didn't match Pod's node affinity/selector.";
@@ -86,6 +108,7 @@ class SchedulerLensTest extends ApiServerTest {
         assertThat(failed.path("writes").get(0).path("verb").asText()).isEqualTo("update status (PodScheduled=False)");
         assertThat(failed.path("writes").get(0).path("rv").asText()).isNotBlank();
         assertThat(failed.path("requeueAfterMs").asDouble()).isEqualTo(60_000);
-        assertThat(served.metrics()).contains("kplane_lens_sync_decisions_total{controller=\"scheduler\",decision=\"unschedulable\"}");
+        assertThat(served.metrics())
+                .contains("kplane_lens_sync_decisions_total{controller=\"scheduler\",decision=\"unschedulable\"}");
     }
 }

@@ -1,11 +1,14 @@
 package io.kplane.controllers.scheduler;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.kplane.api.core.ContainerBuilder;
 import io.kplane.api.core.Node;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodBuilder;
 import io.kplane.api.core.PodCondition;
 import io.kplane.api.core.PodSpecBuilder;
-import io.kplane.api.core.ContainerBuilder;
 import io.kplane.api.meta.ObjectMeta;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.ClientConfig;
@@ -21,9 +24,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 /** The scheduler against a real API server: binding, spreading, capacity, unschedulable pods and retry. */
 class SchedulerTest {
     TestApiServer api;
@@ -37,8 +37,13 @@ class SchedulerTest {
         api = TestApiServer.start();
         client = KubeClient.create(ClientConfig.forServer(api.url()));
         informers = new SharedInformerFactory(client, Clock.system());
-        scheduler = new Scheduler(informers.informerFor(Pod.class), informers.informerFor(Node.class), client, events,
-                Clock.system(), Duration.ofSeconds(60));
+        scheduler = new Scheduler(
+                informers.informerFor(Pod.class),
+                informers.informerFor(Node.class),
+                client,
+                events,
+                Clock.system(),
+                Duration.ofSeconds(60));
         informers.start();
         assertThat(informers.waitForCacheSync(Duration.ofSeconds(30))).isTrue();
         scheduler.startWorkers();
@@ -52,9 +57,15 @@ class SchedulerTest {
     }
 
     static Pod pod(String name, Map<String, String> nodeSelector) {
-        return PodBuilder.builder().metadata(ObjectMeta.named("default", name))
-                .spec(PodSpecBuilder.builder().nodeSelector(nodeSelector).restartPolicy("Never")
-                        .containers(List.of(ContainerBuilder.builder().name("main").image("busybox").build()))
+        return PodBuilder.builder()
+                .metadata(ObjectMeta.named("default", name))
+                .spec(PodSpecBuilder.builder()
+                        .nodeSelector(nodeSelector)
+                        .restartPolicy("Never")
+                        .containers(List.of(ContainerBuilder.builder()
+                                .name("main")
+                                .image("busybox")
+                                .build()))
                         .build())
                 .build();
     }
@@ -75,8 +86,10 @@ class SchedulerTest {
         Map<String, Integer> perNode = new HashMap<>();
         client.pods().inNamespace("default").list().forEach(p -> perNode.merge(p.nodeName(), 1, Integer::sum));
         assertThat(perNode).containsEntry("n1", 3).containsEntry("n2", 3);
-        assertThat(get("p0").status().condition(PodCondition.POD_SCHEDULED).status()).isEqualTo("True");
-        assertThat(events.lines).anyMatch(l -> l.startsWith("default/p0 Scheduled: Successfully assigned default/p0 to"));
+        assertThat(get("p0").status().condition(PodCondition.POD_SCHEDULED).status())
+                .isEqualTo("True");
+        assertThat(events.lines)
+                .anyMatch(l -> l.startsWith("default/p0 Scheduled: Successfully assigned default/p0 to"));
     }
 
     @Test
@@ -86,7 +99,8 @@ class SchedulerTest {
         client.pods().inNamespace("default").create(pod("picky", Map.of("disk", "ssd")));
         String expected = "0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector.";
         await().atMost(Duration.ofSeconds(20)).until(() -> {
-            PodCondition c = get("picky").status() == null ? null : get("picky").status().condition("PodScheduled");
+            PodCondition c =
+                    get("picky").status() == null ? null : get("picky").status().condition("PodScheduled");
             return c != null && "False".equals(c.status());
         });
         PodCondition scheduled = get("picky").status().condition(PodCondition.POD_SCHEDULED);
@@ -97,22 +111,28 @@ class SchedulerTest {
 
         // a node change makes the scheduler try again at once
         ControllerTestSupport.readyNode(client, "fast", Map.of("disk", "ssd"), 110);
-        await().atMost(Duration.ofSeconds(20)).until(() -> "fast".equals(get("picky").nodeName()));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> "fast".equals(get("picky").nodeName()));
     }
 
     @Test
     void podCapacityIsCountedInNonTerminalPods() {
         ControllerTestSupport.readyNode(client, "tiny", Map.of(), 1);
         client.pods().inNamespace("default").create(pod("first", null));
-        await().atMost(Duration.ofSeconds(20)).until(() -> "tiny".equals(get("first").nodeName()));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> "tiny".equals(get("first").nodeName()));
         client.pods().inNamespace("default").create(pod("second", null));
-        await().atMost(Duration.ofSeconds(20)).until(() -> get("second").status() != null
-                && get("second").status().condition(PodCondition.POD_SCHEDULED) != null);
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> get("second").status() != null
+                        && get("second").status().condition(PodCondition.POD_SCHEDULED) != null);
         assertThat(get("second").status().condition(PodCondition.POD_SCHEDULED).message())
                 .isEqualTo("0/1 nodes are available: 1 Too many pods.");
         // the first pod finishing frees the slot
         Pod first = get("first");
-        client.pods().inNamespace("default").updateStatus(first.withStatus(first.status().withPhase("Succeeded")));
-        await().atMost(Duration.ofSeconds(20)).until(() -> "tiny".equals(get("second").nodeName()));
+        client.pods()
+                .inNamespace("default")
+                .updateStatus(first.withStatus(first.status().withPhase("Succeeded")));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> "tiny".equals(get("second").nodeName()));
     }
 }

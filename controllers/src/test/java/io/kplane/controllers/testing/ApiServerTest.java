@@ -2,10 +2,9 @@ package io.kplane.controllers.testing;
 
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-
-import java.util.UUID;
 
 /**
  * Base of the controller tests that run against a real API server on embedded PostgreSQL: one

@@ -7,7 +7,6 @@ import io.kplane.client.time.Clock;
 import io.kplane.controllers.runtime.HealthServer;
 import io.kplane.controllers.runtime.LensMetrics;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,7 +21,8 @@ import java.util.List;
  */
 public final class ServedLens implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     public final LensRecorder lens;
     public final PrometheusMeterRegistry registry;
     private final HealthServer server;
@@ -45,8 +45,11 @@ public final class ServedLens implements AutoCloseable {
     }
 
     public String get(String path) throws Exception {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
-                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
+                        .timeout(Duration.ofSeconds(10))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IllegalStateException("GET " + path + ": " + response.statusCode() + " " + response.body());
         }
@@ -62,7 +65,9 @@ public final class ServedLens implements AutoCloseable {
 
     /** The sync records of {@code key} whose decision contains {@code decision}. */
     public List<JsonNode> syncsOf(String key, String decision) throws Exception {
-        return syncsOf(key).stream().filter(r -> r.path("sync").path("decision").asText().contains(decision)).toList();
+        return syncsOf(key).stream()
+                .filter(r -> r.path("sync").path("decision").asText().contains(decision))
+                .toList();
     }
 
     public JsonNode snapshot() throws Exception {

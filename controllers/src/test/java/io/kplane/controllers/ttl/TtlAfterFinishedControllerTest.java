@@ -1,5 +1,8 @@
 package io.kplane.controllers.ttl;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobCondition;
 import io.kplane.api.batch.JobSpecBuilder;
@@ -14,18 +17,14 @@ import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.client.time.FakeClock;
 import io.kplane.controllers.testing.ApiServerTest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** TTL-after-finished against a real API server; the controller runs on a fake clock. */
 class TtlAfterFinishedControllerTest extends ApiServerTest {
@@ -51,18 +50,36 @@ class TtlAfterFinishedControllerTest extends ApiServerTest {
 
     private Job createJob(Integer ttlSeconds) {
         Container c = ContainerBuilder.builder().name("main").image("busybox").build();
-        PodTemplateSpec template = new PodTemplateSpec(ObjectMetaBuilder.builder().build(),
-                PodSpecBuilder.builder().containers(List.of(c)).restartPolicy("Never").build());
-        ObjectMeta meta = ObjectMeta.named(NS, "ttl-" + UUID.randomUUID().toString().substring(0, 6));
-        return client.jobs().inNamespace(NS).create(new Job(null, null, meta,
-                JobSpecBuilder.builder().template(template).ttlSecondsAfterFinished(ttlSeconds).build(), null));
+        PodTemplateSpec template = new PodTemplateSpec(
+                ObjectMetaBuilder.builder().build(),
+                PodSpecBuilder.builder()
+                        .containers(List.of(c))
+                        .restartPolicy("Never")
+                        .build());
+        ObjectMeta meta =
+                ObjectMeta.named(NS, "ttl-" + UUID.randomUUID().toString().substring(0, 6));
+        return client.jobs()
+                .inNamespace(NS)
+                .create(new Job(
+                        null,
+                        null,
+                        meta,
+                        JobSpecBuilder.builder()
+                                .template(template)
+                                .ttlSecondsAfterFinished(ttlSeconds)
+                                .build(),
+                        null));
     }
 
     private void finish(Job job, String type, Instant at) {
         Job fresh = client.jobs().inNamespace(NS).get(job.name());
-        client.jobs().inNamespace(NS).updateStatus(fresh.withStatus(JobStatusBuilder.builder()
-                .conditions(List.of(new JobCondition(type, "True", at, at, null, null)))
-                .startTime(at.minusSeconds(10)).completionTime("Complete".equals(type) ? at : null).build()));
+        client.jobs()
+                .inNamespace(NS)
+                .updateStatus(fresh.withStatus(JobStatusBuilder.builder()
+                        .conditions(List.of(new JobCondition(type, "True", at, at, null, null)))
+                        .startTime(at.minusSeconds(10))
+                        .completionTime("Complete".equals(type) ? at : null)
+                        .build()));
     }
 
     private boolean exists(Job job) {
@@ -106,8 +123,12 @@ class TtlAfterFinishedControllerTest extends ApiServerTest {
         assertThat(clock.awaitPendingTimers(1, Duration.ofSeconds(10))).isTrue();
         Job fresh = client.jobs().inNamespace(NS).get(job.name());
         client.jobs().inNamespace(NS).update(fresh.withSpec(fresh.spec().withTtlSecondsAfterFinished(120)));
-        await().atMost(Duration.ofSeconds(10)).until(() -> informers.informerFor(Job.class).lister().get(NS, job.name())
-                .map(j -> j.spec().ttlSecondsAfterFinished() == 120).orElse(false));
+        await().atMost(Duration.ofSeconds(10)).until(() -> informers
+                .informerFor(Job.class)
+                .lister()
+                .get(NS, job.name())
+                .map(j -> j.spec().ttlSecondsAfterFinished() == 120)
+                .orElse(false));
         clock.advance(Duration.ofSeconds(31)); // the old expiry: the live object says 120 s now
         await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2)).until(() -> exists(job));
         clock.advance(Duration.ofSeconds(90));

@@ -1,5 +1,8 @@
 package io.kplane.controllers.ttl;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobCondition;
@@ -15,17 +18,13 @@ import io.kplane.client.time.Clock;
 import io.kplane.client.time.FakeClock;
 import io.kplane.controllers.testing.ApiServerTest;
 import io.kplane.controllers.testing.ServedLens;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The TTL-after-finished controller's sync records (expires-at with its requeue, deleted with the
@@ -59,29 +58,56 @@ class TtlControllerLensTest extends ApiServerTest {
 
     @Test
     void expiresAtThenDeletedAndTheDeletionDurationIsObserved() throws Exception {
-        PodTemplateSpec template = new PodTemplateSpec(ObjectMetaBuilder.builder().build(), PodSpecBuilder.builder()
-                .containers(List.of(ContainerBuilder.builder().name("main").image("busybox").build())).restartPolicy("Never").build());
-        Job job = client.jobs().inNamespace(NS).create(new Job(null, null, ObjectMeta.named(NS, uniqueName("ttl-lens")),
-                JobSpecBuilder.builder().template(template).ttlSecondsAfterFinished(30).build(), null));
+        PodTemplateSpec template = new PodTemplateSpec(
+                ObjectMetaBuilder.builder().build(),
+                PodSpecBuilder.builder()
+                        .containers(List.of(ContainerBuilder.builder()
+                                .name("main")
+                                .image("busybox")
+                                .build()))
+                        .restartPolicy("Never")
+                        .build());
+        Job job = client.jobs()
+                .inNamespace(NS)
+                .create(new Job(
+                        null,
+                        null,
+                        ObjectMeta.named(NS, uniqueName("ttl-lens")),
+                        JobSpecBuilder.builder()
+                                .template(template)
+                                .ttlSecondsAfterFinished(30)
+                                .build(),
+                        null));
         Instant finished = clock.now();
-        client.jobs().inNamespace(NS).updateStatus(job.withStatus(JobStatusBuilder.builder()
-                .conditions(List.of(new JobCondition("Complete", "True", finished, finished, null, null)))
-                .startTime(finished.minusSeconds(10)).completionTime(finished).build()));
+        client.jobs()
+                .inNamespace(NS)
+                .updateStatus(job.withStatus(JobStatusBuilder.builder()
+                        .conditions(List.of(new JobCondition("Complete", "True", finished, finished, null, null)))
+                        .startTime(finished.minusSeconds(10))
+                        .completionTime(finished)
+                        .build()));
         String key = NS + "/" + job.name();
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> !served.syncsOf(key, "expires-at").isEmpty());
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> !served.syncsOf(key, "expires-at").isEmpty());
         JsonNode waiting = served.syncsOf(key, "expires-at").get(0);
         assertThat(waiting.path("controller").asText()).isEqualTo("ttl");
         assertThat(waiting.path("resource").asText()).isEqualTo("jobs");
         assertThat(waiting.path("sync").path("saw").path("finishTime").asText()).isEqualTo(finished.toString());
-        assertThat(waiting.path("sync").path("saw").path("ttlSecondsAfterFinished").asInt()).isEqualTo(30);
-        assertThat(waiting.path("sync").path("saw").path("expiresAt").asText()).isEqualTo(finished.plusSeconds(30).toString());
+        assertThat(waiting.path("sync")
+                        .path("saw")
+                        .path("ttlSecondsAfterFinished")
+                        .asInt())
+                .isEqualTo(30);
+        assertThat(waiting.path("sync").path("saw").path("expiresAt").asText())
+                .isEqualTo(finished.plusSeconds(30).toString());
         assertThat(waiting.path("sync").path("requeueAfterMs").asDouble()).isEqualTo(30_000);
         assertThat(waiting.path("sync").path("writes")).isEmpty();
 
         assertThat(clock.awaitPendingTimers(1, Duration.ofSeconds(10))).isTrue();
         clock.advance(Duration.ofSeconds(31)); // due at +30 s; the worker runs at +31 s: one second late
-        await().atMost(Duration.ofSeconds(10)).until(() -> !served.syncsOf(key, "deleted").isEmpty());
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> !served.syncsOf(key, "deleted").isEmpty());
         JsonNode deleted = served.syncsOf(key, "deleted").get(0).path("sync");
         assertThat(deleted.path("saw").path("readFrom").asText()).isEqualTo("live");
         assertThat(deleted.path("writes").get(0).path("verb").asText()).isEqualTo("delete (Background)");
@@ -90,11 +116,13 @@ class TtlControllerLensTest extends ApiServerTest {
         assertThat(client.jobs().inNamespace(NS).find(job.name())).isEmpty();
 
         String metrics = served.metrics();
-        assertThat(metrics).contains("ttl_after_finished_controller_job_deletion_duration_seconds_count 1",
-                "ttl_after_finished_controller_job_deletion_duration_seconds_sum 1.0",
-                "ttl_after_finished_controller_job_deletion_duration_seconds_bucket{le=\"0.8\"} 0",
-                "ttl_after_finished_controller_job_deletion_duration_seconds_bucket{le=\"1.6\"} 1",
-                "ttl_after_finished_controller_job_deletion_duration_seconds_bucket{le=\"819.2\"} 1",
-                "workqueue_adds_total{name=\"ttl_jobs_to_delete\"}");
+        assertThat(metrics)
+                .contains(
+                        "ttl_after_finished_controller_job_deletion_duration_seconds_count 1",
+                        "ttl_after_finished_controller_job_deletion_duration_seconds_sum 1.0",
+                        "ttl_after_finished_controller_job_deletion_duration_seconds_bucket{le=\"0.8\"} 0",
+                        "ttl_after_finished_controller_job_deletion_duration_seconds_bucket{le=\"1.6\"} 1",
+                        "ttl_after_finished_controller_job_deletion_duration_seconds_bucket{le=\"819.2\"} 1",
+                        "workqueue_adds_total{name=\"ttl_jobs_to_delete\"}");
     }
 }

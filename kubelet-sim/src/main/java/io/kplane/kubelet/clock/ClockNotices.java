@@ -6,7 +6,6 @@ import io.kplane.api.core.Pod;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.client.time.ClusterClock;
 import io.kplane.kubelet.pod.PodEvents;
-
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

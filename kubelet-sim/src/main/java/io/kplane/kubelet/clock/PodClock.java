@@ -3,7 +3,6 @@ package io.kplane.kubelet.clock;
 import io.kplane.api.clock.ClusterTime;
 import io.kplane.client.time.Clock;
 import io.kplane.client.time.ClusterClock;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,12 +28,12 @@ public final class PodClock {
             Path.of("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"),
             Path.of("/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1"),
             Path.of("/usr/lib/faketime/libfaketime.so.1"));
-    private static final DateTimeFormatter FROZEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
-            .withZone(ZoneOffset.UTC);
-    private static final Path LIBRARY = LIBRARY_PATHS.stream().filter(Files::isRegularFile).findFirst().orElse(null);
+    private static final DateTimeFormatter FROZEN =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
+    private static final Path LIBRARY =
+            LIBRARY_PATHS.stream().filter(Files::isRegularFile).findFirst().orElse(null);
 
-    private PodClock() {
-    }
+    private PodClock() {}
 
     /** True when libfaketime is installed here. */
     public static boolean libfaketimeAvailable() {
@@ -46,8 +45,13 @@ public final class PodClock {
         if (!(clock instanceof ClusterClock cluster) || cluster.time().isReal() || LIBRARY == null) {
             return Map.of();
         }
-        return Map.of("LD_PRELOAD", LIBRARY.toString(), "FAKETIME", faketime(cluster.time(), Instant.now()),
-                "FAKETIME_DONT_RESET", "1");
+        return Map.of(
+                "LD_PRELOAD",
+                LIBRARY.toString(),
+                "FAKETIME",
+                faketime(cluster.time(), Instant.now()),
+                "FAKETIME_DONT_RESET",
+                "1");
     }
 
     /** libfaketime's spec for the cluster time at wall instant {@code wall}. */

@@ -87,9 +87,11 @@ public final class ConfigEnv {
                 env.put(key, e.getValue());
             }
             if (!invalid.isEmpty()) {
-                warnings.warn("InvalidEnvironmentVariableNames", "Keys [" + String.join(", ", new ArrayList<>(invalid))
-                        + "] from the EnvFrom " + what + " " + namespace + "/" + name
-                        + " were skipped since they are considered invalid environment variable names.");
+                warnings.warn(
+                        "InvalidEnvironmentVariableNames",
+                        "Keys [" + String.join(", ", new ArrayList<>(invalid))
+                                + "] from the EnvFrom " + what + " " + namespace + "/" + name
+                                + " were skipped since they are considered invalid environment variable names.");
             }
         }
         return env;

@@ -8,21 +8,23 @@ import java.util.Map;
 
 /** The key/value content of ConfigMaps and Secrets as the kubelet uses it. */
 public final class ObjectData {
-    private ObjectData() {
-    }
+    private ObjectData() {}
 
     /** A ConfigMap's {@code data} (what env uses: binaryData never becomes a variable). */
     public static Map<String, String> configMapText(JsonNode cm) {
         Map<String, String> out = new LinkedHashMap<>();
-        cm.path("data").fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+        cm.path("data")
+                .fields()
+                .forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
         return out;
     }
 
     /** A ConfigMap's files in a volume: {@code data} and the base64-decoded {@code binaryData}. */
     public static Map<String, byte[]> configMapFiles(JsonNode cm) {
         Map<String, byte[]> out = new LinkedHashMap<>();
-        cm.path("data").fields().forEachRemaining(e -> out.put(e.getKey(),
-                e.getValue().asText().getBytes(StandardCharsets.UTF_8)));
+        cm.path("data")
+                .fields()
+                .forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText().getBytes(StandardCharsets.UTF_8)));
         cm.path("binaryData").fields().forEachRemaining(e -> out.put(e.getKey(), decode(e.getValue())));
         return out;
     }
@@ -34,8 +36,9 @@ public final class ObjectData {
     public static Map<String, byte[]> secretData(JsonNode secret) {
         Map<String, byte[]> out = new LinkedHashMap<>();
         secret.path("data").fields().forEachRemaining(e -> out.put(e.getKey(), decode(e.getValue())));
-        secret.path("stringData").fields().forEachRemaining(e -> out.put(e.getKey(),
-                e.getValue().asText().getBytes(StandardCharsets.UTF_8)));
+        secret.path("stringData")
+                .fields()
+                .forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText().getBytes(StandardCharsets.UTF_8)));
         return out;
     }
 

@@ -15,8 +15,7 @@ import java.util.List;
  * volumes, volumeMounts, envFrom and the key selectors of env sources.
  */
 public final class PodViews {
-    private PodViews() {
-    }
+    private PodViews() {}
 
     public static List<Volume> volumes(PodSpec spec) {
         return list(spec.volumes(), Volume.class);

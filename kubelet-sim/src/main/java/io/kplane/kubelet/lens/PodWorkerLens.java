@@ -7,7 +7,6 @@ import io.kplane.client.lens.Lens;
 import io.kplane.client.lens.LensRecord;
 import io.kplane.kubelet.pod.PodEvents;
 import io.kplane.kubelet.pod.PodStatusWriter;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -19,27 +18,33 @@ import java.util.Map;
  * write is a {@code status-written} record with the phase, restarts and the resourceVersion returned.
  */
 public final class PodWorkerLens {
-    private PodWorkerLens() {
-    }
+    private PodWorkerLens() {}
 
     /**
      * Persists the pod-worker records as SyncRecords ({@code <pod>.pod.pod-worker}), flushed once a second
      * so the handful of records a short pod makes coalesce into one write; counted in
      * {@code kplane_lens_records_persist_dropped_total} / {@code kplane_lens_records_persisted_total}.
      */
-    public static io.kplane.client.lens.SyncRecordPersister persist(io.kplane.client.KubeClient client,
-            io.kplane.client.lens.LensRecorder lens, io.micrometer.core.instrument.MeterRegistry metrics) {
-        io.kplane.client.lens.SyncRecordPersister persister = new io.kplane.client.lens.SyncRecordPersister(client,
-                lens.clock(), lens.component(), io.kplane.client.lens.SyncRecordPersister.DEFAULT_MAX_PENDING,
+    public static io.kplane.client.lens.SyncRecordPersister persist(
+            io.kplane.client.KubeClient client,
+            io.kplane.client.lens.LensRecorder lens,
+            io.micrometer.core.instrument.MeterRegistry metrics) {
+        io.kplane.client.lens.SyncRecordPersister persister = new io.kplane.client.lens.SyncRecordPersister(
+                client,
+                lens.clock(),
+                lens.component(),
+                io.kplane.client.lens.SyncRecordPersister.DEFAULT_MAX_PENDING,
                 java.time.Duration.ofSeconds(1));
         lens.addListener(persister);
         lens.persistDropped(persister::droppedTotal);
-        io.micrometer.core.instrument.FunctionCounter.builder("kplane_lens_records_persist_dropped", persister,
-                        p -> p.droppedTotal())
-                .description("Sync records not persisted as SyncRecords (queue full or write failed)").register(metrics);
-        io.micrometer.core.instrument.FunctionCounter.builder("kplane_lens_records_persisted", persister,
-                        p -> p.persistedTotal())
-                .description("Sync records persisted as SyncRecords").register(metrics);
+        io.micrometer.core.instrument.FunctionCounter.builder(
+                        "kplane_lens_records_persist_dropped", persister, p -> p.droppedTotal())
+                .description("Sync records not persisted as SyncRecords (queue full or write failed)")
+                .register(metrics);
+        io.micrometer.core.instrument.FunctionCounter.builder(
+                        "kplane_lens_records_persisted", persister, p -> p.persistedTotal())
+                .description("Sync records persisted as SyncRecords")
+                .register(metrics);
         return persister.startWriter();
     }
 
@@ -54,8 +59,15 @@ public final class PodWorkerLens {
             detail.put("message", message);
             detail.put("node", node);
             detail.put("restarts", restarts(pod.status()));
-            lens.record(LensRecord.of("pod-worker", "kubelet", reason, "pods", pod.key(),
-                    pod.metadata().resourceVersion(), detail).withUid(pod.metadata().uid()));
+            lens.record(LensRecord.of(
+                            "pod-worker",
+                            "kubelet",
+                            reason,
+                            "pods",
+                            pod.key(),
+                            pod.metadata().resourceVersion(),
+                            detail)
+                    .withUid(pod.metadata().uid()));
         };
     }
 
@@ -72,14 +84,21 @@ public final class PodWorkerLens {
                 detail.put("node", node);
                 try {
                     Pod written = delegate.writeStatus(pod, status);
-                    lens.record(LensRecord.of("pod-worker", "kubelet", "status-written", "pods", pod.key(),
-                            written == null ? null : written.metadata().resourceVersion(), detail)
+                    lens.record(LensRecord.of(
+                                    "pod-worker",
+                                    "kubelet",
+                                    "status-written",
+                                    "pods",
+                                    pod.key(),
+                                    written == null ? null : written.metadata().resourceVersion(),
+                                    detail)
                             .withUid(pod.metadata().uid()));
                     return written;
                 } catch (RuntimeException e) {
                     detail.put("error", e.getMessage());
-                    lens.record(LensRecord.of("pod-worker", "kubelet", "status-write-failed", "pods", pod.key(), null,
-                            detail).withUid(pod.metadata().uid()));
+                    lens.record(LensRecord.of(
+                                    "pod-worker", "kubelet", "status-write-failed", "pods", pod.key(), null, detail)
+                            .withUid(pod.metadata().uid()));
                     throw e;
                 }
             }
@@ -87,8 +106,9 @@ public final class PodWorkerLens {
             @Override
             public void finishDeletion(Pod pod) {
                 delegate.finishDeletion(pod);
-                lens.record(LensRecord.of("pod-worker", "kubelet", "deleted", "pods", pod.key(), null,
-                        Map.of("node", node)).withUid(pod.metadata().uid()));
+                lens.record(
+                        LensRecord.of("pod-worker", "kubelet", "deleted", "pods", pod.key(), null, Map.of("node", node))
+                                .withUid(pod.metadata().uid()));
             }
         };
     }

@@ -203,7 +203,8 @@ public final class CriLogReader {
 
         static Source open(Path path) throws IOException {
             try {
-                Object key = Files.readAttributes(path, BasicFileAttributes.class).fileKey();
+                Object key =
+                        Files.readAttributes(path, BasicFileAttributes.class).fileKey();
                 return new Source(new RandomAccessFile(path.toFile(), "r"), key);
             } catch (NoSuchFileException | java.io.FileNotFoundException e) {
                 return null;
@@ -248,7 +249,8 @@ public final class CriLogReader {
         /** Whether the writer has moved on to a new file at {@code path} (this one was rotated). */
         boolean rotatedAway(Path path) {
             try {
-                Object now = Files.readAttributes(path, BasicFileAttributes.class).fileKey();
+                Object now =
+                        Files.readAttributes(path, BasicFileAttributes.class).fileKey();
                 return !Objects.equals(now, fileKey);
             } catch (IOException e) {
                 return false;

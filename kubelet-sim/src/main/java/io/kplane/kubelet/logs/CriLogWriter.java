@@ -64,8 +64,8 @@ public final class CriLogWriter implements AutoCloseable {
         write(stream, clock.get(), content, offset, length, complete);
     }
 
-    public synchronized void write(String stream, Instant at, byte[] content, int offset, int length,
-            boolean complete) {
+    public synchronized void write(
+            String stream, Instant at, byte[] content, int offset, int length, boolean complete) {
         if (closed) {
             return;
         }

@@ -19,15 +19,14 @@ public final class LogFiles {
     /** RFC 3339 with nanoseconds, trailing zeros trimmed (Go's RFC3339Nano). */
     public static final DateTimeFormatter TIME_FORMAT = DateTimeFormatter.ISO_INSTANT;
 
-    private LogFiles() {
-    }
+    private LogFiles() {}
 
     public static Path podDir(Path root, String namespace, String pod, String uid) {
         return root.resolve("logs").resolve(namespace + "_" + pod + "_" + uid);
     }
 
-    public static Path containerLog(Path root, String namespace, String pod, String uid, String container,
-            int restartCount) {
+    public static Path containerLog(
+            Path root, String namespace, String pod, String uid, String container, int restartCount) {
         return podDir(root, namespace, pod, uid).resolve(container).resolve(restartCount + ".log");
     }
 
@@ -108,6 +107,5 @@ public final class LogFiles {
         }
     }
 
-    record Record(Instant at, String stream, boolean complete, byte[] content) {
-    }
+    record Record(Instant at, String stream, boolean complete, byte[] content) {}
 }

@@ -69,8 +69,10 @@ public final class LogRegistry {
         Path newestPod = null;
         FileTime newest = null;
         String prefix = namespace + "_" + pod + "_";
-        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(logs, d -> d.getFileName().toString().startsWith(prefix)
-                && d.getFileName().toString().indexOf('_', prefix.length()) < 0)) {
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(
+                logs,
+                d -> d.getFileName().toString().startsWith(prefix)
+                        && d.getFileName().toString().indexOf('_', prefix.length()) < 0)) {
             for (Path d : dirs) {
                 FileTime t = Files.getLastModifiedTime(d);
                 if (newest == null || t.compareTo(newest) > 0) {

@@ -40,8 +40,10 @@ public record AdvertisedAddress(String internalIp, String hostname) {
         try {
             return new AdvertisedAddress(InetAddress.getByName(a).getHostAddress(), a.toLowerCase());
         } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("--node-address " + a + ": cannot resolve the host name "
-                    + "(give an IP address or a name this machine resolves)", e);
+            throw new IllegalArgumentException(
+                    "--node-address " + a + ": cannot resolve the host name "
+                            + "(give an IP address or a name this machine resolves)",
+                    e);
         }
     }
 

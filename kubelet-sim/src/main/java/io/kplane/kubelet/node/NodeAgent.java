@@ -58,15 +58,38 @@ public final class NodeAgent implements AutoCloseable {
     private String nodeUid;
     private Clock.Timer leaseTimer;
 
-    public NodeAgent(KubeClient client, Clock clock, String nodeName, int kubeletPort, int maxPods,
-            String runtimeVersion, Duration leaseInterval, Duration statusInterval) {
-        this(client, clock, nodeName, AdvertisedAddress.of(AdvertisedAddress.DEFAULT, nodeName), kubeletPort, maxPods,
-                runtimeVersion, leaseInterval, statusInterval);
+    public NodeAgent(
+            KubeClient client,
+            Clock clock,
+            String nodeName,
+            int kubeletPort,
+            int maxPods,
+            String runtimeVersion,
+            Duration leaseInterval,
+            Duration statusInterval) {
+        this(
+                client,
+                clock,
+                nodeName,
+                AdvertisedAddress.of(AdvertisedAddress.DEFAULT, nodeName),
+                kubeletPort,
+                maxPods,
+                runtimeVersion,
+                leaseInterval,
+                statusInterval);
     }
 
     /** @param address what goes into {@code status.addresses}: how the API server reaches this kubelet */
-    public NodeAgent(KubeClient client, Clock clock, String nodeName, AdvertisedAddress address, int kubeletPort,
-            int maxPods, String runtimeVersion, Duration leaseInterval, Duration statusInterval) {
+    public NodeAgent(
+            KubeClient client,
+            Clock clock,
+            String nodeName,
+            AdvertisedAddress address,
+            int kubeletPort,
+            int maxPods,
+            String runtimeVersion,
+            Duration leaseInterval,
+            Duration statusInterval) {
         this.addresses = address.nodeAddresses();
         this.client = client;
         this.clock = clock;
@@ -77,7 +100,8 @@ public final class NodeAgent implements AutoCloseable {
         this.leaseInterval = leaseInterval;
         this.statusInterval = statusInterval;
         // like the kubelet: the lease lasts 4 renew intervals (40 s for 10 s)
-        this.leaseDurationSeconds = (int) Math.max(1, leaseInterval.multipliedBy(4).toSeconds());
+        this.leaseDurationSeconds =
+                (int) Math.max(1, leaseInterval.multipliedBy(4).toSeconds());
     }
 
     /** Registers the node (create, or update the status of an existing one) and starts the heartbeats. */
@@ -89,9 +113,17 @@ public final class NodeAgent implements AutoCloseable {
     public void register() {
         Instant now = clock.now();
         Node desired = NodeBuilder.builder()
-                .metadata(ObjectMetaBuilder.builder().name(nodeName).labels(Map.of(
-                        "kubernetes.io/hostname", nodeName, "kubernetes.io/os", "linux",
-                        "kubernetes.io/arch", arch(), "node.kplane.io/runtime", runtimeVersion.split(":")[0]))
+                .metadata(ObjectMetaBuilder.builder()
+                        .name(nodeName)
+                        .labels(Map.of(
+                                "kubernetes.io/hostname",
+                                nodeName,
+                                "kubernetes.io/os",
+                                "linux",
+                                "kubernetes.io/arch",
+                                arch(),
+                                "node.kplane.io/runtime",
+                                runtimeVersion.split(":")[0]))
                         .build())
                 .build();
         Node node;
@@ -146,17 +178,29 @@ public final class NodeAgent implements AutoCloseable {
 
     private void postStatus(Node node, Instant now) {
         NodeCondition oldReady = node.status() == null ? null : node.status().condition(NodeCondition.READY);
-        Instant transition = oldReady != null && "True".equals(oldReady.status()) && oldReady.lastTransitionTime() != null
-                ? oldReady.lastTransitionTime() : now;
+        Instant transition =
+                oldReady != null && "True".equals(oldReady.status()) && oldReady.lastTransitionTime() != null
+                        ? oldReady.lastTransitionTime()
+                        : now;
         List<NodeCondition> conditions = new ArrayList<>();
-        conditions.add(new NodeCondition("MemoryPressure", "False", now, transition, "KubeletHasSufficientMemory",
+        conditions.add(new NodeCondition(
+                "MemoryPressure",
+                "False",
+                now,
+                transition,
+                "KubeletHasSufficientMemory",
                 "kubelet has sufficient memory available"));
-        conditions.add(new NodeCondition("DiskPressure", "False", now, transition, "KubeletHasNoDiskPressure",
-                "kubelet has no disk pressure"));
-        conditions.add(new NodeCondition("PIDPressure", "False", now, transition, "KubeletHasSufficientPID",
+        conditions.add(new NodeCondition(
+                "DiskPressure", "False", now, transition, "KubeletHasNoDiskPressure", "kubelet has no disk pressure"));
+        conditions.add(new NodeCondition(
+                "PIDPressure",
+                "False",
+                now,
+                transition,
+                "KubeletHasSufficientPID",
                 "kubelet has sufficient PID available"));
-        conditions.add(new NodeCondition(NodeCondition.READY, "True", now, transition, "KubeletReady",
-                "kubelet is posting ready status"));
+        conditions.add(new NodeCondition(
+                NodeCondition.READY, "True", now, transition, "KubeletReady", "kubelet is posting ready status"));
         Map<String, String> capacity = new LinkedHashMap<>();
         capacity.put("cpu", Integer.toString(Runtime.getRuntime().availableProcessors()));
         capacity.put("memory", (NodeFacts.memoryBytes() / 1024) + "Ki");
@@ -168,8 +212,17 @@ public final class NodeAgent implements AutoCloseable {
                 .conditions(conditions)
                 .addresses(addresses)
                 .daemonEndpoints(new NodeDaemonEndpoints(new DaemonEndpoint(kubeletPort)))
-                .nodeInfo(new NodeSystemInfo(machineId(), machineId(), bootId(), System.getProperty("os.version"),
-                        osImage(), runtimeVersion, KUBELET_VERSION, "", "linux", arch()))
+                .nodeInfo(new NodeSystemInfo(
+                        machineId(),
+                        machineId(),
+                        bootId(),
+                        System.getProperty("os.version"),
+                        osImage(),
+                        runtimeVersion,
+                        KUBELET_VERSION,
+                        "",
+                        "linux",
+                        arch()))
                 .build();
         Node current = node;
         for (int attempt = 0; attempt < 5; attempt++) {
@@ -194,17 +247,24 @@ public final class NodeAgent implements AutoCloseable {
         Instant now = clock.now();
         Optional<Lease> existing = leases.find(nodeName);
         if (existing.isEmpty()) {
-            ObjectMeta meta = ObjectMetaBuilder.builder().name(nodeName).namespace(Lease.NODE_LEASE_NAMESPACE)
-                    .ownerReferences(nodeUid == null ? null : List.of(new OwnerReference("v1", "Node", nodeName,
-                            nodeUid, null, null)))
+            ObjectMeta meta = ObjectMetaBuilder.builder()
+                    .name(nodeName)
+                    .namespace(Lease.NODE_LEASE_NAMESPACE)
+                    .ownerReferences(
+                            nodeUid == null
+                                    ? null
+                                    : List.of(new OwnerReference("v1", "Node", nodeName, nodeUid, null, null)))
                     .build();
-            leases.create(new Lease(null, null, meta, new LeaseSpec(nodeName, leaseDurationSeconds, now, now, 0,
-                    null, null)));
+            leases.create(new Lease(
+                    null, null, meta, new LeaseSpec(nodeName, leaseDurationSeconds, now, now, 0, null, null)));
             return;
         }
         Lease lease = existing.get();
-        LeaseSpec spec = lease.spec() == null ? new LeaseSpec(nodeName, leaseDurationSeconds, now, now, 0, null, null)
-                : lease.spec().withHolderIdentity(nodeName).withLeaseDurationSeconds(leaseDurationSeconds)
+        LeaseSpec spec = lease.spec() == null
+                ? new LeaseSpec(nodeName, leaseDurationSeconds, now, now, 0, null, null)
+                : lease.spec()
+                        .withHolderIdentity(nodeName)
+                        .withLeaseDurationSeconds(leaseDurationSeconds)
                         .withRenewTime(now);
         leases.update(lease.withSpec(spec));
     }
@@ -236,8 +296,12 @@ public final class NodeAgent implements AutoCloseable {
     }
 
     private static String osImage() {
-        return read(Path.of("/etc/os-release")).flatMap(s -> s.lines().filter(l -> l.startsWith("PRETTY_NAME="))
-                .map(l -> l.substring("PRETTY_NAME=".length()).replace("\"", "")).findFirst()).orElse("Linux");
+        return read(Path.of("/etc/os-release"))
+                .flatMap(s -> s.lines()
+                        .filter(l -> l.startsWith("PRETTY_NAME="))
+                        .map(l -> l.substring("PRETTY_NAME=".length()).replace("\"", ""))
+                        .findFirst())
+                .orElse("Linux");
     }
 
     private static Optional<String> read(Path p) {

@@ -33,7 +33,11 @@ public final class ApiPodStatusWriter implements PodStatusWriter {
         for (int attempt = 1; ; attempt++) {
             try {
                 Pod written = pods.updateStatus(current.withStatus(merge(current.status(), status)));
-                log.debug("pod {}/{} status {}", pod.metadata().namespace(), pod.metadata().name(), status.phase());
+                log.debug(
+                        "pod {}/{} status {}",
+                        pod.metadata().namespace(),
+                        pod.metadata().name(),
+                        status.phase());
                 return written;
             } catch (ApiException e) {
                 if (e.isNotFound()) {
@@ -44,7 +48,8 @@ public final class ApiPodStatusWriter implements PodStatusWriter {
                 }
             }
             var fresh = pods.find(pod.metadata().name());
-            if (fresh.isEmpty() || !pod.metadata().uid().equals(fresh.get().metadata().uid())) {
+            if (fresh.isEmpty()
+                    || !pod.metadata().uid().equals(fresh.get().metadata().uid())) {
                 return null;
             }
             current = fresh.get();
@@ -69,9 +74,19 @@ public final class ApiPodStatusWriter implements PodStatusWriter {
     @Override
     public void finishDeletion(Pod pod) {
         try {
-            client.pods().inNamespace(pod.metadata().namespace()).delete(pod.metadata().name(),
-                    new DeleteOptions(null, null, 0L, new DeleteOptions.Preconditions(pod.metadata().uid(), null),
-                            null, null, null));
+            client.pods()
+                    .inNamespace(pod.metadata().namespace())
+                    .delete(
+                            pod.metadata().name(),
+                            new DeleteOptions(
+                                    null,
+                                    null,
+                                    0L,
+                                    new DeleteOptions.Preconditions(
+                                            pod.metadata().uid(), null),
+                                    null,
+                                    null,
+                                    null));
         } catch (ApiException e) {
             if (!e.isNotFound() && !e.isConflict()) {
                 throw e;

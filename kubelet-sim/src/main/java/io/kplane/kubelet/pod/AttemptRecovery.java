@@ -46,7 +46,10 @@ final class AttemptRecovery {
     PodRecord load(Pod pod, Instant now) {
         Optional<PodRecord> saved = settings.stateStore().load(state.uid);
         if (saved.isPresent()) {
-            log.info("recovered pod {}/{} from {}", saved.get().namespace, saved.get().name,
+            log.info(
+                    "recovered pod {}/{} from {}",
+                    saved.get().namespace,
+                    saved.get().name,
                     settings.stateStore().podDir(state.uid));
             return saved.get();
         }
@@ -77,7 +80,8 @@ final class AttemptRecovery {
         boolean resolved = true;
         boolean changed = false;
         for (Container c : allContainers(pod)) {
-            ContainerRecord cr = state.record.container(c.name(), pod.spec().initContainersOrEmpty().contains(c));
+            ContainerRecord cr = state.record.container(
+                    c.name(), pod.spec().initContainersOrEmpty().contains(c));
             if (!state.unknown(cr)) {
                 continue;
             }
@@ -86,8 +90,12 @@ final class AttemptRecovery {
                 changed = true;
             } catch (RuntimeException e) {
                 resolved = false;
-                log.warn("container {} of pod {}: cannot tell yet what became of attempt {} (will retry): {}",
-                        c.name(), state.uid, cr.attempts, e.toString());
+                log.warn(
+                        "container {} of pod {}: cannot tell yet what became of attempt {} (will retry): {}",
+                        c.name(),
+                        state.uid,
+                        cr.attempts,
+                        e.toString());
             }
         }
         if (changed) {
@@ -128,8 +136,8 @@ final class AttemptRecovery {
     private static void markLost(ContainerRecord cr, Instant now) {
         cr.running = false;
         cr.starting = false;
-        cr.terminated = new ContainerStateTerminated(137, null, LOST_REASON, LOST_MESSAGE, cr.startedAt, now,
-                cr.containerId);
+        cr.terminated =
+                new ContainerStateTerminated(137, null, LOST_REASON, LOST_MESSAGE, cr.startedAt, now, cr.containerId);
     }
 
     static List<Container> allContainers(Pod pod) {

@@ -14,6 +14,7 @@ public final class ContainerRecord {
     public int attempts;
     /** True between persisting a start and recording its container ID. */
     public boolean starting;
+
     public boolean running;
     public String containerId;
     public String imageId;
@@ -24,15 +25,16 @@ public final class ContainerRecord {
     public ContainerStateTerminated lastTerminated;
     /** Why the container is not running (ErrImagePull, CreateContainerConfigError, ...), or null. */
     public String waitingReason;
+
     public String waitingMessage;
     /** Failed image pulls in a row (for ImagePullBackOff). */
     public int pullFailures;
     /** restartCount at which the crash-loop back-off last started over. */
     public int backoffOrigin;
+
     public Instant pullRetryAt;
 
-    public ContainerRecord() {
-    }
+    public ContainerRecord() {}
 
     public ContainerRecord(String name, boolean init) {
         this.name = name;

@@ -55,23 +55,37 @@ final class ContainerStarter {
         Instant now = clock.now();
         if (r.terminated != null) {
             Duration lastRun = r.terminated.startedAt() != null && r.terminated.finishedAt() != null
-                    ? Duration.between(r.terminated.startedAt(), r.terminated.finishedAt()) : Duration.ZERO;
+                    ? Duration.between(r.terminated.startedAt(), r.terminated.finishedAt())
+                    : Duration.ZERO;
             if (settings.backoff().resets(lastRun) && r.backoffOrigin != r.restartCount()) {
                 r.backoffOrigin = r.restartCount(); // a long, healthy run: the back-off starts over
                 state.persist();
             }
             // restarts since the back-off (re)started: the first is immediate, then base, doubling
             Duration delay = settings.backoff().delay(r.restartCount() - r.backoffOrigin);
-            Instant due = r.terminated.finishedAt() == null ? now : r.terminated.finishedAt().plus(delay);
+            Instant due = r.terminated.finishedAt() == null
+                    ? now
+                    : r.terminated.finishedAt().plus(delay);
             if (now.isBefore(due)) {
                 if (!"CrashLoopBackOff".equals(r.waitingReason)) {
-                    settings.events().event(pod, EventType.WARNING, "BackOff", "Back-off restarting failed container "
-                            + c.name() + " in pod " + pod.metadata().name() + "_" + pod.metadata().namespace() + "("
-                            + state.uid + ")");
+                    settings.events()
+                            .event(
+                                    pod,
+                                    EventType.WARNING,
+                                    "BackOff",
+                                    "Back-off restarting failed container "
+                                            + c.name() + " in pod "
+                                            + pod.metadata().name() + "_"
+                                            + pod.metadata().namespace() + "("
+                                            + state.uid + ")");
                 }
-                setWaiting(r, "CrashLoopBackOff", "back-off " + delay.toSeconds() + "s restarting failed container="
-                        + c.name() + " pod=" + pod.metadata().name() + "_" + pod.metadata().namespace() + "("
-                        + state.uid + ")");
+                setWaiting(
+                        r,
+                        "CrashLoopBackOff",
+                        "back-off " + delay.toSeconds() + "s restarting failed container="
+                                + c.name() + " pod=" + pod.metadata().name() + "_"
+                                + pod.metadata().namespace() + "("
+                                + state.uid + ")");
                 wakeUps.wakeAt(due);
                 return;
             }
@@ -110,8 +124,8 @@ final class ContainerStarter {
             // nothing is recorded yet, so nothing can have run: a plain retry after the back-off
             state.closeWriter(c.name());
             log.warn("container {} of pod {}: preparing the start failed: {}", c.name(), state.uid, e.toString());
-            failedBeforeStart(c, r, ContainerStartException.waiting(ContainerStartException.CREATE_ERROR,
-                    e.toString(), e));
+            failedBeforeStart(
+                    c, r, ContainerStartException.waiting(ContainerStartException.CREATE_ERROR, e.toString(), e));
             return;
         }
         // persist the attempt before starting it: after a crash we know it may have run
@@ -132,8 +146,8 @@ final class ContainerStarter {
             settings.events().event(pod, EventType.WARNING, "Failed", "Error: " + e.getMessage());
             if (e.terminated()) {
                 Instant now = clock.now();
-                r.terminated = new ContainerStateTerminated(128, null, ContainerStartException.START_ERROR,
-                        e.getMessage(), now, now, null);
+                r.terminated = new ContainerStateTerminated(
+                        128, null, ContainerStartException.START_ERROR, e.getMessage(), now, now, null);
                 r.waitingReason = null;
                 r.waitingMessage = null;
                 state.persist();
@@ -150,8 +164,13 @@ final class ContainerStarter {
             // The engine failed in a way that does not say whether the container exists or runs. The
             // attempt stays recorded as starting and without a handle: unknown, to be re-attached or
             // killed by the recovery on the next pass, never started afresh.
-            log.warn("container {} of pod {}: the runtime failed while starting attempt {}; its state is unknown "
-                    + "until it is re-attached or killed: {}", c.name(), state.uid, r.attempts, e.toString());
+            log.warn(
+                    "container {} of pod {}: the runtime failed while starting attempt {}; its state is unknown "
+                            + "until it is re-attached or killed: {}",
+                    c.name(),
+                    state.uid,
+                    r.attempts,
+                    e.toString());
             wakeUps.wakeAt(clock.now().plus(UNKNOWN_RETRY));
             return;
         }
@@ -176,20 +195,34 @@ final class ContainerStarter {
 
     /** What the runtime needs to start (or find again) attempt {@code attempt} of {@code c}; opens its log. */
     ContainerLaunch launch(Pod pod, Container c, int attempt) throws ContainerStartException {
-        EnvResolver resolver = new EnvResolver(settings.hostIp(), settings.hostIp(), settings.volumes().objects(),
+        EnvResolver resolver = new EnvResolver(
+                settings.hostIp(),
+                settings.hostIp(),
+                settings.volumes().objects(),
                 (reason, message) -> settings.events().event(pod, EventType.WARNING, reason, message));
         Map<String, String> env = resolver.environment(pod, c);
         List<Mount> mounts = settings.volumes().mountsFor(pod, c, env);
-        CriLogWriter writer = settings.logs().open(pod.metadata().namespace(), pod.metadata().name(), state.uid,
-                c.name(), attempt);
+        CriLogWriter writer =
+                settings.logs().open(pod.metadata().namespace(), pod.metadata().name(), state.uid, c.name(), attempt);
         CriLogWriter old = state.writers.put(c.name(), writer);
         if (old != null && old != writer) {
             settings.logs().close(old);
         }
-        return new ContainerLaunch(state.uid, pod.metadata().namespace(), pod.metadata().name(), c.name(), attempt,
-                c.image(), c.imagePullPolicy(), EnvResolver.expandAll(c.command(), env),
-                EnvResolver.expandAll(c.args(), env), env, c.workingDir(), settings.stateStore().scratchDir(state.uid),
-                writer, mounts);
+        return new ContainerLaunch(
+                state.uid,
+                pod.metadata().namespace(),
+                pod.metadata().name(),
+                c.name(),
+                attempt,
+                c.image(),
+                c.imagePullPolicy(),
+                EnvResolver.expandAll(c.command(), env),
+                EnvResolver.expandAll(c.args(), env),
+                env,
+                c.workingDir(),
+                settings.stateStore().scratchDir(state.uid),
+                writer,
+                mounts);
     }
 
     /** From now on the worker follows {@code container} as the current attempt of {@code name}. */

@@ -1,8 +1,8 @@
 package io.kplane.kubelet.pod;
 
+import io.kplane.api.core.ConfigMapKeySelector;
 import io.kplane.api.core.Container;
 import io.kplane.api.core.EnvVar;
-import io.kplane.api.core.ConfigMapKeySelector;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.SecretKeySelector;
 import io.kplane.kubelet.config.ConfigEnv;
@@ -32,7 +32,7 @@ public final class EnvResolver {
     private final ConfigEnv.Warnings warnings;
 
     public EnvResolver(String hostIp, String podIp) {
-        this(hostIp, podIp, null, (reason, message) -> { });
+        this(hostIp, podIp, null, (reason, message) -> {});
     }
 
     /** With {@code objects} null, ConfigMap and Secret references fail as if the objects did not exist. */
@@ -45,15 +45,18 @@ public final class EnvResolver {
 
     public Map<String, String> environment(Pod pod, Container container) throws ContainerStartException {
         Map<String, String> env = new LinkedHashMap<>();
-        ConfigEnv config = objects == null ? null : new ConfigEnv(objects, pod.metadata().namespace(), warnings);
+        ConfigEnv config =
+                objects == null ? null : new ConfigEnv(objects, pod.metadata().namespace(), warnings);
         if (config != null) {
             // envFrom first; env entries override its keys (makeEnvironmentVariables' order)
             env.putAll(config.envFrom(PodViews.envFrom(container)));
         }
         for (EnvVar var : container.envOrEmpty()) {
             String value;
-            if (var.valueFrom() != null && config != null && (var.valueFrom().configMapKeyRef() != null
-                    || var.valueFrom().secretKeyRef() != null)) {
+            if (var.valueFrom() != null
+                    && config != null
+                    && (var.valueFrom().configMapKeyRef() != null
+                            || var.valueFrom().secretKeyRef() != null)) {
                 Optional<String> fromObject = var.valueFrom().configMapKeyRef() != null
                         ? config.value(PodViews.as(var.valueFrom().configMapKeyRef(), ConfigMapKeySelector.class))
                         : config.value(PodViews.as(var.valueFrom().secretKeyRef(), SecretKeySelector.class));
@@ -88,11 +91,13 @@ public final class EnvResolver {
             return fieldRef(pod, src.fieldRef().fieldPath(), container, var);
         }
         if (src.configMapKeyRef() != null) {
-            throw ContainerStartException.waiting(ContainerStartException.CREATE_CONFIG_ERROR,
+            throw ContainerStartException.waiting(
+                    ContainerStartException.CREATE_CONFIG_ERROR,
                     "configmap \"" + src.configMapKeyRef().path("name").asText() + "\" not found");
         }
         if (src.secretKeyRef() != null) {
-            throw ContainerStartException.waiting(ContainerStartException.CREATE_CONFIG_ERROR,
+            throw ContainerStartException.waiting(
+                    ContainerStartException.CREATE_CONFIG_ERROR,
                     "secret \"" + src.secretKeyRef().path("name").asText() + "\" not found");
         }
         if (src.resourceFieldRef() != null) {
@@ -114,19 +119,22 @@ public final class EnvResolver {
             Map<String, String> map = m.group(1).equals("labels") ? meta.labelsOrEmpty() : meta.annotationsOrEmpty();
             return map.getOrDefault(m.group(2), "");
         }
-        String value = switch (path == null ? "" : path) {
-            case "metadata.name" -> meta.name();
-            case "metadata.namespace" -> meta.namespace();
-            case "metadata.uid" -> meta.uid();
-            case "spec.nodeName" -> pod.spec().nodeName();
-            case "spec.serviceAccountName" -> pod.spec().serviceAccountName() != null ? pod.spec().serviceAccountName()
-                    : "default";
-            case "status.hostIP", "status.hostIPs" -> hostIp;
-            case "status.podIP", "status.podIPs" -> podIp;
-            default -> throw ContainerStartException.waiting(ContainerStartException.CREATE_CONFIG_ERROR,
-                    "unsupported fieldPath \"" + path + "\" in env " + var.name() + " of container "
-                            + container.name());
-        };
+        String value =
+                switch (path == null ? "" : path) {
+                    case "metadata.name" -> meta.name();
+                    case "metadata.namespace" -> meta.namespace();
+                    case "metadata.uid" -> meta.uid();
+                    case "spec.nodeName" -> pod.spec().nodeName();
+                    case "spec.serviceAccountName" -> pod.spec().serviceAccountName() != null
+                            ? pod.spec().serviceAccountName()
+                            : "default";
+                    case "status.hostIP", "status.hostIPs" -> hostIp;
+                    case "status.podIP", "status.podIPs" -> podIp;
+                    default -> throw ContainerStartException.waiting(
+                            ContainerStartException.CREATE_CONFIG_ERROR,
+                            "unsupported fieldPath \"" + path + "\" in env " + var.name() + " of container "
+                                    + container.name());
+                };
         return value == null ? "" : value;
     }
 }

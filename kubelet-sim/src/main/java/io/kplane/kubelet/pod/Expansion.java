@@ -8,8 +8,7 @@ import java.util.function.Function;
  * {@code $} stays as it is.
  */
 public final class Expansion {
-    private Expansion() {
-    }
+    private Expansion() {}
 
     /** @param lookup the value of a variable, or null when it is not defined */
     public static String expand(String input, Function<String, String> lookup) {

@@ -4,8 +4,7 @@ import java.lang.management.ManagementFactory;
 
 /** Facts about the host the node reports. */
 public final class NodeFacts {
-    private NodeFacts() {
-    }
+    private NodeFacts() {}
 
     public static long memoryBytes() {
         var os = ManagementFactory.getOperatingSystemMXBean();

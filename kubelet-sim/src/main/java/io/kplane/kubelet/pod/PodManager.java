@@ -81,12 +81,20 @@ public final class PodManager implements ResourceEventHandler<Pod> {
 
     private void reject(Pod pod) {
         rejected.add(pod.metadata().uid());
-        String message = "Node didn't have enough resource: pods, requested: 1, used: " + activePods()
-                + ", capacity: " + maxPods;
-        log.info("rejecting pod {}/{}: {}", pod.metadata().namespace(), pod.metadata().name(), message);
-        PodStatus base = pod.status() == null ? io.kplane.api.core.PodStatusBuilder.builder().build() : pod.status();
-        settings.statusWriter().writeStatus(pod, base.withPhase(PodStatus.FAILED).withReason("OutOfpods")
-                .withMessage(message));
+        String message = "Node didn't have enough resource: pods, requested: 1, used: " + activePods() + ", capacity: "
+                + maxPods;
+        log.info(
+                "rejecting pod {}/{}: {}",
+                pod.metadata().namespace(),
+                pod.metadata().name(),
+                message);
+        PodStatus base = pod.status() == null
+                ? io.kplane.api.core.PodStatusBuilder.builder().build()
+                : pod.status();
+        settings.statusWriter()
+                .writeStatus(
+                        pod,
+                        base.withPhase(PodStatus.FAILED).withReason("OutOfpods").withMessage(message));
     }
 
     /** Number of pods this kubelet currently runs (not finished). */

@@ -14,6 +14,7 @@ public final class PodRecord {
     public String terminalPhase;
     /** activeDeadlineSeconds passed: containers are being stopped, then the pod fails. */
     public boolean deadlineExceeded;
+
     public String reason;
     public String message;
     public List<ContainerRecord> initContainers = new ArrayList<>();

@@ -23,14 +23,17 @@ final class PodState {
     PodRecord record;
     /** Handles of the attempts this worker follows, by container name. */
     final Map<String, RunningContainer> running = new HashMap<>();
+
     final Map<String, CriLogWriter> writers = new HashMap<>();
     /** Containers already asked to stop (a second SIGTERM would re-run a trap). */
     final Set<String> stopRequested = new HashSet<>();
+
     boolean stopping;
     io.kplane.api.core.PodStatus lastReported;
     io.kplane.api.core.Pod lastWritten;
     /** Terminal with nothing left to run: the thread may exit until the pod changes again. */
     volatile boolean idle;
+
     volatile boolean terminal;
     volatile boolean finished;
 
@@ -54,7 +57,10 @@ final class PodState {
     }
 
     ContainerRecord findRecord(String name) {
-        return record.all().stream().filter(r -> r.name.equals(name)).findFirst().orElseThrow();
+        return record.all().stream()
+                .filter(r -> r.name.equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     void closeWriter(String name) {

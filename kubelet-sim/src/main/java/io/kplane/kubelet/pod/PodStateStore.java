@@ -64,7 +64,10 @@ public final class PodStateStore {
             Files.createDirectories(dir);
             Path tmp = dir.resolve("state.json.tmp");
             Files.write(tmp, mapper.writeValueAsBytes(record));
-            Files.move(tmp, dir.resolve("state.json"), StandardCopyOption.REPLACE_EXISTING,
+            Files.move(
+                    tmp,
+                    dir.resolve("state.json"),
+                    StandardCopyOption.REPLACE_EXISTING,
                     StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot persist state of pod " + record.uid, e);

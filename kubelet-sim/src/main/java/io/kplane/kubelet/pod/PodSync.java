@@ -64,18 +64,27 @@ final class PodSync {
         if (pod.isTerminal() && record.terminalPhase == null) {
             // someone else ended the pod (node-lifecycle after a node loss): a terminal phase is final,
             // so stop the containers and keep that phase instead of reporting them running again
-            log.info("pod {}/{} was marked {} by the control plane: stopping it", pod.metadata().namespace(),
-                    pod.metadata().name(), pod.phase());
+            log.info(
+                    "pod {}/{} was marked {} by the control plane: stopping it",
+                    pod.metadata().namespace(),
+                    pod.metadata().name(),
+                    pod.phase());
             record.terminalPhase = pod.phase();
             record.reason = pod.status().reason();
             record.message = pod.status().message();
             state.persist();
         }
-        if (!deleting && record.terminalPhase == null && !record.deadlineExceeded && spec.activeDeadlineSeconds() != null
+        if (!deleting
+                && record.terminalPhase == null
+                && !record.deadlineExceeded
+                && spec.activeDeadlineSeconds() != null
                 && record.startTime != null) {
             Instant deadline = record.startTime.plusSeconds(spec.activeDeadlineSeconds());
             if (!now.isBefore(deadline)) {
-                log.info("pod {}/{} exceeded its active deadline", pod.metadata().namespace(), pod.metadata().name());
+                log.info(
+                        "pod {}/{} exceeded its active deadline",
+                        pod.metadata().namespace(),
+                        pod.metadata().name());
                 // the phase turns Failed once the containers have stopped, as in Kubernetes 1.27+
                 record.deadlineExceeded = true;
                 record.reason = "DeadlineExceeded";
@@ -159,8 +168,13 @@ final class PodSync {
                 status = new ExitStatus(137, clock.now(), AttemptRecovery.LOST_MESSAGE);
             }
             r.running = false;
-            r.terminated = new ContainerStateTerminated(status.exitCode(), null,
-                    status.exitCode() == 0 ? "Completed" : "Error", status.message(), r.startedAt, status.finishedAt(),
+            r.terminated = new ContainerStateTerminated(
+                    status.exitCode(),
+                    null,
+                    status.exitCode() == 0 ? "Completed" : "Error",
+                    status.message(),
+                    r.startedAt,
+                    status.finishedAt(),
                     r.containerId);
             state.persist();
             state.closeWriter(e.getKey());
@@ -178,8 +192,8 @@ final class PodSync {
         if (status.equals(state.lastReported)) {
             return;
         }
-        io.kplane.api.core.Pod written = settings.statusWriter().writeStatus(PodWorker.newer(pod, state.lastWritten),
-                status);
+        io.kplane.api.core.Pod written =
+                settings.statusWriter().writeStatus(PodWorker.newer(pod, state.lastWritten), status);
         if (written != null) {
             state.lastWritten = written;
         }

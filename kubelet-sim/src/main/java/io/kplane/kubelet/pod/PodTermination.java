@@ -32,13 +32,18 @@ final class PodTermination {
     /** Deletion or a terminal decision (deadline): stop containers, report, and finish a deletion. */
     void terminate(Pod pod, boolean deleting) {
         Duration grace = Duration.ofSeconds(Optional.ofNullable(pod.metadata().deletionGracePeriodSeconds())
-                .or(() -> Optional.ofNullable(pod.spec().terminationGracePeriodSeconds())).orElse(30L));
+                .or(() -> Optional.ofNullable(pod.spec().terminationGracePeriodSeconds()))
+                .orElse(30L));
         if (!state.stopping && !state.running.isEmpty()) {
             state.stopping = true;
-            state.running.keySet().forEach(name -> settings.events().event(pod, EventType.NORMAL, "Killing",
-                    "Stopping container " + name));
-            log.info("stopping pod {}/{} ({} containers, grace {}s)", pod.metadata().namespace(),
-                    pod.metadata().name(), state.running.size(), grace.toSeconds());
+            state.running.keySet().forEach(name -> settings.events()
+                    .event(pod, EventType.NORMAL, "Killing", "Stopping container " + name));
+            log.info(
+                    "stopping pod {}/{} ({} containers, grace {}s)",
+                    pod.metadata().namespace(),
+                    pod.metadata().name(),
+                    state.running.size(),
+                    grace.toSeconds());
         }
         killAll(grace);
         for (ContainerRecord r : state.record.all()) {
@@ -54,8 +59,8 @@ final class PodTermination {
         if (state.record.terminalPhase == null) {
             boolean allSucceeded = !state.record.containers.isEmpty()
                     && state.record.containers.stream().allMatch(ContainerRecord::succeeded);
-            state.record.terminalPhase = allSucceeded && !state.record.deadlineExceeded
-                    ? PodStatus.SUCCEEDED : PodStatus.FAILED;
+            state.record.terminalPhase =
+                    allSucceeded && !state.record.deadlineExceeded ? PodStatus.SUCCEEDED : PodStatus.FAILED;
             state.persist();
         }
         report.accept(pod);
@@ -87,7 +92,10 @@ final class PodTermination {
     }
 
     private void cleanUp(Pod pod) {
-        log.info("pod {}/{} removed from the node", pod.metadata().namespace(), pod.metadata().name());
+        log.info(
+                "pod {}/{} removed from the node",
+                pod.metadata().namespace(),
+                pod.metadata().name());
         state.writers.values().forEach(w -> settings.logs().close(w));
         state.writers.clear();
         settings.volumes().cleanUp(state.uid);

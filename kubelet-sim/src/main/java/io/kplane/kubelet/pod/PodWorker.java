@@ -73,7 +73,10 @@ public final class PodWorker implements WakeUps {
             return;
         }
         threadRunning = true;
-        thread = DaemonThreads.newThread("pod-" + desired.metadata().namespace() + "-" + desired.metadata().name(), this::loop);
+        thread = DaemonThreads.newThread(
+                "pod-" + desired.metadata().namespace() + "-"
+                        + desired.metadata().name(),
+                this::loop);
         thread.start();
     }
 
@@ -145,8 +148,12 @@ public final class PodWorker implements WakeUps {
                 podSync.sync(pod, removed);
             } catch (RuntimeException e) {
                 // safe to run again: an attempt recorded before the failure is resolved, never restarted
-                log.warn("sync of pod {}/{} failed, retrying in {}s: {}", pod.metadata().namespace(),
-                        pod.metadata().name(), RETRY_AFTER_FAILURE.toSeconds(), e.toString());
+                log.warn(
+                        "sync of pod {}/{} failed, retrying in {}s: {}",
+                        pod.metadata().namespace(),
+                        pod.metadata().name(),
+                        RETRY_AFTER_FAILURE.toSeconds(),
+                        e.toString());
                 wakeAt(clock.now().plus(RETRY_AFTER_FAILURE));
             } finally {
                 io.kplane.client.time.ActivityTracker.end();
@@ -184,9 +191,14 @@ public final class PodWorker implements WakeUps {
         if (written == null) {
             return fromWatch;
         }
-        return ResourceVersions.isNewer(written.metadata().resourceVersion(), fromWatch.metadata().resourceVersion())
-                ? fromWatch.withMetadata(fromWatch.metadata().withResourceVersion(
-                        written.metadata().resourceVersion())).withStatus(written.status())
+        return ResourceVersions.isNewer(
+                        written.metadata().resourceVersion(),
+                        fromWatch.metadata().resourceVersion())
+                ? fromWatch
+                        .withMetadata(fromWatch
+                                .metadata()
+                                .withResourceVersion(written.metadata().resourceVersion()))
+                        .withStatus(written.status())
                 : fromWatch;
     }
 }

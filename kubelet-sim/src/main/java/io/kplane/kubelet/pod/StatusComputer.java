@@ -21,8 +21,8 @@ import java.util.Set;
  */
 public final class StatusComputer {
     /** The condition types the kubelet writes; everything else in status.conditions is preserved. */
-    static final Set<String> KUBELET_CONDITIONS = Set.of(PodCondition.INITIALIZED, PodCondition.CONTAINERS_READY,
-            PodCondition.READY, "PodReadyToStartContainers");
+    static final Set<String> KUBELET_CONDITIONS = Set.of(
+            PodCondition.INITIALIZED, PodCondition.CONTAINERS_READY, PodCondition.READY, "PodReadyToStartContainers");
 
     private final String hostIp;
 
@@ -50,30 +50,44 @@ public final class StatusComputer {
                 unready.add(c.name());
             }
         }
-        List<String> incompleteInit = spec.initContainersOrEmpty().stream().map(Container::name)
-                .filter(n -> !record.container(n, true).succeeded()).toList();
+        List<String> incompleteInit = spec.initContainersOrEmpty().stream()
+                .map(Container::name)
+                .filter(n -> !record.container(n, true).succeeded())
+                .toList();
 
         PodStatus current = pod.status();
         List<PodCondition> conditions = new ArrayList<>();
         if (current != null) {
-            current.conditionsOrEmpty().stream().filter(c -> !KUBELET_CONDITIONS.contains(c.type()))
+            current.conditionsOrEmpty().stream()
+                    .filter(c -> !KUBELET_CONDITIONS.contains(c.type()))
                     .forEach(conditions::add);
         }
         if (conditions.stream().noneMatch(c -> PodCondition.POD_SCHEDULED.equals(c.type()))) {
             conditions.add(new PodCondition(PodCondition.POD_SCHEDULED, "True", null, record.startTime, null, null));
         }
         conditions.add(condition(current, "PodReadyToStartContainers", terminal ? "False" : "True", null, null, now));
-        conditions.add(incompleteInit.isEmpty() || (terminal && PodStatus.SUCCEEDED.equals(phase))
-                ? condition(current, PodCondition.INITIALIZED, "True", null, null, now)
-                : condition(current, PodCondition.INITIALIZED, "False", "ContainersNotInitialized",
-                        "containers with incomplete status: " + bracket(incompleteInit), now));
+        conditions.add(
+                incompleteInit.isEmpty() || (terminal && PodStatus.SUCCEEDED.equals(phase))
+                        ? condition(current, PodCondition.INITIALIZED, "True", null, null, now)
+                        : condition(
+                                current,
+                                PodCondition.INITIALIZED,
+                                "False",
+                                "ContainersNotInitialized",
+                                "containers with incomplete status: " + bracket(incompleteInit),
+                                now));
         boolean ready = !terminal && unready.isEmpty() && initialized;
         String notReadyReason = terminal ? "PodCompleted" : "ContainersNotReady";
         String notReadyMessage = terminal ? null : "containers with unready status: " + bracket(unready);
-        conditions.add(ready ? condition(current, PodCondition.CONTAINERS_READY, "True", null, null, now)
-                : condition(current, PodCondition.CONTAINERS_READY, "False", notReadyReason, notReadyMessage, now));
-        conditions.add(ready ? condition(current, PodCondition.READY, "True", null, null, now)
-                : condition(current, PodCondition.READY, "False", notReadyReason, notReadyMessage, now));
+        conditions.add(
+                ready
+                        ? condition(current, PodCondition.CONTAINERS_READY, "True", null, null, now)
+                        : condition(
+                                current, PodCondition.CONTAINERS_READY, "False", notReadyReason, notReadyMessage, now));
+        conditions.add(
+                ready
+                        ? condition(current, PodCondition.READY, "True", null, null, now)
+                        : condition(current, PodCondition.READY, "False", notReadyReason, notReadyMessage, now));
 
         return PodStatusBuilder.builder()
                 .phase(phase)
@@ -144,8 +158,8 @@ public final class StatusComputer {
         return PodStatus.PENDING;
     }
 
-    private static ContainerStatus containerStatus(Container c, ContainerRecord r,
-            boolean podTerminal, String notStartedReason) {
+    private static ContainerStatus containerStatus(
+            Container c, ContainerRecord r, boolean podTerminal, String notStartedReason) {
         ContainerState state;
         ContainerState lastState = r.lastTerminated == null ? null : ContainerState.terminated(r.lastTerminated);
         if (r.running) {
@@ -173,11 +187,12 @@ public final class StatusComputer {
                 .build();
     }
 
-    private static PodCondition condition(PodStatus current, String type, String status, String reason,
-            String message, Instant now) {
+    private static PodCondition condition(
+            PodStatus current, String type, String status, String reason, String message, Instant now) {
         PodCondition old = current == null ? null : current.condition(type);
         Instant transition = old != null && status.equals(old.status()) && old.lastTransitionTime() != null
-                ? old.lastTransitionTime() : now;
+                ? old.lastTransitionTime()
+                : now;
         return new PodCondition(type, status, null, transition, reason, message);
     }
 

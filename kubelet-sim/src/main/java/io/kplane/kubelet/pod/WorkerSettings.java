@@ -20,5 +20,4 @@ public record WorkerSettings(
         long logMaxBytes,
         int logMaxFiles,
         Clock clock,
-        VolumeManager volumes) {
-}
+        VolumeManager volumes) {}

@@ -34,11 +34,35 @@ public record ContainerLaunch(
     }
 
     /** A launch without volume mounts. */
-    public ContainerLaunch(String podUid, String podNamespace, String podName, String containerName, int attempt,
-                           String image, String imagePullPolicy, List<String> command, List<String> args,
-                           Map<String, String> env, String workingDir, Path scratchDir, CriLogWriter log) {
-        this(podUid, podNamespace, podName, containerName, attempt, image, imagePullPolicy, command, args, env,
-                workingDir, scratchDir, log, List.of());
+    public ContainerLaunch(
+            String podUid,
+            String podNamespace,
+            String podName,
+            String containerName,
+            int attempt,
+            String image,
+            String imagePullPolicy,
+            List<String> command,
+            List<String> args,
+            Map<String, String> env,
+            String workingDir,
+            Path scratchDir,
+            CriLogWriter log) {
+        this(
+                podUid,
+                podNamespace,
+                podName,
+                containerName,
+                attempt,
+                image,
+                imagePullPolicy,
+                command,
+                args,
+                env,
+                workingDir,
+                scratchDir,
+                log,
+                List.of());
     }
 
     /** A short description for log lines. */

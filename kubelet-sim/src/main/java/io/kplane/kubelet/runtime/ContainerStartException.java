@@ -23,8 +23,8 @@ public final class ContainerStartException extends Exception {
         this(reason, message, terminated, cause, "Failed");
     }
 
-    private ContainerStartException(String reason, String message, boolean terminated, Throwable cause,
-                                    String eventReason) {
+    private ContainerStartException(
+            String reason, String message, boolean terminated, Throwable cause, String eventReason) {
         super(message, cause);
         this.reason = reason;
         this.terminated = terminated;

@@ -51,11 +51,16 @@ final class DockerExec implements ExecSession {
             throws ExecNotSupportedException {
         ExecCreateCmdResponse created;
         try {
-            created = docker.execCreateCmd(id).withCmd(spec.command().toArray(String[]::new))
-                    .withAttachStdin(spec.stdin()).withAttachStdout(true).withAttachStderr(true)
-                    .withTty(spec.tty()).exec();
+            created = docker.execCreateCmd(id)
+                    .withCmd(spec.command().toArray(String[]::new))
+                    .withAttachStdin(spec.stdin())
+                    .withAttachStdout(true)
+                    .withAttachStderr(true)
+                    .withTty(spec.tty())
+                    .exec();
         } catch (DockerException e) {
-            throw new ExecNotSupportedException(e.getMessage() == null ? e.toString() : e.getMessage().trim());
+            throw new ExecNotSupportedException(
+                    e.getMessage() == null ? e.toString() : e.getMessage().trim());
         }
         try {
             DockerExec session = new DockerExec(docker, created.getId(), spec.stdin());
@@ -74,7 +79,10 @@ final class DockerExec implements ExecSession {
     static DockerExec attach(DockerClient docker, String id, ExecSpec spec) throws ExecNotSupportedException {
         try {
             DockerExec session = new DockerExec(docker, null, spec.stdin());
-            var attach = docker.attachContainerCmd(id).withStdOut(true).withStdErr(true).withFollowStream(true)
+            var attach = docker.attachContainerCmd(id)
+                    .withStdOut(true)
+                    .withStdErr(true)
+                    .withFollowStream(true)
                     .withLogs(false);
             if (spec.stdin()) {
                 attach.withStdIn(new PipedInputStream(session.stdinWriter, PIPE));
@@ -92,9 +100,10 @@ final class DockerExec implements ExecSession {
             public void onNext(Frame frame) {
                 try {
                     (switch (frame.getStreamType()) {
-                        case STDERR -> stderr;
-                        default -> stdout;
-                    }).write(frame.getPayload());
+                                case STDERR -> stderr;
+                                default -> stdout;
+                            })
+                            .write(frame.getPayload());
                 } catch (IOException e) {
                     log.debug("exec output dropped: {}", e.toString());
                 }

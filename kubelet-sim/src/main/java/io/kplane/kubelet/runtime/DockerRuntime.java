@@ -72,7 +72,9 @@ public final class DockerRuntime implements ContainerRuntime {
         this.nodeLabels = Map.copyOf(nodeLabels);
         this.clock = clock;
         DefaultDockerClientConfig config = DefaultDockerClientConfig.createDefaultConfigBuilder()
-                .withDockerHost(dockerHost).withDockerTlsVerify(false).build();
+                .withDockerHost(dockerHost)
+                .withDockerTlsVerify(false)
+                .build();
         ApacheDockerHttpClient http = new ApacheDockerHttpClient.Builder()
                 .dockerHost(config.getDockerHost())
                 .maxConnections(256)
@@ -121,7 +123,8 @@ public final class DockerRuntime implements ContainerRuntime {
         boolean present = imageConfig(image).isPresent();
         if ("Never".equals(policy)) {
             if (!present) {
-                throw ContainerStartException.waiting(ContainerStartException.ERR_IMAGE_NEVER_PULL,
+                throw ContainerStartException.waiting(
+                        ContainerStartException.ERR_IMAGE_NEVER_PULL,
                         "Container image \"" + image + "\" is not present with pull policy of Never");
             }
             return;
@@ -138,8 +141,10 @@ public final class DockerRuntime implements ContainerRuntime {
                 log.warn("pull of {} failed ({}); using the local image", image, firstLine(e.getMessage()));
                 return;
             }
-            throw ContainerStartException.waiting(ContainerStartException.ERR_IMAGE_PULL,
-                    "Failed to pull image \"" + image + "\": " + firstLine(e.getMessage()), e);
+            throw ContainerStartException.waiting(
+                    ContainerStartException.ERR_IMAGE_PULL,
+                    "Failed to pull image \"" + image + "\": " + firstLine(e.getMessage()),
+                    e);
         }
     }
 
@@ -161,8 +166,10 @@ public final class DockerRuntime implements ContainerRuntime {
             }
         };
         try {
-            docker.pullImageCmd(name.repository()).withTag(name.tag()).exec(callback).awaitCompletion(10,
-                    TimeUnit.MINUTES);
+            docker.pullImageCmd(name.repository())
+                    .withTag(name.tag())
+                    .exec(callback)
+                    .awaitCompletion(10, TimeUnit.MINUTES);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted");
@@ -213,10 +220,11 @@ public final class DockerRuntime implements ContainerRuntime {
 
     private String create(ContainerLaunch launch) {
         List<String> env = new ArrayList<>();
-        boolean hasPath = launch.env().containsKey("PATH") || imageConfig(launch.image())
-                .map(i -> i.getConfig() == null ? null : i.getConfig().getEnv())
-                .map(e -> List.of(e).stream().anyMatch(v -> v.startsWith("PATH=")))
-                .orElse(false);
+        boolean hasPath = launch.env().containsKey("PATH")
+                || imageConfig(launch.image())
+                        .map(i -> i.getConfig() == null ? null : i.getConfig().getEnv())
+                        .map(e -> List.of(e).stream().anyMatch(v -> v.startsWith("PATH=")))
+                        .orElse(false);
         if (!hasPath) {
             // containerd and Docker give a default PATH to images that set none
             env.add("PATH=" + DEFAULT_PATH);
@@ -240,10 +248,13 @@ public final class DockerRuntime implements ContainerRuntime {
         }
         if (!launch.mounts().isEmpty()) {
             // the kubelet's prepared volume directories, bind-mounted at each mountPath (the engine shares our fs)
-            cmd.withHostConfig(HostConfig.newHostConfig().withBinds(launch.mounts().stream()
-                    .map(m -> new Bind(m.hostPath().toString(), new Volume(m.containerPath()),
-                            m.readOnly() ? AccessMode.ro : AccessMode.rw))
-                    .toList()));
+            cmd.withHostConfig(HostConfig.newHostConfig()
+                    .withBinds(launch.mounts().stream()
+                            .map(m -> new Bind(
+                                    m.hostPath().toString(),
+                                    new Volume(m.containerPath()),
+                                    m.readOnly() ? AccessMode.ro : AccessMode.rw))
+                            .toList()));
         }
         if (launch.command() != null && !launch.command().isEmpty()) {
             cmd.withEntrypoint(launch.command());
@@ -257,13 +268,15 @@ public final class DockerRuntime implements ContainerRuntime {
     /** Deterministic per attempt, so the engine itself refuses to create one attempt twice. */
     static String containerName(ContainerLaunch launch) {
         return ("kplane_" + launch.containerName() + "_" + launch.podName() + "_" + launch.podNamespace() + "_"
-                + launch.podUid() + "_" + launch.attempt()).replaceAll("[^a-zA-Z0-9_.-]", "-");
+                        + launch.podUid() + "_" + launch.attempt())
+                .replaceAll("[^a-zA-Z0-9_.-]", "-");
     }
 
     @Override
     public Optional<RunningContainer> reattach(ContainerLaunch launch, String containerId, Instant startedAt) {
         String id = containerId != null && containerId.startsWith("docker://")
-                ? containerId.substring("docker://".length()) : findByLabels(launch).orElse(null);
+                ? containerId.substring("docker://".length())
+                : findByLabels(launch).orElse(null);
         if (id == null) {
             return Optional.empty();
         }
@@ -279,15 +292,24 @@ public final class DockerRuntime implements ContainerRuntime {
             info = docker.inspectContainerCmd(id).exec();
         }
         Instant started = parseTime(info.getState().getStartedAt()).orElse(clock.now());
-        log.info("re-attached to {} (docker container {}, {})", launch.describe(), id.substring(0, 12),
+        log.info(
+                "re-attached to {} (docker container {}, {})",
+                launch.describe(),
+                id.substring(0, 12),
                 info.getState().getStatus());
         return Optional.of(new DockerContainer(launch, id, started, launch.log().lastTimestamp()));
     }
 
     private Optional<String> findByLabels(ContainerLaunch launch) {
-        List<Container> found = docker.listContainersCmd().withShowAll(true)
-                .withLabelFilter(Map.of(LABEL_POD_UID, launch.podUid(), LABEL_CONTAINER, launch.containerName(),
-                        LABEL_ATTEMPT, Integer.toString(launch.attempt())))
+        List<Container> found = docker.listContainersCmd()
+                .withShowAll(true)
+                .withLabelFilter(Map.of(
+                        LABEL_POD_UID,
+                        launch.podUid(),
+                        LABEL_CONTAINER,
+                        launch.containerName(),
+                        LABEL_ATTEMPT,
+                        Integer.toString(launch.attempt())))
                 .exec();
         return found.stream().map(Container::getId).findFirst();
     }
@@ -312,8 +334,9 @@ public final class DockerRuntime implements ContainerRuntime {
         } catch (com.github.dockerjava.api.exception.NotFoundException e) {
             throw new ExecNotSupportedException("container is not running");
         }
-        return spec.command().isEmpty() ? DockerExec.attach(docker, id, spec) : DockerExec.exec(docker, id, spec,
-                waiters);
+        return spec.command().isEmpty()
+                ? DockerExec.attach(docker, id, spec)
+                : DockerExec.exec(docker, id, spec, waiters);
     }
 
     @Override
@@ -327,7 +350,9 @@ public final class DockerRuntime implements ContainerRuntime {
             return;
         }
         try {
-            docker.removeContainerCmd(containerId.substring("docker://".length())).withForce(true).exec();
+            docker.removeContainerCmd(containerId.substring("docker://".length()))
+                    .withForce(true)
+                    .exec();
         } catch (NotFoundException e) {
             // already gone
         } catch (DockerException e) {
@@ -337,8 +362,14 @@ public final class DockerRuntime implements ContainerRuntime {
 
     /** Lists the containers this runtime made for a pod (to clean up after a deleted pod). */
     public List<String> containersOfPod(String podUid) {
-        return docker.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(LABEL_POD_UID, podUid)).exec()
-                .stream().map(c -> "docker://" + c.getId()).toList();
+        return docker
+                .listContainersCmd()
+                .withShowAll(true)
+                .withLabelFilter(Map.of(LABEL_POD_UID, podUid))
+                .exec()
+                .stream()
+                .map(c -> "docker://" + c.getId())
+                .toList();
     }
 
     @Override
@@ -389,19 +420,27 @@ public final class DockerRuntime implements ContainerRuntime {
         private void follow(Instant logsAfter) {
             LogCopier copier = new LogCopier(launch.log(), logsAfter);
             try {
-                var cmd = docker.logContainerCmd(id).withStdOut(true).withStdErr(true).withFollowStream(true)
+                var cmd = docker.logContainerCmd(id)
+                        .withStdOut(true)
+                        .withStdErr(true)
+                        .withFollowStream(true)
                         .withTimestamps(true);
                 if (logsAfter != null) {
                     cmd.withSince((int) logsAfter.getEpochSecond());
                 }
                 cmd.exec(copier).awaitCompletion();
-                docker.waitContainerCmd(id).exec(new WaitContainerResultCallback()).awaitStatusCode();
-                InspectContainerResponse.ContainerState state = docker.inspectContainerCmd(id).exec().getState();
+                docker.waitContainerCmd(id)
+                        .exec(new WaitContainerResultCallback())
+                        .awaitStatusCode();
+                InspectContainerResponse.ContainerState state =
+                        docker.inspectContainerCmd(id).exec().getState();
                 Clock.Timer timer = killTimer;
                 if (timer != null) {
                     timer.cancel();
                 }
-                int code = state.getExitCodeLong() == null ? 0 : state.getExitCodeLong().intValue();
+                int code = state.getExitCodeLong() == null
+                        ? 0
+                        : state.getExitCodeLong().intValue();
                 Instant finishedAt = parseTime(state.getFinishedAt()).orElse(clock.now());
                 log.info("{} (docker container {}) exited with code {}", launch.describe(), id.substring(0, 12), code);
                 String error = state.getError() == null || state.getError().isEmpty() ? null : state.getError();

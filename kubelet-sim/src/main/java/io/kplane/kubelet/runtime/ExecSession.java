@@ -25,8 +25,7 @@ public interface ExecSession {
     CompletableFuture<Integer> exitCode();
 
     /** A new terminal size (ignored without a tty, or when the runtime cannot resize). */
-    default void resize(int width, int height) {
-    }
+    default void resize(int width, int height) {}
 
     /** The caller went away: ends the command (an attach leaves the container running). */
     void abort();

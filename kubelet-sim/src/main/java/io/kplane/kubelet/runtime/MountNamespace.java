@@ -49,8 +49,12 @@ public final class MountNamespace {
         }
         for (List<String> c : candidates) {
             List<String> argv = new ArrayList<>(c);
-            argv.addAll(List.of("/bin/sh", "-c", "PATH=" + TOOLS_PATH + "; mount -t tmpfs kplane-probe \"$0\" "
-                    + "&& mkdir \"$0/x\" && mount --rbind /usr \"$0/x\" && chroot / true", scratch.toString()));
+            argv.addAll(List.of(
+                    "/bin/sh",
+                    "-c",
+                    "PATH=" + TOOLS_PATH + "; mount -t tmpfs kplane-probe \"$0\" "
+                            + "&& mkdir \"$0/x\" && mount --rbind /usr \"$0/x\" && chroot / true",
+                    scratch.toString()));
             try {
                 Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
                 String out = new String(p.getInputStream().readAllBytes()).trim();
@@ -88,9 +92,10 @@ public final class MountNamespace {
         s.append("set -e\nP=$PATH\nPATH=").append(TOOLS_PATH).append('\n');
         s.append("R=").append(q(stage.toString())).append('\n');
         s.append("mount -t tmpfs -o mode=0755 kplane-root \"$R\"\n");
-        List<String> targets = mounts.stream().map(m -> normalize(m.containerPath())).toList();
-        TreeSet<String> shadowed = new TreeSet<>(Comparator.comparingInt(MountNamespace::depth)
-                .thenComparing(Comparator.naturalOrder()));
+        List<String> targets =
+                mounts.stream().map(m -> normalize(m.containerPath())).toList();
+        TreeSet<String> shadowed =
+                new TreeSet<>(Comparator.comparingInt(MountNamespace::depth).thenComparing(Comparator.naturalOrder()));
         for (String t : targets) {
             for (Path a = Path.of(t).getParent(); a != null; a = a.getParent()) {
                 String dir = a.toString();
@@ -112,14 +117,27 @@ public final class MountNamespace {
                         continue; // re-created above/below, or a volume goes there
                     }
                     if (Files.isSymbolicLink(e)) {
-                        s.append("ln -s ").append(q(Files.readSymbolicLink(e).toString())).append(' ')
-                                .append(q("$R", full)).append('\n');
+                        s.append("ln -s ")
+                                .append(q(Files.readSymbolicLink(e).toString()))
+                                .append(' ')
+                                .append(q("$R", full))
+                                .append('\n');
                     } else if (Files.isDirectory(e, LinkOption.NOFOLLOW_LINKS)) {
-                        s.append("mkdir ").append(q("$R", full)).append(" && mount --rbind ").append(q(full))
-                                .append(' ').append(q("$R", full)).append(warn(full));
+                        s.append("mkdir ")
+                                .append(q("$R", full))
+                                .append(" && mount --rbind ")
+                                .append(q(full))
+                                .append(' ')
+                                .append(q("$R", full))
+                                .append(warn(full));
                     } else {
-                        s.append("touch ").append(q("$R", full)).append(" && mount --bind ").append(q(full))
-                                .append(' ').append(q("$R", full)).append(warn(full));
+                        s.append("touch ")
+                                .append(q("$R", full))
+                                .append(" && mount --bind ")
+                                .append(q(full))
+                                .append(' ')
+                                .append(q("$R", full))
+                                .append(warn(full));
                     }
                 }
             } catch (IOException ex) {
@@ -131,17 +149,25 @@ public final class MountNamespace {
             if (Files.isDirectory(m.hostPath())) {
                 s.append("mkdir -p ").append(q("$R", target)).append('\n');
             } else {
-                s.append("mkdir -p ").append(q("$R", Path.of(target).getParent().toString())).append(" && touch ")
-                        .append(q("$R", target)).append('\n');
+                s.append("mkdir -p ")
+                        .append(q("$R", Path.of(target).getParent().toString()))
+                        .append(" && touch ")
+                        .append(q("$R", target))
+                        .append('\n');
             }
-            s.append("mount --bind ").append(q(m.hostPath().toString())).append(' ').append(q("$R", target))
+            s.append("mount --bind ")
+                    .append(q(m.hostPath().toString()))
+                    .append(' ')
+                    .append(q("$R", target))
                     .append('\n');
             if (m.readOnly()) {
                 s.append("mount -o remount,bind,ro ").append(q("$R", target)).append('\n');
             }
         }
         s.append("cd /\nPATH=$P\n");
-        s.append("exec /usr/sbin/chroot \"$R\" /usr/bin/env --chdir=").append(q(workDir)).append(" -- \"$@\"\n");
+        s.append("exec /usr/sbin/chroot \"$R\" /usr/bin/env --chdir=")
+                .append(q(workDir))
+                .append(" -- \"$@\"\n");
         List<String> argv = new ArrayList<>(unshare);
         argv.addAll(List.of("/bin/sh", "-c", s.toString(), "kplane-mounts"));
         argv.addAll(command);

@@ -42,7 +42,10 @@ public final class NodeContainers {
     }
 
     public List<Container> list() {
-        return docker.listContainersCmd().withShowAll(true).withLabelFilter(labels).exec();
+        return docker.listContainersCmd()
+                .withShowAll(true)
+                .withLabelFilter(labels)
+                .exec();
     }
 
     /** Removes the containers whose pod is not one of {@code livePodUids}; returns how many. */
@@ -65,14 +68,20 @@ public final class NodeContainers {
      */
     public int stopAndRemoveAll(Duration grace) {
         List<Container> all = list();
-        List<Thread> stops = all.stream().map(c -> new Thread(() -> {
-            try {
-                docker.stopContainerCmd(c.getId()).withTimeout((int) Math.max(0, grace.toSeconds())).exec();
-            } catch (DockerException e) {
-                // already stopped, or gone: removal below settles it
-            }
-            remove(c.getId());
-        }, "stop-" + shortId(c))).toList();
+        List<Thread> stops = all.stream()
+                .map(c -> new Thread(
+                        () -> {
+                            try {
+                                docker.stopContainerCmd(c.getId())
+                                        .withTimeout((int) Math.max(0, grace.toSeconds()))
+                                        .exec();
+                            } catch (DockerException e) {
+                                // already stopped, or gone: removal below settles it
+                            }
+                            remove(c.getId());
+                        },
+                        "stop-" + shortId(c)))
+                .toList();
         stops.forEach(Thread::start);
         for (Thread t : stops) {
             try {

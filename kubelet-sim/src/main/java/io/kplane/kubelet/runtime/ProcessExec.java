@@ -33,8 +33,8 @@ final class ProcessExec implements ExecSession {
      * @param hostDir  where that directory is on the host (used when there is no mount namespace)
      * @param enter    the {@code nsenter} prefix when the container has its own mount namespace, else empty
      */
-    static ProcessExec start(ExecSpec spec, Map<String, String> env, String workDir, Path hostDir,
-                             List<String> enter) throws ExecNotSupportedException {
+    static ProcessExec start(ExecSpec spec, Map<String, String> env, String workDir, Path hostDir, List<String> enter)
+            throws ExecNotSupportedException {
         List<String> argv = new ArrayList<>(enter);
         if (spec.tty()) {
             // script gives the command a pseudo-terminal; -e passes its exit code through, -q no banner

@@ -70,9 +70,11 @@ public final class ProcessRuntime implements ContainerRuntime {
         if (ns.available()) {
             log.info("process runtime: pod volumes are mounted in a private mount namespace per container");
         } else {
-            log.warn("process runtime: pods with volume mounts CANNOT run on this machine (no private mount "
-                    + "namespace: {}); they will wait with CreateContainerConfigError. Run as root, allow user "
-                    + "namespaces, or use --runtime docker", ns.unavailableReason());
+            log.warn(
+                    "process runtime: pods with volume mounts CANNOT run on this machine (no private mount "
+                            + "namespace: {}); they will wait with CreateContainerConfigError. Run as root, allow user "
+                            + "namespaces, or use --runtime docker",
+                    ns.unavailableReason());
         }
         return ns;
     }
@@ -100,28 +102,33 @@ public final class ProcessRuntime implements ContainerRuntime {
     @Override
     public RunningContainer start(ContainerLaunch launch) throws ContainerStartException {
         if (launch.command() == null || launch.command().isEmpty()) {
-            throw ContainerStartException.waiting(ContainerStartException.CREATE_CONFIG_ERROR,
+            throw ContainerStartException.waiting(
+                    ContainerStartException.CREATE_CONFIG_ERROR,
                     "the process runtime runs the container's command and cannot run the entrypoint of image \""
                             + launch.image() + "\": set command for container \"" + launch.containerName() + "\"");
         }
         List<Mount> mounts = launch.mounts();
         if (!mounts.isEmpty() && !namespaces.available()) {
-            throw ContainerStartException.waiting(ContainerStartException.CREATE_CONFIG_ERROR,
+            throw ContainerStartException.waiting(
+                    ContainerStartException.CREATE_CONFIG_ERROR,
                     "the process runtime cannot mount volumes on this node (no private mount namespace: "
-                            + namespaces.unavailableReason() + "); volume \"" + mounts.get(0).containerPath()
+                            + namespaces.unavailableReason() + "); volume \""
+                            + mounts.get(0).containerPath()
                             + "\" would be missing: run the kubelet as root or with user namespaces, or use the "
                             + "docker runtime");
         }
         String path = launch.env().getOrDefault("PATH", HOST_PATH);
         String executable = launch.command().get(0);
         if (resolve(executable, path, mounts) == null) {
-            throw ContainerStartException.startError("exec: \"" + executable + "\": executable file not found in $PATH");
+            throw ContainerStartException.startError(
+                    "exec: \"" + executable + "\": executable file not found in $PATH");
         }
         Path workDir = launch.workingDir() == null || launch.workingDir().isEmpty()
-                ? launch.scratchDir() : Path.of(launch.workingDir());
+                ? launch.scratchDir()
+                : Path.of(launch.workingDir());
         if (!Files.isDirectory(MountNamespace.hostPathOf(workDir.toString(), mounts))) {
-            throw ContainerStartException.startError("chdir to cwd (\"" + workDir + "\") set in config.json failed: "
-                    + "no such file or directory");
+            throw ContainerStartException.startError(
+                    "chdir to cwd (\"" + workDir + "\") set in config.json failed: " + "no such file or directory");
         }
         List<String> command = new ArrayList<>(launch.command());
         if (launch.args() != null) {
@@ -141,7 +148,8 @@ public final class ProcessRuntime implements ContainerRuntime {
             argv.addAll(namespaces.wrap(mounts, stage, workDir.toString(), command));
             workDir = launch.scratchDir(); // the real chdir happens inside the namespace
         }
-        ProcessBuilder pb = new ProcessBuilder(argv).directory(workDir.toFile())
+        ProcessBuilder pb = new ProcessBuilder(argv)
+                .directory(workDir.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().clear();
         pb.environment().putAll(environment(launch));
@@ -176,14 +184,16 @@ public final class ProcessRuntime implements ContainerRuntime {
     @Override
     public ExecSession exec(String containerId, ExecSpec spec) throws ExecNotSupportedException {
         HostProcess container = started.values().stream()
-                .filter(c -> c.containerId().equals(containerId) && c.process.isAlive()).findFirst()
+                .filter(c -> c.containerId().equals(containerId) && c.process.isAlive())
+                .findFirst()
                 .orElseThrow(() -> new ExecNotSupportedException("container is not running"));
         ContainerLaunch launch = container.launch;
         if (spec.command().isEmpty()) {
             throw new ExecNotSupportedException("attach is not supported by the process runtime yet");
         }
         String workDir = launch.workingDir() == null || launch.workingDir().isEmpty()
-                ? launch.scratchDir().toString() : launch.workingDir();
+                ? launch.scratchDir().toString()
+                : launch.workingDir();
         List<String> enter = List.of();
         if (!launch.mounts().isEmpty()) {
             enter = namespaces.enter(container.process.pid(), workDir);
@@ -217,11 +227,14 @@ public final class ProcessRuntime implements ContainerRuntime {
         }
         if (containerId != null && containerId.startsWith("process://")) {
             long pid = Long.parseLong(containerId.substring("process://".length()));
-            ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+            ProcessHandle.of(pid)
+                    .filter(ProcessHandle::isAlive)
                     .filter(h -> sameProcess(h, startedAt))
                     .ifPresent(h -> {
-                        log.warn("killing process group {} left over from {}: host processes cannot be re-attached",
-                                pid, launch.describe());
+                        log.warn(
+                                "killing process group {} left over from {}: host processes cannot be re-attached",
+                                pid,
+                                launch.describe());
                         signalGroup(pid, "KILL");
                     });
         }
@@ -231,7 +244,8 @@ public final class ProcessRuntime implements ContainerRuntime {
     /** Guards against PID reuse: the process must have started within a few seconds of the record. */
     private static boolean sameProcess(ProcessHandle h, Instant startedAt) {
         Optional<Instant> start = h.info().startInstant();
-        return startedAt == null || start.isEmpty()
+        return startedAt == null
+                || start.isEmpty()
                 || Duration.between(start.get(), startedAt).abs().compareTo(Duration.ofSeconds(5)) < 0;
     }
 
@@ -239,7 +253,9 @@ public final class ProcessRuntime implements ContainerRuntime {
     public void discard(String containerId, Instant startedAt) {
         if (containerId != null && containerId.startsWith("process://")) {
             long pid = Long.parseLong(containerId.substring("process://".length()));
-            ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(h -> sameProcess(h, startedAt))
+            ProcessHandle.of(pid)
+                    .filter(ProcessHandle::isAlive)
+                    .filter(h -> sameProcess(h, startedAt))
                     .ifPresent(h -> signalGroup(pid, "KILL"));
             started.values().removeIf(c -> c.containerId().equals(containerId));
         }
@@ -264,7 +280,9 @@ public final class ProcessRuntime implements ContainerRuntime {
     static void signalGroup(long pgid, String signal) {
         try {
             Process kill = new ProcessBuilder("kill", "-s", signal, "--", "-" + pgid)
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             kill.waitFor(5, TimeUnit.SECONDS);
         } catch (IOException e) {
             log.warn("cannot signal process group {}: {}", pgid, e.getMessage());
@@ -292,7 +310,8 @@ public final class ProcessRuntime implements ContainerRuntime {
 
         private Thread copier(InputStream in, OutputStream sink, String stream) {
             Thread t = DaemonThreads.newThread("log-" + launch.containerName() + "-" + stream, () -> {
-                try (in; sink) {
+                try (in;
+                        sink) {
                     in.transferTo(sink);
                 } catch (IOException | RuntimeException e) {
                     log.debug("{} {} copy ended: {}", launch.describe(), stream, e.toString());

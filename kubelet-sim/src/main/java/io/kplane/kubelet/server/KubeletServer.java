@@ -45,8 +45,14 @@ public final class KubeletServer implements AutoCloseable {
     /** Extra lines of {@code /healthz?verbose} (Kubernetes' verbose health format), e.g. the informer's last event. */
     private volatile Supplier<java.util.List<String>> healthChecks = java.util.List::of;
 
-    public KubeletServer(String bind, int port, LogRegistry logs, Set<String> tokens, PrometheusMeterRegistry metrics,
-            Supplier<Instant> clock) throws IOException {
+    public KubeletServer(
+            String bind,
+            int port,
+            LogRegistry logs,
+            Set<String> tokens,
+            PrometheusMeterRegistry metrics,
+            Supplier<Instant> clock)
+            throws IOException {
         this.logs = logs;
         this.tokens = tokens;
         this.metrics = metrics;
@@ -93,8 +99,8 @@ public final class KubeletServer implements AutoCloseable {
                 String query = ex.getRequestURI().getRawQuery();
                 if (query != null && query.contains("verbose")) {
                     // as the controllers' /healthz?verbose: a stalled informer shows as an old last event
-                    StringBuilder body = new StringBuilder(ready ? "[+]ping ok\n"
-                            : "[-]ping failed: starting: node status not posted yet\n");
+                    StringBuilder body = new StringBuilder(
+                            ready ? "[+]ping ok\n" : "[-]ping failed: starting: node status not posted yet\n");
                     healthChecks.get().forEach(line -> body.append(line).append('\n'));
                     body.append(ready ? "healthz check passed" : "healthz check failed");
                     text(ex, ready ? 200 : 503, body.toString());
@@ -108,7 +114,7 @@ public final class KubeletServer implements AutoCloseable {
             if (!authorized(ex)) {
                 ex.getResponseHeaders().add("Content-Type", "application/json");
                 byte[] body = ("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
-                        + "\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}")
+                                + "\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}")
                         .getBytes(StandardCharsets.UTF_8);
                 ex.sendResponseHeaders(401, body.length);
                 ex.getResponseBody().write(body);
@@ -149,7 +155,9 @@ public final class KubeletServer implements AutoCloseable {
             return true;
         }
         String header = ex.getRequestHeaders().getFirst("Authorization");
-        return header != null && header.startsWith("Bearer ") && tokens.contains(header.substring(7).trim());
+        return header != null
+                && header.startsWith("Bearer ")
+                && tokens.contains(header.substring(7).trim());
     }
 
     private void containerLogs(HttpExchange ex, String rest) throws IOException, InterruptedException {
@@ -171,9 +179,13 @@ public final class KubeletServer implements AutoCloseable {
         String container = decode(parts[2]);
         Optional<Path> file = logs.find(ns, pod, container, options.previous());
         if (file.isEmpty() || !Files.exists(file.get())) {
-            text(ex, 404, options.previous()
-                    ? "previous terminated container \"" + container + "\" in pod \"" + pod + "\" not found"
-                    : "container \"" + container + "\" in pod \"" + pod + "\" is waiting to start: no logs yet");
+            text(
+                    ex,
+                    404,
+                    options.previous()
+                            ? "previous terminated container \"" + container + "\" in pod \"" + pod + "\" not found"
+                            : "container \"" + container + "\" in pod \"" + pod
+                                    + "\" is waiting to start: no logs yet");
             return;
         }
         Path path = file.get();

@@ -77,7 +77,8 @@ final class ChannelStream {
             int n;
             while ((n = in.read(chunk)) >= 0) {
                 if (n > 0) {
-                    Buffer frame = Buffer.buffer(n + 1).appendByte((byte) channel).appendBytes(chunk, 0, n);
+                    Buffer frame =
+                            Buffer.buffer(n + 1).appendByte((byte) channel).appendBytes(chunk, 0, n);
                     send(frame);
                 }
             }
@@ -96,7 +97,10 @@ final class ChannelStream {
     /** One frame at a time: the stdout and stderr pumps never have writes in flight together. */
     private synchronized void send(Buffer frame) {
         try {
-            ws.writeBinaryMessage(frame).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+            ws.writeBinaryMessage(frame)
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .get(60, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {

@@ -9,8 +9,7 @@ import java.util.List;
  * it), or an {@code InternalError} when the command could not run.
  */
 final class ExecStatus {
-    private ExecStatus() {
-    }
+    private ExecStatus() {}
 
     static String success() {
         return "{\"metadata\":{},\"status\":\"Success\"}";
@@ -27,8 +26,8 @@ final class ExecStatus {
     static String internalError(String why) {
         String message = "Internal error occurred: error executing command in container: " + why;
         return "{\"metadata\":{},\"status\":\"Failure\",\"message\":" + quote(message)
-                + ",\"reason\":\"InternalError\",\"details\":{\"causes\":[{\"message\":" + quote(
-                "error executing command in container: " + why) + "}]},\"code\":500}";
+                + ",\"reason\":\"InternalError\",\"details\":{\"causes\":[{\"message\":"
+                + quote("error executing command in container: " + why) + "}]},\"code\":500}";
     }
 
     private static String quote(String s) {

@@ -49,29 +49,37 @@ final class ExecStreams {
             channels.finish(ExecStatus.internalError(e.toString()));
             return;
         }
-        log.info("{} {}/{}/{}: {}", request.kind(), request.namespace(), request.pod(), request.container(),
+        log.info(
+                "{} {}/{}/{}: {}",
+                request.kind(),
+                request.namespace(),
+                request.pod(),
+                request.container(),
                 request.command());
         OutputStream stdin = request.stdin() ? session.stdin() : OutputStream.nullOutputStream();
         if (!request.stdin()) {
             closeQuietly(session.stdin());
         }
         channels.onInput(stdin, session::resize, session::abort);
-        Future<?> out = pumps.submit(() -> channels.pump(request.stdout() ? session.stdout() : drain(session.stdout()),
-                ChannelStream.STDOUT));
-        Future<?> err = pumps.submit(() -> channels.pump(request.stderr() ? session.stderr() : drain(session.stderr()),
-                ChannelStream.STDERR));
+        Future<?> out = pumps.submit(() ->
+                channels.pump(request.stdout() ? session.stdout() : drain(session.stdout()), ChannelStream.STDOUT));
+        Future<?> err = pumps.submit(() ->
+                channels.pump(request.stderr() ? session.stderr() : drain(session.stderr()), ChannelStream.STDERR));
         Integer code;
         try {
             code = session.exitCode().get();
         } catch (Exception e) {
-            channels.finish(ExecStatus.internalError(e.getCause() == null ? e.toString() : e.getCause().getMessage()));
+            channels.finish(ExecStatus.internalError(
+                    e.getCause() == null ? e.toString() : e.getCause().getMessage()));
             return;
         }
         // the output of a command that has exited is still in its pipes: copy it before the status
         awaitQuietly(out);
         awaitQuietly(err);
-        channels.finish(code == 0 ? ExecStatus.success() : ExecStatus.exitCode(request.command().isEmpty()
-                ? List.of() : request.command(), code));
+        channels.finish(
+                code == 0
+                        ? ExecStatus.success()
+                        : ExecStatus.exitCode(request.command().isEmpty() ? List.of() : request.command(), code));
     }
 
     /** A stream the client did not ask for is still read (so the command never blocks on it), then dropped. */

@@ -26,6 +26,7 @@ public final class StateContainerLookup implements ContainerLookup {
                 .filter(r -> namespace.equals(r.namespace) && pod.equals(r.name) && r.terminalPhase == null);
         return record.flatMap(r -> r.all().stream()
                 .filter(c -> c.name.equals(container) && c.running && c.containerId != null)
-                .map((ContainerRecord c) -> c.containerId).findFirst());
+                .map((ContainerRecord c) -> c.containerId)
+                .findFirst());
     }
 }

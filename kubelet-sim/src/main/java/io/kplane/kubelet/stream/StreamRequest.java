@@ -10,8 +10,18 @@ import java.util.List;
  * {@code command} (repeated), {@code stdin}, {@code stdout}, {@code stderr}, {@code tty}; or
  * {@code /portforward/{ns}/{pod}[/{uid}]} with {@code ports} — the kubelet's own paths.
  */
-record StreamRequest(String kind, String namespace, String pod, String uid, String container, List<String> command,
-                     boolean stdin, boolean stdout, boolean stderr, boolean tty, List<Integer> ports) {
+record StreamRequest(
+        String kind,
+        String namespace,
+        String pod,
+        String uid,
+        String container,
+        List<String> command,
+        boolean stdin,
+        boolean stdout,
+        boolean stderr,
+        boolean tty,
+        List<Integer> ports) {
 
     static boolean isStreamPath(String path) {
         return path.startsWith("/exec/") || path.startsWith("/attach/") || path.startsWith("/portforward/");
@@ -27,9 +37,13 @@ record StreamRequest(String kind, String namespace, String pod, String uid, Stri
         }
         boolean portForward = kind.equals("portforward");
         int min = portForward ? 2 : 3;
-        if (segments.size() < min || segments.size() > min + 1 || segments.stream().anyMatch(String::isEmpty)) {
-            throw new IllegalArgumentException(portForward ? "expected /portforward/{namespace}/{pod}[/{uid}]"
-                    : "expected /" + kind + "/{namespace}/{pod}[/{uid}]/{container}");
+        if (segments.size() < min
+                || segments.size() > min + 1
+                || segments.stream().anyMatch(String::isEmpty)) {
+            throw new IllegalArgumentException(
+                    portForward
+                            ? "expected /portforward/{namespace}/{pod}[/{uid}]"
+                            : "expected /" + kind + "/{namespace}/{pod}[/{uid}]/{container}");
         }
         String uid = segments.size() == min + 1 ? segments.get(2) : null;
         String container = portForward ? null : segments.get(segments.size() - 1);
@@ -69,8 +83,18 @@ record StreamRequest(String kind, String namespace, String pod, String uid, Stri
                 throw new IllegalArgumentException("you must specify at least one command for the container");
             }
         }
-        return new StreamRequest(kind, segments.get(0), segments.get(1), uid, container, command, stdin, stdout,
-                stderr && !tty, tty, ports);
+        return new StreamRequest(
+                kind,
+                segments.get(0),
+                segments.get(1),
+                uid,
+                container,
+                command,
+                stdin,
+                stdout,
+                stderr && !tty,
+                tty,
+                ports);
     }
 
     private static int port(String p) {

@@ -46,12 +46,16 @@ public final class StreamingServer implements AutoCloseable {
     private final ExecStreams exec;
 
     public StreamingServer(int backendPort, Set<String> tokens, ContainerLookup lookup, ContainerRuntime runtime) {
-        this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1)
-                .setInternalBlockingPoolSize(1));
+        this.vertx = Vertx.vertx(
+                new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1).setInternalBlockingPoolSize(1));
         List<String> protocols = new ArrayList<>(CHANNEL_PROTOCOLS);
-        this.server = vertx.createHttpServer(new HttpServerOptions().setWebSocketSubProtocols(protocols)
-                .setMaxWebSocketMessageSize(1024 * 1024).setMaxWebSocketFrameSize(1024 * 1024));
-        this.backend = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(false).setDefaultHost("127.0.0.1")
+        this.server = vertx.createHttpServer(new HttpServerOptions()
+                .setWebSocketSubProtocols(protocols)
+                .setMaxWebSocketMessageSize(1024 * 1024)
+                .setMaxWebSocketFrameSize(1024 * 1024));
+        this.backend = vertx.createHttpClient(new HttpClientOptions()
+                .setKeepAlive(false)
+                .setDefaultHost("127.0.0.1")
                 .setDefaultPort(backendPort));
         this.backendPort = backendPort;
         this.tokens = tokens;
@@ -68,9 +72,15 @@ public final class StreamingServer implements AutoCloseable {
     /** Listens on {@code bind:port} (0 = a free port) and returns the port. */
     public int listen(String bind, int port) {
         try {
-            HttpServer s = server.listen(port, bind).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-            log.info("kubelet endpoint listening on {}:{} (streaming; other paths served by port {})", bind,
-                    s.actualPort(), backendPort);
+            HttpServer s = server.listen(port, bind)
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .get(30, TimeUnit.SECONDS);
+            log.info(
+                    "kubelet endpoint listening on {}:{} (streaming; other paths served by port {})",
+                    bind,
+                    s.actualPort(),
+                    backendPort);
             return s.actualPort();
         } catch (Exception e) {
             throw new IllegalStateException("cannot listen on " + bind + ":" + port + ": " + e.getMessage(), e);
@@ -88,7 +98,9 @@ public final class StreamingServer implements AutoCloseable {
             return;
         }
         if (!authorized(request)) {
-            request.response().setStatusCode(401).putHeader("Content-Type", "application/json")
+            request.response()
+                    .setStatusCode(401)
+                    .putHeader("Content-Type", "application/json")
                     .end("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
                             + "\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}");
             return;
@@ -109,30 +121,39 @@ public final class StreamingServer implements AutoCloseable {
             text(request, 400, "attach is not served by this kubelet yet; use exec");
             return;
         }
-        Optional<String> container = lookup.runningContainer(stream.namespace(), stream.pod(), stream.uid(),
-                stream.container());
+        Optional<String> container =
+                lookup.runningContainer(stream.namespace(), stream.pod(), stream.uid(), stream.container());
         if (container.isEmpty()) {
             text(request, 404, "container not found (\"" + stream.container() + "\")");
             return;
         }
         if (!isWebSocket(request)) {
-            text(request, 400, isUpgrade(request)
-                    ? "this kubelet serves " + stream.kind() + " over WebSocket (" + String.join(", ",
-                    CHANNEL_PROTOCOLS) + "), not over " + request.getHeader("Upgrade")
-                    : "Upgrade request required");
+            text(
+                    request,
+                    400,
+                    isUpgrade(request)
+                            ? "this kubelet serves " + stream.kind() + " over WebSocket ("
+                                    + String.join(", ", CHANNEL_PROTOCOLS) + "), not over "
+                                    + request.getHeader("Upgrade")
+                            : "Upgrade request required");
             return;
         }
         Optional<String> protocol = negotiate(request.getHeader("Sec-WebSocket-Protocol"), CHANNEL_PROTOCOLS);
         if (protocol.isEmpty()) {
-            text(request, 400, "requested protocol(s) are not supported: ["
-                    + Optional.ofNullable(request.getHeader("Sec-WebSocket-Protocol")).orElse("") + "]; supports "
-                    + CHANNEL_PROTOCOLS);
+            text(
+                    request,
+                    400,
+                    "requested protocol(s) are not supported: ["
+                            + Optional.ofNullable(request.getHeader("Sec-WebSocket-Protocol"))
+                                    .orElse("") + "]; supports "
+                            + CHANNEL_PROTOCOLS);
             return;
         }
-        request.toWebSocket().onSuccess(ws -> {
-            ws.pause(); // the client may send stdin at once: hold it until the command's stdin is wired
-            exec.run(stream, container.get(), ws);
-        })
+        request.toWebSocket()
+                .onSuccess(ws -> {
+                    ws.pause(); // the client may send stdin at once: hold it until the command's stdin is wired
+                    exec.run(stream, container.get(), ws);
+                })
                 .onFailure(t -> log.debug("WebSocket handshake failed: {}", t.getMessage()));
     }
 
@@ -151,12 +172,14 @@ public final class StreamingServer implements AutoCloseable {
 
     private static boolean isUpgrade(HttpServerRequest request) {
         String connection = request.getHeader("Connection");
-        return request.getHeader("Upgrade") != null && connection != null
+        return request.getHeader("Upgrade") != null
+                && connection != null
                 && connection.toLowerCase(Locale.ROOT).contains("upgrade");
     }
 
     private static boolean isWebSocket(HttpServerRequest request) {
-        return isUpgrade(request) && "websocket".equalsIgnoreCase(request.getHeader("Upgrade"))
+        return isUpgrade(request)
+                && "websocket".equalsIgnoreCase(request.getHeader("Upgrade"))
                 && request.method().name().equals("GET");
     }
 
@@ -165,43 +188,54 @@ public final class StreamingServer implements AutoCloseable {
             return true;
         }
         String header = request.getHeader("Authorization");
-        return header != null && header.startsWith("Bearer ") && tokens.contains(header.substring(7).trim());
+        return header != null
+                && header.startsWith("Bearer ")
+                && tokens.contains(header.substring(7).trim());
     }
 
     /** Everything but streaming: to the JDK server, status, headers and body streamed both ways. */
     private void passThrough(HttpServerRequest request) {
         request.pause();
-        RequestOptions options = new RequestOptions().setMethod(request.method()).setURI(request.uri())
-                .setHost("127.0.0.1").setPort(backendPort);
+        RequestOptions options = new RequestOptions()
+                .setMethod(request.method())
+                .setURI(request.uri())
+                .setHost("127.0.0.1")
+                .setPort(backendPort);
         request.headers().forEach(h -> {
             if (!h.getKey().equalsIgnoreCase("Connection") && !h.getKey().equalsIgnoreCase("Host")) {
                 options.addHeader(h.getKey(), h.getValue());
             }
         });
         var response = request.response();
-        backend.request(options).compose(req -> req.send(request)).onSuccess(resp -> {
-            response.setStatusCode(resp.statusCode());
-            resp.headers().forEach(h -> {
-                if (!h.getKey().equalsIgnoreCase("Transfer-Encoding") && !h.getKey().equalsIgnoreCase("Connection")) {
-                    response.headers().add(h.getKey(), h.getValue());
-                }
-            });
-            if (resp.getHeader("Content-Length") == null) {
-                response.setChunked(true);
-            }
-            response.closeHandler(v -> resp.request().connection().close());
-            resp.pipeTo(response).onFailure(t -> log.debug("pass-through ended: {}", t.getMessage()));
-        }).onFailure(t -> {
-            if (!response.headWritten()) {
-                response.setStatusCode(502).end("kubelet endpoint unavailable: " + t.getMessage() + "\n");
-            } else {
-                response.reset();
-            }
-        });
+        backend.request(options)
+                .compose(req -> req.send(request))
+                .onSuccess(resp -> {
+                    response.setStatusCode(resp.statusCode());
+                    resp.headers().forEach(h -> {
+                        if (!h.getKey().equalsIgnoreCase("Transfer-Encoding")
+                                && !h.getKey().equalsIgnoreCase("Connection")) {
+                            response.headers().add(h.getKey(), h.getValue());
+                        }
+                    });
+                    if (resp.getHeader("Content-Length") == null) {
+                        response.setChunked(true);
+                    }
+                    response.closeHandler(v -> resp.request().connection().close());
+                    resp.pipeTo(response).onFailure(t -> log.debug("pass-through ended: {}", t.getMessage()));
+                })
+                .onFailure(t -> {
+                    if (!response.headWritten()) {
+                        response.setStatusCode(502).end("kubelet endpoint unavailable: " + t.getMessage() + "\n");
+                    } else {
+                        response.reset();
+                    }
+                });
     }
 
     private static void text(HttpServerRequest request, int code, String message) {
-        request.response().setStatusCode(code).putHeader("Content-Type", "text/plain; charset=utf-8")
+        request.response()
+                .setStatusCode(code)
+                .putHeader("Content-Type", "text/plain; charset=utf-8")
                 .end(message + "\n");
     }
 

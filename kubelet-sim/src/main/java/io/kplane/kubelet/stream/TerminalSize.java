@@ -6,8 +6,7 @@ import java.util.Optional;
 
 /** The resize channel's message, {@code {"Width":80,"Height":24}} (remotecommand's TerminalSize). */
 final class TerminalSize {
-    private TerminalSize() {
-    }
+    private TerminalSize() {}
 
     /** {@code [width, height]}, or empty when the message is not a size. */
     static Optional<int[]> parse(String json) {

@@ -33,11 +33,10 @@ import java.util.UUID;
 public final class AtomicWriter {
     static final String DATA_DIR = "..data";
     private static final String NEW_DATA_DIR = "..data_tmp";
-    private static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("'..'yyyy_MM_dd_HH_mm_ss.")
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TS =
+            DateTimeFormatter.ofPattern("'..'yyyy_MM_dd_HH_mm_ss.").withZone(ZoneOffset.UTC);
 
-    private AtomicWriter() {
-    }
+    private AtomicWriter() {}
 
     /** @return true if a new version was written */
     public static boolean write(Path target, Map<String, FileProjection> payload) throws IOException {
@@ -50,7 +49,8 @@ public final class AtomicWriter {
         if (oldTs != null && sameContent(target.resolve(oldTs), payload)) {
             return false;
         }
-        String tsName = TS.format(java.time.Instant.now()) + UUID.randomUUID().toString().substring(0, 8);
+        String tsName = TS.format(java.time.Instant.now())
+                + UUID.randomUUID().toString().substring(0, 8);
         Path ts = target.resolve(tsName);
         Files.createDirectory(ts);
         for (var e : payload.entrySet()) {
@@ -100,7 +100,8 @@ public final class AtomicWriter {
             Path file = dir.resolve(e.getKey());
             if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
                     || !Arrays.equals(Files.readAllBytes(file), e.getValue().data())
-                    || !Files.getPosixFilePermissions(file).equals(permissions(e.getValue().mode()))) {
+                    || !Files.getPosixFilePermissions(file)
+                            .equals(permissions(e.getValue().mode()))) {
                 return false;
             }
         }
@@ -112,7 +113,10 @@ public final class AtomicWriter {
 
     /** As the API server's validation: relative, no {@code ..} element, not starting with {@code ..}. */
     static void validate(String path) throws IOException {
-        if (path == null || path.isEmpty() || path.startsWith("/") || path.startsWith("..")
+        if (path == null
+                || path.isEmpty()
+                || path.startsWith("/")
+                || path.startsWith("..")
                 || Arrays.asList(path.split("/")).contains("..")) {
             throw new IOException("invalid path \"" + path + "\": must be relative, without '..'");
         }

@@ -37,15 +37,17 @@ final class ClaimPaths {
                     + "\" not found");
         }
         JsonNode spec = pv.get().path("spec");
-        String path = spec.path("hostPath").path("path").asText(spec.path("local").path("path").asText(""));
+        String path = spec.path("hostPath")
+                .path("path")
+                .asText(spec.path("local").path("path").asText(""));
         if (path.isEmpty()) {
             throw new VolumeSetupException("PersistentVolume " + volumeName + " has no hostPath or local path: "
                     + "kplane mounts only node directories");
         }
         Path dir = Path.of(path);
         if (!Files.isDirectory(dir)) {
-            throw new VolumeSetupException("path " + dir + " of PersistentVolume " + volumeName
-                    + " does not exist on node");
+            throw new VolumeSetupException(
+                    "path " + dir + " of PersistentVolume " + volumeName + " does not exist on node");
         }
         return dir;
     }

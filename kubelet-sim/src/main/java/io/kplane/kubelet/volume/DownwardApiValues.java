@@ -12,8 +12,7 @@ import java.util.regex.Pattern;
 final class DownwardApiValues {
     private static final Pattern MAP_KEY = Pattern.compile("metadata\\.(annotations|labels)\\['(.*)'\\]");
 
-    private DownwardApiValues() {
-    }
+    private DownwardApiValues() {}
 
     static String field(Pod pod, String path, String hostIp) {
         var meta = pod.metadata();
@@ -22,17 +21,18 @@ final class DownwardApiValues {
             Map<String, String> map = m.group(1).equals("labels") ? meta.labelsOrEmpty() : meta.annotationsOrEmpty();
             return map.getOrDefault(m.group(2), "");
         }
-        String value = switch (path == null ? "" : path) {
-            case "metadata.name" -> meta.name();
-            case "metadata.namespace" -> meta.namespace();
-            case "metadata.uid" -> meta.uid();
-            case "metadata.labels" -> formatMap(meta.labelsOrEmpty());
-            case "metadata.annotations" -> formatMap(meta.annotationsOrEmpty());
-            case "spec.nodeName" -> pod.spec().nodeName();
-            case "spec.serviceAccountName" -> pod.spec().serviceAccountName();
-            case "status.hostIP", "status.podIP" -> hostIp;
-            default -> throw new IllegalArgumentException("unsupported fieldPath \"" + path + "\"");
-        };
+        String value =
+                switch (path == null ? "" : path) {
+                    case "metadata.name" -> meta.name();
+                    case "metadata.namespace" -> meta.namespace();
+                    case "metadata.uid" -> meta.uid();
+                    case "metadata.labels" -> formatMap(meta.labelsOrEmpty());
+                    case "metadata.annotations" -> formatMap(meta.annotationsOrEmpty());
+                    case "spec.nodeName" -> pod.spec().nodeName();
+                    case "spec.serviceAccountName" -> pod.spec().serviceAccountName();
+                    case "status.hostIP", "status.podIP" -> hostIp;
+                    default -> throw new IllegalArgumentException("unsupported fieldPath \"" + path + "\"");
+                };
         return value == null ? "" : value;
     }
 
@@ -52,8 +52,14 @@ final class DownwardApiValues {
             if (out.length() > 0) {
                 out.append('\n');
             }
-            out.append(e.getKey()).append("=\"").append(e.getValue().replace("\\", "\\\\").replace("\"", "\\\"")
-                    .replace("\n", "\\n").replace("\t", "\\t")).append('"');
+            out.append(e.getKey())
+                    .append("=\"")
+                    .append(e.getValue()
+                            .replace("\\", "\\\\")
+                            .replace("\"", "\\\"")
+                            .replace("\n", "\\n")
+                            .replace("\t", "\\t"))
+                    .append('"');
         }
         return out.toString();
     }

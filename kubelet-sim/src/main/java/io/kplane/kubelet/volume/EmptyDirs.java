@@ -19,8 +19,7 @@ import org.slf4j.LoggerFactory;
 final class EmptyDirs {
     private static final Logger log = LoggerFactory.getLogger(EmptyDirs.class);
 
-    private EmptyDirs() {
-    }
+    private EmptyDirs() {}
 
     /** @return null, or why a Memory medium is kept on disk */
     static String setUp(Path dir, EmptyDirVolumeSource src) throws VolumeSetupException {

@@ -12,8 +12,7 @@ import java.nio.file.attribute.PosixFilePermissions;
  * Directory, File, Socket, CharDevice, BlockDevice require it, with upstream's messages.
  */
 final class HostPathCheck {
-    private HostPathCheck() {
-    }
+    private HostPathCheck() {}
 
     static Path check(HostPathVolumeSource src) throws VolumeSetupException {
         Path path = Path.of(src.path());
@@ -41,10 +40,10 @@ final class HostPathCheck {
                 }
                 case "File" -> require(Files.isRegularFile(path), path + " is not a file");
                 case "Socket" -> require(fileType(path).equals("socket"), path + " is not a socket file");
-                case "CharDevice" -> require(fileType(path).equals("character special file"),
-                        path + " is not a character device");
-                case "BlockDevice" -> require(fileType(path).equals("block special file"),
-                        path + " is not a block device");
+                case "CharDevice" -> require(
+                        fileType(path).equals("character special file"), path + " is not a character device");
+                case "BlockDevice" -> require(
+                        fileType(path).equals("block special file"), path + " is not a block device");
                 default -> throw new VolumeSetupException(type + " is an invalid volume type");
             }
         } catch (IOException e) {
@@ -64,7 +63,9 @@ final class HostPathCheck {
         if (!Files.exists(path)) {
             return "";
         }
-        Process p = new ProcessBuilder("stat", "--format=%F", path.toString()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("stat", "--format=%F", path.toString())
+                .redirectErrorStream(true)
+                .start();
         try {
             String out = new String(p.getInputStream().readAllBytes()).trim();
             return p.waitFor() == 0 ? out : "";

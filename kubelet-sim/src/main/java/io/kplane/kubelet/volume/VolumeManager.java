@@ -55,7 +55,8 @@ public final class VolumeManager implements AutoCloseable {
     private final VolumePayloads payloads;
     private final ClaimPaths claims;
     private final Map<String, PodVolumes> pods = new ConcurrentHashMap<>();
-    private final ScheduledExecutorService refresher = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("volume-refresh"));
+    private final ScheduledExecutorService refresher =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("volume-refresh"));
 
     /** What is set up for one pod. */
     private static final class PodVolumes {
@@ -102,8 +103,7 @@ public final class VolumeManager implements AutoCloseable {
      *
      * @param env the container's environment, for {@code subPathExpr}
      */
-    public List<Mount> mountsFor(Pod pod, Container container, Map<String, String> env)
-            throws ContainerStartException {
+    public List<Mount> mountsFor(Pod pod, Container container, Map<String, String> env) throws ContainerStartException {
         List<Volume> volumes = PodViews.volumes(pod.spec());
         List<VolumeMount> wanted = PodViews.volumeMounts(container);
         if (volumes.isEmpty() && wanted.isEmpty()) {
@@ -117,20 +117,22 @@ public final class VolumeManager implements AutoCloseable {
                 try {
                     setUp(st, pod, v);
                 } catch (VolumeSetupException e) {
-                    throw ContainerStartException.mountFailed("MountVolume.SetUp failed for volume \"" + v.name()
-                            + "\" : " + e.getMessage());
+                    throw ContainerStartException.mountFailed(
+                            "MountVolume.SetUp failed for volume \"" + v.name() + "\" : " + e.getMessage());
                 }
             }
             List<Mount> mounts = new ArrayList<>();
             for (VolumeMount vm : wanted) {
                 Path base = st.paths.get(vm.name());
                 if (base == null) {
-                    throw ContainerStartException.waiting(ContainerStartException.CREATE_CONFIG_ERROR,
-                            "cannot find volume \"" + vm.name() + "\" to mount into container \""
-                                    + container.name() + "\"");
+                    throw ContainerStartException.waiting(
+                            ContainerStartException.CREATE_CONFIG_ERROR,
+                            "cannot find volume \"" + vm.name() + "\" to mount into container \"" + container.name()
+                                    + "\"");
                 }
                 String sub = vm.subPathExpr() != null && !vm.subPathExpr().isEmpty()
-                        ? Expansion.expand(vm.subPathExpr(), env::get) : vm.subPath();
+                        ? Expansion.expand(vm.subPathExpr(), env::get)
+                        : vm.subPath();
                 Path source = base;
                 if (sub != null && !sub.isEmpty()) {
                     source = subPath(base, sub, vm, container);
@@ -138,7 +140,8 @@ public final class VolumeManager implements AutoCloseable {
                 boolean readOnly = vm.isReadOnly() || st.readOnlyVolumes.contains(vm.name());
                 mounts.add(new Mount(source, vm.mountPath(), readOnly));
             }
-            mounts.sort(Comparator.comparingInt(m -> Path.of(m.containerPath()).normalize().getNameCount()));
+            mounts.sort(Comparator.comparingInt(
+                    m -> Path.of(m.containerPath()).normalize().getNameCount()));
             return mounts;
         }
     }
@@ -150,7 +153,8 @@ public final class VolumeManager implements AutoCloseable {
     private static Path subPath(Path base, String sub, VolumeMount vm, Container container)
             throws ContainerStartException {
         if (sub.startsWith("/") || Arrays.asList(sub.split("/")).contains("..")) {
-            throw ContainerStartException.waiting(ContainerStartException.CREATE_CONFIG_ERROR,
+            throw ContainerStartException.waiting(
+                    ContainerStartException.CREATE_CONFIG_ERROR,
                     "subPath \"" + sub + "\" of volume \"" + vm.name() + "\" must be a relative path without '..'");
         }
         Path source = base.resolve(sub);
@@ -159,15 +163,18 @@ public final class VolumeManager implements AutoCloseable {
                 Files.createDirectories(source);
             }
             Path real = source.toRealPath();
-            if (!real.startsWith(base.toRealPath()) && !real.startsWith(base.toRealPath().resolve(AtomicWriter.DATA_DIR)
-                    .toRealPath())) {
-                throw ContainerStartException.waiting(ContainerStartException.CREATE_CONFIG_ERROR,
+            if (!real.startsWith(base.toRealPath())
+                    && !real.startsWith(
+                            base.toRealPath().resolve(AtomicWriter.DATA_DIR).toRealPath())) {
+                throw ContainerStartException.waiting(
+                        ContainerStartException.CREATE_CONFIG_ERROR,
                         "subpath \"" + sub + "\" of volume \"" + vm.name() + "\" is outside the volume");
             }
         } catch (IOException e) {
-            throw ContainerStartException.waiting(ContainerStartException.CREATE_CONFIG_ERROR,
-                    "failed to prepare subPath for volumeMount \"" + vm.name() + "\" of container \""
-                            + container.name() + "\": " + e.getMessage());
+            throw ContainerStartException.waiting(
+                    ContainerStartException.CREATE_CONFIG_ERROR,
+                    "failed to prepare subPath for volumeMount \"" + vm.name() + "\" of container \"" + container.name()
+                            + "\": " + e.getMessage());
         }
         return source;
     }
@@ -179,13 +186,29 @@ public final class VolumeManager implements AutoCloseable {
         } else if (v.secret() != null) {
             writeProjection(st, v, plugin(uid, "secret", v), payloads.secret(pod, v.secret()));
         } else if (v.downwardAPI() != null) {
-            writeProjection(st, v, plugin(uid, "downward-api", v),
-                    payloads.downwardApi(pod, v.downwardAPI().itemsOrEmpty(), v.downwardAPI().defaultMode()));
+            writeProjection(
+                    st,
+                    v,
+                    plugin(uid, "downward-api", v),
+                    payloads.downwardApi(
+                            pod, v.downwardAPI().itemsOrEmpty(), v.downwardAPI().defaultMode()));
         } else if (v.projected() != null) {
-            writeProjection(st, v, plugin(uid, "projected", v), payloads.projected(pod, v.projected(),
-                    path -> warnOnce(st, pod, "token:" + v.name(), "FailedMount", "kplane does not issue "
-                            + "ServiceAccount tokens: the token file \"" + path + "\" of projected volume \""
-                            + v.name() + "\" is not written")));
+            writeProjection(
+                    st,
+                    v,
+                    plugin(uid, "projected", v),
+                    payloads.projected(
+                            pod,
+                            v.projected(),
+                            path -> warnOnce(
+                                    st,
+                                    pod,
+                                    "token:" + v.name(),
+                                    "FailedMount",
+                                    "kplane does not issue "
+                                            + "ServiceAccount tokens: the token file \"" + path
+                                            + "\" of projected volume \""
+                                            + v.name() + "\" is not written")));
         } else if (st.paths.containsKey(v.name())) {
             return; // emptyDir, hostPath and claims are set up once
         } else if (v.emptyDir() != null) {
@@ -198,7 +221,11 @@ public final class VolumeManager implements AutoCloseable {
         } else if (v.hostPath() != null) {
             st.paths.put(v.name(), HostPathCheck.check(v.hostPath()));
         } else if (v.persistentVolumeClaim() != null) {
-            st.paths.put(v.name(), claims.resolve(pod.metadata().namespace(), v.persistentVolumeClaim().claimName()));
+            st.paths.put(
+                    v.name(),
+                    claims.resolve(
+                            pod.metadata().namespace(),
+                            v.persistentVolumeClaim().claimName()));
             if (Boolean.TRUE.equals(v.persistentVolumeClaim().readOnly())) {
                 st.readOnlyVolumes.add(v.name());
             }
@@ -212,7 +239,10 @@ public final class VolumeManager implements AutoCloseable {
             throws VolumeSetupException {
         try {
             if (AtomicWriter.write(dir, files) && st.paths.containsKey(v.name())) {
-                log.info("updated volume {} of pod {}", v.name(), st.pod.metadata().name());
+                log.info(
+                        "updated volume {} of pod {}",
+                        v.name(),
+                        st.pod.metadata().name());
             }
         } catch (IOException e) {
             throw new VolumeSetupException("cannot write " + dir + ": " + e.getMessage());
@@ -228,7 +258,10 @@ public final class VolumeManager implements AutoCloseable {
     }
 
     private Path plugin(String uid, String plugin, Volume v) {
-        return podsDir.resolve(uid).resolve("volumes").resolve("kubernetes.io~" + plugin).resolve(v.name());
+        return podsDir.resolve(uid)
+                .resolve("volumes")
+                .resolve("kubernetes.io~" + plugin)
+                .resolve(v.name());
     }
 
     /** Rewrites the files of every running pod's configMap/secret/downwardAPI/projected volumes if they changed. */
@@ -241,13 +274,19 @@ public final class VolumeManager implements AutoCloseable {
             }
             synchronized (st) {
                 for (Volume v : PodViews.volumes(pod.spec())) {
-                    if (st.paths.containsKey(v.name()) && (v.configMap() != null || v.secret() != null
-                            || v.downwardAPI() != null || v.projected() != null)) {
+                    if (st.paths.containsKey(v.name())
+                            && (v.configMap() != null
+                                    || v.secret() != null
+                                    || v.downwardAPI() != null
+                                    || v.projected() != null)) {
                         try {
                             setUp(st, pod, v);
                         } catch (VolumeSetupException | RuntimeException ex) {
                             // the kubelet keeps the last good content when an update cannot be read
-                            log.debug("refresh of volume {} of pod {} failed: {}", v.name(), pod.metadata().name(),
+                            log.debug(
+                                    "refresh of volume {} of pod {} failed: {}",
+                                    v.name(),
+                                    pod.metadata().name(),
                                     ex.getMessage());
                         }
                     }

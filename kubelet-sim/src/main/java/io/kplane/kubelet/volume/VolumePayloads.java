@@ -50,13 +50,15 @@ final class VolumePayloads {
         for (DownwardAPIVolumeFile f : items) {
             String value;
             try {
-                value = f.fieldRef() != null ? DownwardApiValues.field(pod, f.fieldRef().fieldPath(), hostIp)
+                value = f.fieldRef() != null
+                        ? DownwardApiValues.field(pod, f.fieldRef().fieldPath(), hostIp)
                         : f.resourceFieldRef() != null ? DownwardApiValues.resource(f.resourceFieldRef()) : "";
             } catch (IllegalArgumentException e) {
                 throw new VolumeSetupException(e.getMessage());
             }
-            out.put(f.path(), new FileProjection(value.getBytes(StandardCharsets.UTF_8),
-                    f.mode() == null ? mode : f.mode()));
+            out.put(
+                    f.path(),
+                    new FileProjection(value.getBytes(StandardCharsets.UTF_8), f.mode() == null ? mode : f.mode()));
         }
         return out;
     }
@@ -64,17 +66,26 @@ final class VolumePayloads {
     /**
      * @param tokenSkipped called with the path of each ServiceAccount token source: kplane issues no tokens
      */
-    Map<String, FileProjection> projected(Pod pod, ProjectedVolumeSource src,
-                                          java.util.function.Consumer<String> tokenSkipped) throws VolumeSetupException {
+    Map<String, FileProjection> projected(
+            Pod pod, ProjectedVolumeSource src, java.util.function.Consumer<String> tokenSkipped)
+            throws VolumeSetupException {
         int mode = src.defaultMode() == null ? DEFAULT_MODE : src.defaultMode();
         Map<String, FileProjection> out = new LinkedHashMap<>();
         for (VolumeProjection p : src.sourcesOrEmpty()) {
             if (p.configMap() != null) {
-                out.putAll(configMap(pod, p.configMap().name(), orEmpty(p.configMap().items()),
-                        Boolean.TRUE.equals(p.configMap().optional()), mode));
+                out.putAll(configMap(
+                        pod,
+                        p.configMap().name(),
+                        orEmpty(p.configMap().items()),
+                        Boolean.TRUE.equals(p.configMap().optional()),
+                        mode));
             } else if (p.secret() != null) {
-                out.putAll(secret(pod, p.secret().name(), orEmpty(p.secret().items()),
-                        Boolean.TRUE.equals(p.secret().optional()), mode));
+                out.putAll(secret(
+                        pod,
+                        p.secret().name(),
+                        orEmpty(p.secret().items()),
+                        Boolean.TRUE.equals(p.secret().optional()),
+                        mode));
             } else if (p.downwardAPI() != null) {
                 out.putAll(downwardApi(pod, orEmpty(p.downwardAPI().items()), mode));
             } else if (p.serviceAccountToken() != null) {
@@ -86,8 +97,8 @@ final class VolumePayloads {
         return out;
     }
 
-    private Map<String, FileProjection> configMap(Pod pod, String name, List<KeyToPath> items, boolean optional,
-                                                  int mode) throws VolumeSetupException {
+    private Map<String, FileProjection> configMap(
+            Pod pod, String name, List<KeyToPath> items, boolean optional, int mode) throws VolumeSetupException {
         Optional<JsonNode> cm = objects.configMap(pod.metadata().namespace(), name);
         if (cm.isEmpty()) {
             if (optional) {
@@ -95,12 +106,16 @@ final class VolumePayloads {
             }
             throw new VolumeSetupException("configmap \"" + name + "\" not found");
         }
-        return project(ObjectData.configMapFiles(cm.get()), items, optional, mode, "configmap references "
-                + "non-existent config key: ");
+        return project(
+                ObjectData.configMapFiles(cm.get()),
+                items,
+                optional,
+                mode,
+                "configmap references " + "non-existent config key: ");
     }
 
-    private Map<String, FileProjection> secret(Pod pod, String name, List<KeyToPath> items, boolean optional,
-                                               int mode) throws VolumeSetupException {
+    private Map<String, FileProjection> secret(Pod pod, String name, List<KeyToPath> items, boolean optional, int mode)
+            throws VolumeSetupException {
         Optional<JsonNode> secret = objects.secret(pod.metadata().namespace(), name);
         if (secret.isEmpty()) {
             if (optional) {
@@ -108,12 +123,12 @@ final class VolumePayloads {
             }
             throw new VolumeSetupException("secret \"" + name + "\" not found");
         }
-        return project(ObjectData.secretData(secret.get()), items, optional, mode,
-                "references non-existent secret key: ");
+        return project(
+                ObjectData.secretData(secret.get()), items, optional, mode, "references non-existent secret key: ");
     }
 
-    private static Map<String, FileProjection> project(Map<String, byte[]> data, List<KeyToPath> items,
-                                                       boolean optional, int mode, String missingKey)
+    private static Map<String, FileProjection> project(
+            Map<String, byte[]> data, List<KeyToPath> items, boolean optional, int mode, String missingKey)
             throws VolumeSetupException {
         Map<String, FileProjection> out = new LinkedHashMap<>();
         if (items.isEmpty()) {

@@ -68,8 +68,12 @@ public final class PodStartBenchmark {
         KubeletConfig config = KubeletConfig.defaults(ClientConfig.forServer(api.url()), node, root)
                 .withRuntime(runtime, System.getenv("DOCKER_HOST"));
         SharedInformerFactory informers = new SharedInformerFactory(client, Clock.system());
-        Scheduler scheduler = new Scheduler(informers.informerFor(Pod.class), informers.informerFor(Node.class),
-                client, new EventWriter(client, Clock.system(), "bench", "bench"), Clock.system(),
+        Scheduler scheduler = new Scheduler(
+                informers.informerFor(Pod.class),
+                informers.informerFor(Node.class),
+                client,
+                new EventWriter(client, Clock.system(), "bench", "bench"),
+                Clock.system(),
                 Duration.ofSeconds(30));
         informers.start();
         informers.waitForCacheSync(Duration.ofSeconds(30));
@@ -103,54 +107,75 @@ public final class PodStartBenchmark {
             });
             Collections.sort(latencies);
             double seconds = (end - start) / 1e9;
-            System.out.printf("%s runtime: %d pods %s in %.1f s (creates took %.1f s) -> %.1f pods/s%n", runtime, pods,
-                    done ? "finished" : "NOT all finished", seconds, (created - start) / 1e9, pods / seconds);
-            System.out.printf("  pod start latency bound -> Running: p50 %.0f ms, p99 %.0f ms (n=%d)%n",
+            System.out.printf(
+                    "%s runtime: %d pods %s in %.1f s (creates took %.1f s) -> %.1f pods/s%n",
+                    runtime,
+                    pods,
+                    done ? "finished" : "NOT all finished",
+                    seconds,
+                    (created - start) / 1e9,
+                    pods / seconds);
+            System.out.printf(
+                    "  pod start latency bound -> Running: p50 %.0f ms, p99 %.0f ms (n=%d)%n",
                     pct(latencies, 50), pct(latencies, 99), latencies.size());
-            System.out.printf("  floor: starting the same command directly takes %.1f ms (p50); "
-                    + "pod start p50 / floor = %.1fx%n", floorMs, pct(latencies, 50) / floorMs);
-            System.out.printf("  throughput / one-at-a-time floor (%.1f starts/s) = %.2f%n", 1000 / floorMs,
-                    (pods / seconds) / (1000 / floorMs));
+            System.out.printf(
+                    "  floor: starting the same command directly takes %.1f ms (p50); "
+                            + "pod start p50 / floor = %.1fx%n",
+                    floorMs, pct(latencies, 50) / floorMs);
+            System.out.printf(
+                    "  throughput / one-at-a-time floor (%.1f starts/s) = %.2f%n",
+                    1000 / floorMs, (pods / seconds) / (1000 / floorMs));
         } finally {
             scheduler.stop(Duration.ofSeconds(5));
             informers.shutdown();
-            client.pods().inNamespace(ns).deleteCollection(ListOptions.labelSelector("bench=" + runtime),
-                    io.kplane.api.meta.DeleteOptions.gracePeriod(0));
+            client.pods()
+                    .inNamespace(ns)
+                    .deleteCollection(
+                            ListOptions.labelSelector("bench=" + runtime),
+                            io.kplane.api.meta.DeleteOptions.gracePeriod(0));
             // its kubelet is gone: the next run's pods must not be placed on it
             client.nodes().delete(node);
         }
     }
 
-    private static Thread watch(KubeClient client, String ns, String label, Map<String, Long> boundAt,
-            Map<String, Long> runningAt, CountDownLatch finished) {
+    private static Thread watch(
+            KubeClient client,
+            String ns,
+            String label,
+            Map<String, Long> boundAt,
+            Map<String, Long> runningAt,
+            CountDownLatch finished) {
         Map<String, Boolean> counted = new ConcurrentHashMap<>();
-        Thread t = new Thread(() -> {
-            try (WatchStream<Pod> stream = client.pods().inNamespace(ns).watch(ListOptions.labelSelector(label))) {
-                WatchEvent<Pod> e;
-                while (!Thread.currentThread().isInterrupted() && (e = stream.next()) != null) {
-                    Pod p = e.object();
-                    if (p == null || p.metadata() == null) {
-                        continue;
+        Thread t = new Thread(
+                () -> {
+                    try (WatchStream<Pod> stream =
+                            client.pods().inNamespace(ns).watch(ListOptions.labelSelector(label))) {
+                        WatchEvent<Pod> e;
+                        while (!Thread.currentThread().isInterrupted() && (e = stream.next()) != null) {
+                            Pod p = e.object();
+                            if (p == null || p.metadata() == null) {
+                                continue;
+                            }
+                            long now = System.nanoTime();
+                            String name = p.metadata().name();
+                            if (p.nodeName() != null) {
+                                boundAt.putIfAbsent(name, now);
+                            }
+                            String phase = p.phase();
+                            if ("Running".equals(phase) || p.isTerminal()) {
+                                runningAt.putIfAbsent(name, now);
+                            }
+                            if (p.isTerminal() && counted.putIfAbsent(name, true) == null) {
+                                finished.countDown();
+                            }
+                        }
+                    } catch (RuntimeException e) {
+                        if (!Thread.currentThread().isInterrupted()) {
+                            System.err.println("watch ended: " + e);
+                        }
                     }
-                    long now = System.nanoTime();
-                    String name = p.metadata().name();
-                    if (p.nodeName() != null) {
-                        boundAt.putIfAbsent(name, now);
-                    }
-                    String phase = p.phase();
-                    if ("Running".equals(phase) || p.isTerminal()) {
-                        runningAt.putIfAbsent(name, now);
-                    }
-                    if (p.isTerminal() && counted.putIfAbsent(name, true) == null) {
-                        finished.countDown();
-                    }
-                }
-            } catch (RuntimeException e) {
-                if (!Thread.currentThread().isInterrupted()) {
-                    System.err.println("watch ended: " + e);
-                }
-            }
-        }, "bench-watch");
+                },
+                "bench-watch");
         t.setDaemon(true);
         t.start();
         return t;
@@ -158,7 +183,9 @@ public final class PodStartBenchmark {
 
     private static Pod pod(String name, String runtime, String image, String node) {
         try {
-            return Json.yamlMapper().readValue("""
+            return Json.yamlMapper()
+                    .readValue(
+                            """
                     apiVersion: v1
                     kind: Pod
                     metadata: {name: %s, namespace: default, labels: {bench: %s}}
@@ -167,7 +194,9 @@ public final class PodStartBenchmark {
                       nodeSelector: {kubernetes.io/hostname: %s}
                       containers:
                       - {name: main, image: %s, imagePullPolicy: IfNotPresent, command: ["sh", "-c", "%s"]}
-                    """.formatted(name, runtime, node, image, SCRIPT), Pod.class);
+                    """
+                                    .formatted(name, runtime, node, image, SCRIPT),
+                            Pod.class);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -178,7 +207,8 @@ public final class PodStartBenchmark {
         List<Double> ms = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             long t0 = System.nanoTime();
-            Process p = new ProcessBuilder("setsid", "sh", "-c", SCRIPT).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            Process p = new ProcessBuilder("setsid", "sh", "-c", SCRIPT)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .start();
             p.waitFor();
             ms.add((System.nanoTime() - t0) / 1e6);
@@ -194,11 +224,15 @@ public final class PodStartBenchmark {
             var c = docker.client();
             for (int i = 0; i < 20; i++) {
                 long t0 = System.nanoTime();
-                String id = c.createContainerCmd(image).withEntrypoint("sh", "-c", SCRIPT)
-                        .withEnv("PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin").exec().getId();
+                String id = c.createContainerCmd(image)
+                        .withEntrypoint("sh", "-c", SCRIPT)
+                        .withEnv("PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin")
+                        .exec()
+                        .getId();
                 c.startContainerCmd(id).exec();
                 ms.add((System.nanoTime() - t0) / 1e6);
-                c.waitContainerCmd(id).exec(new com.github.dockerjava.core.command.WaitContainerResultCallback())
+                c.waitContainerCmd(id)
+                        .exec(new com.github.dockerjava.core.command.WaitContainerResultCallback())
                         .awaitStatusCode();
                 c.removeContainerCmd(id).exec();
             }

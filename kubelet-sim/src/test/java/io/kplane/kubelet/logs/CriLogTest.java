@@ -1,22 +1,23 @@
 package io.kplane.kubelet.logs;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 class CriLogTest {
     @TempDir
     Path dir;
+
     final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-01-01T00:00:00Z"));
 
     String read(Path file, LogOptions options) throws Exception {
@@ -37,11 +38,12 @@ class CriLogTest {
             out.close();
             err.close();
         }
-        assertThat(Files.readAllLines(file)).containsExactly(
-                "2026-01-01T00:00:00Z stdout F hello",
-                "2026-01-01T00:00:00Z stderr F oops",
-                "2026-01-01T00:00:00Z stdout F world",
-                "2026-01-01T00:00:00Z stdout P trailing");
+        assertThat(Files.readAllLines(file))
+                .containsExactly(
+                        "2026-01-01T00:00:00Z stdout F hello",
+                        "2026-01-01T00:00:00Z stderr F oops",
+                        "2026-01-01T00:00:00Z stdout F world",
+                        "2026-01-01T00:00:00Z stdout P trailing");
         assertThat(read(file, LogOptions.all())).isEqualTo("hello\noops\nworld\ntrailing");
         assertThat(read(file, new LogOptions(false, null, true, null, null, false)))
                 .startsWith("2026-01-01T00:00:00Z hello\n");
@@ -58,11 +60,14 @@ class CriLogTest {
                 w.write("stdout", line, 0, line.length, true);
             }
         }
-        assertThat(read(file, new LogOptions(false, 2, false, null, null, false))).isEqualTo("line 4\nline 5\n");
+        assertThat(read(file, new LogOptions(false, 2, false, null, null, false)))
+                .isEqualTo("line 4\nline 5\n");
         assertThat(read(file, new LogOptions(false, null, false, Instant.parse("2026-01-01T00:00:04Z"), null, false)))
                 .isEqualTo("line 4\nline 5\n");
-        assertThat(read(file, new LogOptions(false, null, false, null, 9L, false))).isEqualTo("line 1\nli");
-        assertThat(read(file, new LogOptions(false, 0, false, null, null, false))).isEmpty();
+        assertThat(read(file, new LogOptions(false, null, false, null, 9L, false)))
+                .isEqualTo("line 1\nli");
+        assertThat(read(file, new LogOptions(false, 0, false, null, null, false)))
+                .isEmpty();
     }
 
     @Test
@@ -79,8 +84,7 @@ class CriLogTest {
         assertThat(dir.resolve("0.log.3")).doesNotExist();
         String all = read(file, LogOptions.all());
         // the oldest records went with the oldest file
-        assertThat(all.lines().toList()).containsExactly("line 7", "line 8", "line 9", "line 10", "line 11",
-                "line 12");
+        assertThat(all.lines().toList()).containsExactly("line 7", "line 8", "line 9", "line 10", "line 11", "line 12");
     }
 
     @Test
@@ -99,7 +103,8 @@ class CriLogTest {
         byte[] first = "follow 1".getBytes();
         w.write("stdout", first, 0, first.length, true);
         reader.start();
-        await().atMost(Duration.ofSeconds(5)).until(() -> out.toString(StandardCharsets.UTF_8).contains("follow 1"));
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> out.toString(StandardCharsets.UTF_8).contains("follow 1"));
         for (int i = 2; i <= 10; i++) {
             byte[] line = ("follow " + i).getBytes();
             w.write("stdout", line, 0, line.length, true);
@@ -107,7 +112,17 @@ class CriLogTest {
         w.close();
         reader.join(5000);
         assertThat(reader.isAlive()).isFalse();
-        assertThat(out.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly("follow 1", "follow 2",
-                "follow 3", "follow 4", "follow 5", "follow 6", "follow 7", "follow 8", "follow 9", "follow 10");
+        assertThat(out.toString(StandardCharsets.UTF_8).lines().toList())
+                .containsExactly(
+                        "follow 1",
+                        "follow 2",
+                        "follow 3",
+                        "follow 4",
+                        "follow 5",
+                        "follow 6",
+                        "follow 7",
+                        "follow 8",
+                        "follow 9",
+                        "follow 10");
     }
 }

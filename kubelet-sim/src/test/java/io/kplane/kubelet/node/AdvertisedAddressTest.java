@@ -11,8 +11,8 @@ class AdvertisedAddressTest {
     @Test
     void anIpIsTheInternalIpAndTheNodeNameStaysTheHostname() {
         AdvertisedAddress a = AdvertisedAddress.of("10.89.0.7", "node-1");
-        assertThat(a.nodeAddresses()).containsExactly(new NodeAddress("InternalIP", "10.89.0.7"),
-                new NodeAddress("Hostname", "node-1"));
+        assertThat(a.nodeAddresses())
+                .containsExactly(new NodeAddress("InternalIP", "10.89.0.7"), new NodeAddress("Hostname", "node-1"));
         assertThat(AdvertisedAddress.of("fd00::7", "node-1").internalIp()).isEqualTo("fd00::7");
     }
 

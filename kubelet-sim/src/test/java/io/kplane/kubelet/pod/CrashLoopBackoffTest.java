@@ -1,9 +1,9 @@
 package io.kplane.kubelet.pod;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class CrashLoopBackoffTest {
     final CrashLoopBackoff backoff = new CrashLoopBackoff(Duration.ofSeconds(10), Duration.ofMinutes(5));

@@ -21,8 +21,8 @@ class AtomicWriterTest {
     private static Map<String, FileProjection> payload(Object... kv) {
         Map<String, FileProjection> m = new LinkedHashMap<>();
         for (int i = 0; i < kv.length; i += 3) {
-            m.put((String) kv[i], new FileProjection(((String) kv[i + 1]).getBytes(StandardCharsets.UTF_8),
-                    (Integer) kv[i + 2]));
+            m.put((String) kv[i], new FileProjection(((String) kv[i + 1]).getBytes(StandardCharsets.UTF_8), (Integer)
+                    kv[i + 2]));
         }
         return m;
     }
@@ -35,7 +35,8 @@ class AtomicWriterTest {
 
     @Test
     void writesVersionedFilesBehindDataSymlinkAndSwitchesAtomically() throws Exception {
-        assertThat(AtomicWriter.write(dir, payload("run.sh", "echo 1", 0755, "conf/app.ini", "a=1", 0400))).isTrue();
+        assertThat(AtomicWriter.write(dir, payload("run.sh", "echo 1", 0755, "conf/app.ini", "a=1", 0400)))
+                .isTrue();
         Path data = dir.resolve("..data");
         assertThat(Files.isSymbolicLink(data)).isTrue();
         String first = Files.readSymbolicLink(data).toString();
@@ -49,7 +50,8 @@ class AtomicWriterTest {
                 .isEqualTo("r--------");
 
         // same content: nothing is rewritten
-        assertThat(AtomicWriter.write(dir, payload("run.sh", "echo 1", 0755, "conf/app.ini", "a=1", 0400))).isFalse();
+        assertThat(AtomicWriter.write(dir, payload("run.sh", "echo 1", 0755, "conf/app.ini", "a=1", 0400)))
+                .isFalse();
         assertThat(Files.readSymbolicLink(data).toString()).isEqualTo(first);
 
         // a new version: the link moves, the old directory and the dropped key go

@@ -2,7 +2,6 @@ package io.kplane.launcher.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -38,7 +37,8 @@ public final class PodPathBenchmark {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String NS = "default";
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final String server;
 
     private PodPathBenchmark(String server) {
@@ -63,17 +63,22 @@ public final class PodPathBenchmark {
         List<Double> jobTimes = b.trivialJobs(jobs);
         double refP50 = percentile(reference, 50);
         double refP99 = percentile(reference, 99);
-        System.out.printf("sh -c start (reference), %d runs: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n", reference.size(),
-                refP50, refP99, Collections.max(reference));
-        System.out.printf("pod created -> container started, %d pods: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
+        System.out.printf(
+                "sh -c start (reference), %d runs: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
+                reference.size(), refP50, refP99, Collections.max(reference));
+        System.out.printf(
+                "pod created -> container started, %d pods: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
                 podStarts.size(), percentile(podStarts, 50), percentile(podStarts, 99), Collections.max(podStarts));
-        System.out.printf("trivial Job created -> Complete, %d Jobs: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
+        System.out.printf(
+                "trivial Job created -> Complete, %d Jobs: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
                 jobTimes.size(), percentile(jobTimes, 50), percentile(jobTimes, 99), Collections.max(jobTimes));
         double podP99 = percentile(podStarts, 99);
         double jobP50 = percentile(jobTimes, 50);
-        System.out.printf("ROW|pod created -> container started (process runtime), p99|%.0f ms (p50 %.0f)|sh -c start p99 %.1f ms|< 200 ms|%s%n",
+        System.out.printf(
+                "ROW|pod created -> container started (process runtime), p99|%.0f ms (p50 %.0f)|sh -c start p99 %.1f ms|< 200 ms|%s%n",
                 podP99, percentile(podStarts, 50), refP99, podP99 < 200 ? "PASS" : "MISS");
-        System.out.printf("ROW|trivial Job (echo hi) created -> Complete, p50|%.0f ms|sh -c start p50 %.1f ms|< 300 ms|%s%n",
+        System.out.printf(
+                "ROW|trivial Job (echo hi) created -> Complete, p50|%.0f ms|sh -c start p50 %.1f ms|< 300 ms|%s%n",
                 jobP50, refP50, jobP50 < 300 ? "PASS" : "MISS");
     }
 
@@ -82,7 +87,9 @@ public final class PodPathBenchmark {
         List<Double> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Instant before = Instant.now();
-            Process p = new ProcessBuilder("sh", "-c", "date +%s%N").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("sh", "-c", "date +%s%N")
+                    .redirectErrorStream(true)
+                    .start();
             String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             p.waitFor();
             out.add(millisSince(before, printed));
@@ -97,14 +104,17 @@ public final class PodPathBenchmark {
         for (int i = 0; i < n; i++) {
             String name = "bench-pod-" + run + "-" + i;
             names.add(name);
-            String body = """
+            String body =
+                    """
                     {"apiVersion":"v1","kind":"Pod","metadata":{"name":"%s","labels":{"kplane-bench":"pod"}},
                      "spec":{"restartPolicy":"Never","terminationGracePeriodSeconds":0,
-                      "containers":[{"name":"c","image":"busybox","command":["sh","-c","date +%%s%%N"]}]}}""".formatted(name);
+                      "containers":[{"name":"c","image":"busybox","command":["sh","-c","date +%%s%%N"]}]}}"""
+                            .formatted(name);
             Instant before = Instant.now();
             send("POST", "/api/v1/namespaces/" + NS + "/pods", body, 201);
             awaitPhaseFinished(name);
-            String log = send("GET", "/api/v1/namespaces/" + NS + "/pods/" + name + "/log", null, 200).trim();
+            String log = send("GET", "/api/v1/namespaces/" + NS + "/pods/" + name + "/log", null, 200)
+                    .trim();
             out.add(millisSince(before, log));
         }
         for (String name : names) {
@@ -120,10 +130,12 @@ public final class PodPathBenchmark {
         for (int i = 0; i < n; i++) {
             String name = "bench-job-" + run + "-" + i;
             names.add(name);
-            String body = """
+            String body =
+                    """
                     {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s"},
                      "spec":{"template":{"spec":{"restartPolicy":"Never","terminationGracePeriodSeconds":0,
-                      "containers":[{"name":"c","image":"busybox","command":["sh","-c","echo hi"]}]}}}}""".formatted(name);
+                      "containers":[{"name":"c","image":"busybox","command":["sh","-c","echo hi"]}]}}}}"""
+                            .formatted(name);
             long t0 = System.nanoTime();
             send("POST", "/apis/batch/v1/namespaces/" + NS + "/jobs", body, 201);
             long deadline = t0 + Duration.ofSeconds(60).toNanos();
@@ -136,7 +148,11 @@ public final class PodPathBenchmark {
             out.add((System.nanoTime() - t0) / 1e6);
         }
         for (String name : names) {
-            send("DELETE", "/apis/batch/v1/namespaces/" + NS + "/jobs/" + name + "?propagationPolicy=Background", null, -1);
+            send(
+                    "DELETE",
+                    "/apis/batch/v1/namespaces/" + NS + "/jobs/" + name + "?propagationPolicy=Background",
+                    null,
+                    -1);
         }
         return out;
     }
@@ -144,10 +160,12 @@ public final class PodPathBenchmark {
     private boolean complete(String job) throws Exception {
         JsonNode j = JSON.readTree(send("GET", "/apis/batch/v1/namespaces/" + NS + "/jobs/" + job, null, 200));
         for (JsonNode c : j.path("status").path("conditions")) {
-            if ("Complete".equals(c.path("type").asText()) && "True".equals(c.path("status").asText())) {
+            if ("Complete".equals(c.path("type").asText())
+                    && "True".equals(c.path("status").asText())) {
                 return true;
             }
-            if ("Failed".equals(c.path("type").asText()) && "True".equals(c.path("status").asText())) {
+            if ("Failed".equals(c.path("type").asText())
+                    && "True".equals(c.path("status").asText())) {
                 throw new IllegalStateException("job " + job + " failed: " + c);
             }
         }
@@ -171,7 +189,8 @@ public final class PodPathBenchmark {
     }
 
     private String send(String method, String path, String body, int expect) throws IOException, InterruptedException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server + path)).timeout(Duration.ofSeconds(30));
+        HttpRequest.Builder b =
+                HttpRequest.newBuilder(URI.create(server + path)).timeout(Duration.ofSeconds(30));
         if (body != null) {
             b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
         } else {
@@ -186,7 +205,8 @@ public final class PodPathBenchmark {
 
     /** Milliseconds from {@code before} to the epoch-nanosecond time a process printed. */
     private static double millisSince(Instant before, String printedEpochNanos) {
-        long printed = Long.parseLong(printedEpochNanos.lines().reduce((a, b) -> b).orElseThrow().trim());
+        long printed = Long.parseLong(
+                printedEpochNanos.lines().reduce((a, b) -> b).orElseThrow().trim());
         long beforeNanos = before.getEpochSecond() * 1_000_000_000L + before.getNano();
         return (printed - beforeNanos) / 1e6;
     }

@@ -3,11 +3,10 @@ package io.kplane.store.pg;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Tuple;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Clock;
 import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Removes event-log rows older than the window. The compacted revision is raised and the rows
@@ -30,17 +29,22 @@ final class Compactor {
     /** Returns the compacted revision after this run. */
     Future<Long> compact() {
         long cutoff = clock.millis() - window.toMillis();
-        return pool.withTransaction(conn -> conn.preparedQuery(Statements.COMPACT_UPTO).execute(Tuple.of(cutoff))
+        return pool.withTransaction(conn -> conn.preparedQuery(Statements.COMPACT_UPTO)
+                .execute(Tuple.of(cutoff))
                 .compose(rows -> {
                     long upTo = rows.iterator().next().getLong(0);
                     return conn.preparedQuery(Statements.RAISE_COMPACTED).execute(Tuple.of(upTo));
                 })
                 .compose(rows -> {
                     long compacted = rows.iterator().next().getLong(0);
-                    return conn.preparedQuery(Statements.DELETE_COMPACTED).execute(Tuple.of(compacted))
+                    return conn.preparedQuery(Statements.DELETE_COMPACTED)
+                            .execute(Tuple.of(compacted))
                             .map(deleted -> {
                                 if (deleted.rowCount() > 0) {
-                                    LOG.info("compacted event log up to revision {} ({} rows removed)", compacted, deleted.rowCount());
+                                    LOG.info(
+                                            "compacted event log up to revision {} ({} rows removed)",
+                                            compacted,
+                                            deleted.rowCount());
                                 }
                                 return compacted;
                             });

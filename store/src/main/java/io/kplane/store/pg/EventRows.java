@@ -13,8 +13,7 @@ import io.vertx.sqlclient.Row;
  * resource's events, most of which no watcher on this instance may want.
  */
 final class EventRows {
-    private EventRows() {
-    }
+    private EventRows() {}
 
     static long compacted(Row row) {
         return row.getLong(0);
@@ -26,9 +25,14 @@ final class EventRows {
     }
 
     static LoggedEvent read(Row row) {
-        return new LoggedEvent(row.getLong(1), row.getString(2),
+        return new LoggedEvent(
+                row.getLong(1),
+                row.getString(2),
                 new ResourceKey(row.getString(3), row.getString(4), row.getString(5)),
-                row.getString(6), row.getString(7), row.getLong(8), null);
+                row.getString(6),
+                row.getString(7),
+                row.getLong(8),
+                null);
     }
 
     /** One event-log row, decoded into a {@link StoreEvent} on first use. */
@@ -44,8 +48,14 @@ final class EventRows {
         private ObjectNode prevTree;
         private StoreEvent decoded;
 
-        LoggedEvent(long revision, String type, ResourceKey key, String object, String prevObject, Long prevRevision,
-                    EncodedObject encoded) {
+        LoggedEvent(
+                long revision,
+                String type,
+                ResourceKey key,
+                String object,
+                String prevObject,
+                Long prevRevision,
+                EncodedObject encoded) {
             this(revision, type, key, object, prevObject, prevRevision, encoded, null, null);
         }
 
@@ -53,8 +63,16 @@ final class EventRows {
          * An event this instance wrote, with the object already as a tree (read-only, shared) and the
          * previous state too when it was at hand; the text is parsed only for what is missing.
          */
-        LoggedEvent(long revision, String type, ResourceKey key, String object, String prevObject, Long prevRevision,
-                    EncodedObject encoded, ObjectNode tree, ObjectNode prevTree) {
+        LoggedEvent(
+                long revision,
+                String type,
+                ResourceKey key,
+                String object,
+                String prevObject,
+                Long prevRevision,
+                EncodedObject encoded,
+                ObjectNode tree,
+                ObjectNode prevTree) {
             this.revision = revision;
             this.type = type;
             this.key = key;
@@ -85,11 +103,20 @@ final class EventRows {
         private StoreEvent decode() {
             return switch (type) {
                 case "A" -> new StoreEvent(revision, StoreEvent.Type.ADDED, key, objectTree(), null, encoded);
-                case "M" -> new StoreEvent(revision, StoreEvent.Type.MODIFIED, key, objectTree(),
-                        prevTree != null ? prevTree : ObjectCodec.decode(prevObject, prevRevision), encoded);
+                case "M" -> new StoreEvent(
+                        revision,
+                        StoreEvent.Type.MODIFIED,
+                        key,
+                        objectTree(),
+                        prevTree != null ? prevTree : ObjectCodec.decode(prevObject, prevRevision),
+                        encoded);
                 case "D" -> {
                     ObjectNode last = ObjectCodec.decode(object, revision);
-                    yield new StoreEvent(revision, StoreEvent.Type.DELETED, key, last,
+                    yield new StoreEvent(
+                            revision,
+                            StoreEvent.Type.DELETED,
+                            key,
+                            last,
                             ObjectCodec.stamp(last.deepCopy(), prevRevision));
                 }
                 default -> throw new IllegalStateException("unknown event type " + type + " at revision " + revision);

@@ -11,9 +11,6 @@ import io.vertx.sqlclient.RowIterator;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -27,6 +24,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one writer loop of a store instance. It takes every queued write (up to a bound) and commits
@@ -48,6 +47,7 @@ final class GroupCommitWriter {
 
     /** Makes the writer's connection pool (one connection); a pool whose batch missed its deadline is replaced. */
     private final Supplier<Pool> poolFactory;
+
     private Pool pool;
     private final WriterLimits limits;
     /** Ops submitted and not yet taken into a batch: bounded by {@link WriterLimits#maxQueuedWrites()}. */
@@ -56,6 +56,7 @@ final class GroupCommitWriter {
     private volatile long batchStartedNanos;
     /** Why the last batch failed for want of the database (null once one succeeded). */
     private volatile String lastOutage;
+
     private final Context context;
     private final Clock clock;
     private final int maxBatchSize;
@@ -65,6 +66,7 @@ final class GroupCommitWriter {
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     /** Ops to run one per transaction after a batch failed with an SQL error (isolates the bad op). */
     private final ArrayDeque<WriteOp> isolated = new ArrayDeque<>();
+
     private boolean busy;
     private volatile boolean closed;
 
@@ -78,8 +80,14 @@ final class GroupCommitWriter {
         }
     }
 
-    GroupCommitWriter(Supplier<Pool> poolFactory, WriterLimits limits, Context context, Clock clock, int maxBatchSize,
-                      RecentObjects recentObjects, Consumer<CommittedBatch> onCommitted) {
+    GroupCommitWriter(
+            Supplier<Pool> poolFactory,
+            WriterLimits limits,
+            Context context,
+            Clock clock,
+            int maxBatchSize,
+            RecentObjects recentObjects,
+            Consumer<CommittedBatch> onCommitted) {
         this.poolFactory = poolFactory;
         this.pool = poolFactory.get();
         this.limits = limits;
@@ -98,8 +106,9 @@ final class GroupCommitWriter {
         if (queued.incrementAndGet() > limits.maxQueuedWrites()) {
             // Bounded queueing: past this, waiting would only add latency until clients time out.
             queued.decrementAndGet();
-            op.promise.tryFail(new StoreException.Overloaded("too many writes waiting for the database (more than "
-                    + limits.maxQueuedWrites() + ")", limits.retryAfterSeconds()));
+            op.promise.tryFail(new StoreException.Overloaded(
+                    "too many writes waiting for the database (more than " + limits.maxQueuedWrites() + ")",
+                    limits.retryAfterSeconds()));
             return;
         }
         queue.add(op);
@@ -151,19 +160,22 @@ final class GroupCommitWriter {
             result.fail("writer: " + lastOutage);
             return;
         }
-        pool.getConnection().compose(conn -> {
-            Future<?> begin = conn.query("BEGIN").execute();
-            Future<?> lock = conn.query(Statements.LOCK_REVISION).execute();
-            Future<?> rollback = conn.query("ROLLBACK").execute();
-            return Future.all(begin, lock, rollback).eventually(conn::close);
-        }).timeout(limits.batchDeadline().toMillis(), TimeUnit.MILLISECONDS).onComplete(ar -> {
-            if (ar.succeeded()) {
-                lastOutage = null;
-                result.complete();
-            } else {
-                result.fail("writer: " + lastOutage + "; probe: " + PgErrors.describe(ar.cause()));
-            }
-        });
+        pool.getConnection()
+                .compose(conn -> {
+                    Future<?> begin = conn.query("BEGIN").execute();
+                    Future<?> lock = conn.query(Statements.LOCK_REVISION).execute();
+                    Future<?> rollback = conn.query("ROLLBACK").execute();
+                    return Future.all(begin, lock, rollback).eventually(conn::close);
+                })
+                .timeout(limits.batchDeadline().toMillis(), TimeUnit.MILLISECONDS)
+                .onComplete(ar -> {
+                    if (ar.succeeded()) {
+                        lastOutage = null;
+                        result.complete();
+                    } else {
+                        result.fail("writer: " + lastOutage + "; probe: " + PgErrors.describe(ar.cause()));
+                    }
+                });
     }
 
     private void drain() {
@@ -227,11 +239,14 @@ final class GroupCommitWriter {
      */
     private void deadlineExceeded(List<WriteOp> batch, Pool batchPool) {
         long ms = limits.batchDeadline().toMillis();
-        LOG.warn("write batch of {} not committed within {} ms; failing it and replacing the writer's connection",
-                batch.size(), ms);
+        LOG.warn(
+                "write batch of {} not committed within {} ms; failing it and replacing the writer's connection",
+                batch.size(),
+                ms);
         lastOutage = "a write batch was not committed within " + ms + " ms";
-        StoreException error = new StoreException.Unavailable("the database did not commit the write within " + ms
-                + " ms (it may or may not have been applied)", null);
+        StoreException error = new StoreException.Unavailable(
+                "the database did not commit the write within " + ms + " ms (it may or may not have been applied)",
+                null);
         batch.forEach(op -> op.promise.tryFail(error));
         if (pool == batchPool) {
             pool = poolFactory.get();
@@ -256,7 +271,8 @@ final class GroupCommitWriter {
      */
     private Future<CommittedBatch> commit(List<WriteOp> batch, Pool batchPool) {
         long createdMs = clock.millis();
-        return batchPool.getConnection().compose(conn -> runStatements(conn, batch, createdMs).eventually(conn::close));
+        return batchPool.getConnection().compose(conn -> runStatements(conn, batch, createdMs)
+                .eventually(conn::close));
     }
 
     private Future<CommittedBatch> runStatements(SqlConnection conn, List<WriteOp> batch, long createdMs) {
@@ -267,7 +283,8 @@ final class GroupCommitWriter {
         all.add(lock);
         List<Future<RowSet<Row>>> results = new ArrayList<>(rounds.size());
         for (List<WriteOp> round : rounds) {
-            Future<RowSet<Row>> result = conn.preparedQuery(Statements.APPLY_ROUND).execute(params(round, createdMs));
+            Future<RowSet<Row>> result =
+                    conn.preparedQuery(Statements.APPLY_ROUND).execute(params(round, createdMs));
             results.add(result);
             all.add(result);
         }
@@ -346,8 +363,11 @@ final class GroupCommitWriter {
                 parentNames[i] = op.parent.name();
             }
         }
-        return Tuple.of(kinds, resources, namespaces, names, data, expected).addLong(createdMs)
-                .addValue(parentResources).addValue(parentNamespaces).addValue(parentNames);
+        return Tuple.of(kinds, resources, namespaces, names, data, expected)
+                .addLong(createdMs)
+                .addValue(parentResources)
+                .addValue(parentNamespaces)
+                .addValue(parentNames);
     }
 
     /** The first statement failure (the cause; later statements only report the aborted transaction). */
@@ -375,7 +395,10 @@ final class GroupCommitWriter {
             return;
         }
         // An SQL error aborted the whole transaction: retry each op alone so only the bad one fails.
-        LOG.warn("write batch of {} failed ({}); retrying its writes one by one", batch.size(), PgErrors.describe(cause));
+        LOG.warn(
+                "write batch of {} failed ({}); retrying its writes one by one",
+                batch.size(),
+                PgErrors.describe(cause));
         isolated.addAll(batch);
     }
 }

@@ -11,7 +11,6 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,7 +29,8 @@ final class Lister {
      * "later" holds, per key changed after $6, the earliest such change: its previous state is the
      * state at $6 (none if that change created the key).
      */
-    private static final String SNAPSHOT_PAGE = """
+    private static final String SNAPSHOT_PAGE =
+            """
             WITH later AS (
               SELECT DISTINCT ON (namespace, name) namespace, name, type,
                      coalesce(prev_object, object) AS data, prev_revision
@@ -56,12 +56,15 @@ final class Lister {
         ContinueToken token;
         try {
             token = request.continueToken() == null || request.continueToken().isEmpty()
-                    ? null : ContinueToken.decode(request.continueToken(), request.resource());
+                    ? null
+                    : ContinueToken.decode(request.continueToken(), request.resource());
         } catch (StoreException e) {
             return Future.failedFuture(e);
         }
-        return pool.withConnection(conn -> conn.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY").execute()
-                .compose(v -> conn.query("SELECT (" + Statements.CURRENT_REVISION + "), (" + Statements.COMPACTED + ")").execute())
+        return pool.withConnection(conn -> conn.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                .execute()
+                .compose(v -> conn.query("SELECT (" + Statements.CURRENT_REVISION + "), (" + Statements.COMPACTED + ")")
+                        .execute())
                 .compose(rows -> {
                     Row row = rows.iterator().next();
                     long current = row.getLong(0);
@@ -122,8 +125,8 @@ final class Lister {
                 more = true;
                 return true;
             }
-            items.add(new StoredObject(new ResourceKey(request.resource(), row.getString(0), row.getString(1)),
-                    itemRevision, object));
+            items.add(new StoredObject(
+                    new ResourceKey(request.resource(), row.getString(0), row.getString(1)), itemRevision, object));
             return false;
         }
 
@@ -131,7 +134,12 @@ final class Lister {
             String next = null;
             if (more) {
                 StoredObject last = items.get(items.size() - 1);
-                next = new ContinueToken(revision, request.resource(), last.key().namespace(), last.key().name()).encode();
+                next = new ContinueToken(
+                                revision,
+                                request.resource(),
+                                last.key().namespace(),
+                                last.key().name())
+                        .encode();
             }
             return new ListPage(revision, List.copyOf(items), next, null);
         }

@@ -4,15 +4,14 @@ import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Brings the schema up to date at start-up. Migrations are the ordered SQL resources listed in
@@ -25,19 +24,21 @@ final class Migrator {
     private static final String BASE = "/io/kplane/store/migration/";
     private static final long ADVISORY_LOCK_KEY = 0x6b706c616e65L; // "kplane"
 
-    record Migration(int version, String name, String sql) {
-    }
+    record Migration(int version, String name, String sql) {}
 
-    private Migrator() {
-    }
+    private Migrator() {}
 
     static Future<Integer> migrate(Pool pool) {
         List<Migration> migrations = load();
-        return pool.withTransaction(conn -> conn.query("SET LOCAL client_min_messages = warning").execute()
-                .compose(v -> conn.query("SELECT pg_advisory_xact_lock(" + ADVISORY_LOCK_KEY + ")").execute())
+        return pool.withTransaction(conn -> conn.query("SET LOCAL client_min_messages = warning")
+                .execute()
+                .compose(v -> conn.query("SELECT pg_advisory_xact_lock(" + ADVISORY_LOCK_KEY + ")")
+                        .execute())
                 .compose(v -> conn.query("CREATE TABLE IF NOT EXISTS schema_version (version int PRIMARY KEY, "
-                        + "name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())").execute())
-                .compose(v -> conn.query("SELECT coalesce(max(version), 0) FROM schema_version").execute())
+                                + "name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())")
+                        .execute())
+                .compose(v -> conn.query("SELECT coalesce(max(version), 0) FROM schema_version")
+                        .execute())
                 .compose(rows -> {
                     int current = rows.iterator().next().getInteger(0);
                     Future<Integer> chain = Future.succeededFuture(current);
@@ -52,7 +53,8 @@ final class Migrator {
 
     private static Future<Integer> apply(SqlConnection conn, Migration m) {
         LOG.info("applying schema migration V{} {}", m.version(), m.name());
-        return conn.query(m.sql()).execute()
+        return conn.query(m.sql())
+                .execute()
                 .compose(v -> conn.preparedQuery("INSERT INTO schema_version (version, name) VALUES ($1, $2)")
                         .execute(Tuple.of(m.version(), m.name())))
                 .map(v -> m.version());
@@ -86,5 +88,4 @@ final class Migrator {
             throw new UncheckedIOException(e);
         }
     }
-
 }

@@ -11,7 +11,6 @@ import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.json.Json;
 import io.kplane.store.EncodedObject;
-
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -24,8 +23,7 @@ import java.util.Map;
 final class ObjectCodec {
     private static final ObjectMapper MAPPER = Json.mapper();
 
-    private ObjectCodec() {
-    }
+    private ObjectCodec() {}
 
     /**
      * The stored form of an object the caller owns: {@code metadata.resourceVersion} is removed from
@@ -59,8 +57,7 @@ final class ObjectCodec {
     }
 
     /** The stored text, and the same as an {@link EncodedObject} when it has a metadata object. */
-    record Encoded(String text, EncodedObject reusable) {
-    }
+    record Encoded(String text, EncodedObject reusable) {}
 
     static ObjectNode decode(String json, long revision) {
         try {

@@ -2,7 +2,6 @@ package io.kplane.store.pg;
 
 import io.kplane.store.StoreException;
 import io.vertx.pgclient.PgException;
-
 import java.io.IOException;
 import java.util.concurrent.TimeoutException;
 
@@ -19,15 +18,16 @@ import java.util.concurrent.TimeoutException;
  * transient outage that clients retry forever.
  */
 final class PgErrors {
-    private PgErrors() {
-    }
+    private PgErrors() {}
 
     /** Store errors pass through; the rest are classified as described on the class. */
     static StoreException toStoreException(Throwable error) {
         if (error instanceof StoreException se) {
             return se;
         }
-        if (error instanceof PgException pg && pg.getSqlState() != null && pg.getSqlState().startsWith("22")) {
+        if (error instanceof PgException pg
+                && pg.getSqlState() != null
+                && pg.getSqlState().startsWith("22")) {
             // Data exception (e.g. a NUL character in a text value): the request's fault, not the database's.
             return new StoreException.BadRequest("invalid data: " + pg.getErrorMessage());
         }
@@ -64,12 +64,18 @@ final class PgErrors {
         if (state == null) {
             return false;
         }
-        return state.startsWith("08") || state.startsWith("53") || state.startsWith("57P") || state.startsWith("58")
-                || state.equals("57014") || state.equals("55P03") || state.equals("25P03");
+        return state.startsWith("08")
+                || state.startsWith("53")
+                || state.startsWith("57P")
+                || state.startsWith("58")
+                || state.equals("57014")
+                || state.equals("55P03")
+                || state.equals("25P03");
     }
 
     static String describe(Throwable error) {
-        String message = error instanceof PgException pg ? pg.getErrorMessage() + " (SQLSTATE " + pg.getSqlState() + ")"
+        String message = error instanceof PgException pg
+                ? pg.getErrorMessage() + " (SQLSTATE " + pg.getSqlState() + ")"
                 : error.getMessage();
         return error.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }

@@ -21,11 +21,10 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The PostgreSQL {@link ResourceStore}: writes go through the {@link GroupCommitWriter}, watches
@@ -45,29 +44,57 @@ public final class PgResourceStore implements ResourceStore {
     private final Compactor compactor;
     private long compactionTimer = -1;
 
-    private PgResourceStore(Vertx vertx, StoreConfig config, EmbeddedPostgresServer embedded, PgConnectOptions options) {
+    private PgResourceStore(
+            Vertx vertx, StoreConfig config, EmbeddedPostgresServer embedded, PgConnectOptions options) {
         this.vertx = vertx;
         this.config = config;
         this.embedded = embedded;
-        options = new PgConnectOptions(options).setPipeliningLimit(Math.max(256, config.maxBatchSize() + 4))
+        options = new PgConnectOptions(options)
+                .setPipeliningLimit(Math.max(256, config.maxBatchSize() + 4))
                 .setCachePreparedStatements(true)
                 .setReconnectAttempts(0);
         // TCP keepalive: a peer that vanished (a frozen network path) is noticed by the client too
         NetClientOptions net = new NetClientOptions().setConnectTimeout(5_000).setTcpKeepAlive(true);
         // Bounded waits so that requests fail fast with Unavailable while the database is down.
-        PoolOptions readOptions = new PoolOptions().setMaxSize(config.poolSize()).setMaxWaitQueueSize(10_000)
-                .setConnectionTimeout(10).setConnectionTimeoutUnit(TimeUnit.SECONDS);
-        this.readPool = PgBuilder.pool().with(readOptions).with(net).connectingTo(options).using(vertx).build();
+        PoolOptions readOptions = new PoolOptions()
+                .setMaxSize(config.poolSize())
+                .setMaxWaitQueueSize(10_000)
+                .setConnectionTimeout(10)
+                .setConnectionTimeoutUnit(TimeUnit.SECONDS);
+        this.readPool = PgBuilder.pool()
+                .with(readOptions)
+                .with(net)
+                .connectingTo(options)
+                .using(vertx)
+                .build();
         PgConnectOptions writerConnect = writerOptions(options, config.writerLimits());
         VertxInternal internal = (VertxInternal) vertx;
         this.recentObjects = new RecentObjects(config.recentObjects());
-        this.hub = new WatchHub(vertx, readPool, internal.createEventLoopContext(), options,
-                config.watchCacheSize(), config.safetyPollInterval(), recentObjects);
+        this.hub = new WatchHub(
+                vertx,
+                readPool,
+                internal.createEventLoopContext(),
+                options,
+                config.watchCacheSize(),
+                config.safetyPollInterval(),
+                recentObjects);
         long connectWait = Math.max(1, config.writerLimits().batchDeadline().toMillis());
-        this.writer = new GroupCommitWriter(() -> PgBuilder.pool().with(new PoolOptions().setMaxSize(1)
-                        .setConnectionTimeout((int) connectWait).setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
-                .with(net).connectingTo(writerConnect).using(vertx).build(), config.writerLimits(),
-                internal.createEventLoopContext(), config.clock(), config.maxBatchSize(), recentObjects, hub::committed);
+        this.writer = new GroupCommitWriter(
+                () -> PgBuilder.pool()
+                        .with(new PoolOptions()
+                                .setMaxSize(1)
+                                .setConnectionTimeout((int) connectWait)
+                                .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
+                        .with(net)
+                        .connectingTo(writerConnect)
+                        .using(vertx)
+                        .build(),
+                config.writerLimits(),
+                internal.createEventLoopContext(),
+                config.clock(),
+                config.maxBatchSize(),
+                recentObjects,
+                hub::committed);
         this.lister = new Lister(readPool);
         this.compactor = new Compactor(readPool, config.clock(), config.compactionWindow());
     }
@@ -86,9 +113,11 @@ public final class PgResourceStore implements ResourceStore {
         writer.addProperty("enable_seqscan", "off");
         // bounds on the server side (see WriterLimits): a stuck statement or lock wait ends with an error,
         // a session whose client vanished mid-transaction is ended and its revision lock released
-        writer.addProperty("statement_timeout", Long.toString(limits.statementTimeout().toMillis()));
+        writer.addProperty(
+                "statement_timeout", Long.toString(limits.statementTimeout().toMillis()));
         writer.addProperty("lock_timeout", Long.toString(limits.lockTimeout().toMillis()));
-        writer.addProperty("idle_in_transaction_session_timeout",
+        writer.addProperty(
+                "idle_in_transaction_session_timeout",
                 Long.toString(limits.idleInTransactionTimeout().toMillis()));
         writer.addProperty("tcp_keepalives_idle", "10");
         writer.addProperty("tcp_keepalives_interval", "5");
@@ -103,7 +132,8 @@ public final class PgResourceStore implements ResourceStore {
     public static Future<PgResourceStore> open(Vertx vertx, StoreConfig config) {
         Future<EmbeddedPostgresServer> server = config.connectOptions() != null
                 ? Future.succeededFuture(null)
-                : vertx.executeBlocking(() -> EmbeddedPostgresServer.start(config.embeddedDataDir(), config.embeddedPort()));
+                : vertx.executeBlocking(
+                        () -> EmbeddedPostgresServer.start(config.embeddedDataDir(), config.embeddedPort()));
         return server.compose(embedded -> {
             PgConnectOptions options = embedded == null ? config.connectOptions() : embedded.connectOptions();
             PgResourceStore store = new PgResourceStore(vertx, config, embedded, options);
@@ -159,7 +189,8 @@ public final class PgResourceStore implements ResourceStore {
     public Future<StoredObject> get(ResourceKey key) {
         // bounded like a write batch: a read on a frozen connection (e.g. the lookup a create does
         // first) must fail with 503 too, not hang the request
-        return readPool.preparedQuery(Statements.GET).execute(Tuple.of(key.resource(), key.namespace(), key.name()))
+        return readPool.preparedQuery(Statements.GET)
+                .execute(Tuple.of(key.resource(), key.namespace(), key.name()))
                 .timeout(config.writerLimits().batchDeadline().toMillis(), TimeUnit.MILLISECONDS)
                 .transform(ar -> {
                     if (ar.failed()) {
@@ -170,7 +201,8 @@ public final class PgResourceStore implements ResourceStore {
                     }
                     Row row = ar.result().iterator().next();
                     long revision = row.getLong(0);
-                    return Future.succeededFuture(new StoredObject(key, revision, ObjectCodec.decode(row.getString(1), revision)));
+                    return Future.succeededFuture(
+                            new StoredObject(key, revision, ObjectCodec.decode(row.getString(1), revision)));
                 });
     }
 
@@ -192,7 +224,8 @@ public final class PgResourceStore implements ResourceStore {
 
     @Override
     public Future<Long> currentRevision() {
-        return readPool.query(Statements.CURRENT_REVISION).execute()
+        return readPool.query(Statements.CURRENT_REVISION)
+                .execute()
                 .map(rows -> rows.iterator().next().getLong(0))
                 .recover(err -> Future.failedFuture(PgErrors.toStoreException(err)));
     }
@@ -204,7 +237,8 @@ public final class PgResourceStore implements ResourceStore {
 
     @Override
     public Future<Long> compact() {
-        return compactor.compact()
+        return compactor
+                .compact()
                 .onSuccess(hub::compacted)
                 .recover(err -> Future.failedFuture(PgErrors.toStoreException(err)));
     }

@@ -4,8 +4,7 @@ import io.vertx.pgclient.PgConnectOptions;
 
 /** Turns the URL forms users give (--db-url) into connection options. */
 public final class PgUrls {
-    private PgUrls() {
-    }
+    private PgUrls() {}
 
     /**
      * Accepts {@code postgresql://user:pw@host:port/db?...}, {@code postgres://...} and the JDBC form

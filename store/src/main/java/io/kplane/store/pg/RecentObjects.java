@@ -3,7 +3,6 @@ package io.kplane.store.pg;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.store.ResourceKey;
 import io.kplane.store.StoredObject;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 

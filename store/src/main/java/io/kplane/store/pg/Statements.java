@@ -7,8 +7,7 @@ package io.kplane.store.pg;
  * and revision checks of {@link #APPLY_ROUND} cannot race with another writer.
  */
 final class Statements {
-    private Statements() {
-    }
+    private Statements() {}
 
     static final String NOTIFY_CHANNEL = "kplane_events";
 
@@ -31,7 +30,8 @@ final class Statements {
      * or delete: the writer hands its own events to the watch hub without reading them back),
      * parent_state (null without a fence; L live, T being deleted, X missing).
      */
-    static final String APPLY_ROUND = """
+    static final String APPLY_ROUND =
+            """
             WITH ops AS (
                 SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[],
                                      $8::text[], $9::text[], $10::text[])
@@ -79,10 +79,11 @@ final class Statements {
      * silently skipped. Column 0: compacted; then revision, type, resource, namespace, name, object,
      * prev_object, prev_revision.
      */
-    private static final String EVENTS_WITH_COMPACTED = "SELECT c.compacted, e.revision, e.type, e.resource, e.namespace,"
-            + " e.name, e.object, e.prev_object, e.prev_revision FROM compaction c LEFT JOIN LATERAL ("
-            + "SELECT revision, type, resource, namespace, name, object, prev_object, prev_revision FROM event_log WHERE %s"
-            + " ORDER BY revision LIMIT %s) e ON true WHERE c.id = 1 ORDER BY e.revision";
+    private static final String EVENTS_WITH_COMPACTED =
+            "SELECT c.compacted, e.revision, e.type, e.resource, e.namespace,"
+                    + " e.name, e.object, e.prev_object, e.prev_revision FROM compaction c LEFT JOIN LATERAL ("
+                    + "SELECT revision, type, resource, namespace, name, object, prev_object, prev_revision FROM event_log WHERE %s"
+                    + " ORDER BY revision LIMIT %s) e ON true WHERE c.id = 1 ORDER BY e.revision";
 
     /** Hub read: every event after $1, up to $2 rows. */
     static final String EVENTS_AFTER = EVENTS_WITH_COMPACTED.formatted("revision > $1", "$2");
@@ -93,6 +94,8 @@ final class Statements {
 
     /** Compaction: events created before $1 (epoch ms) are removed. */
     static final String COMPACT_UPTO = "SELECT coalesce(max(revision), 0) FROM event_log WHERE created_ms < $1";
-    static final String RAISE_COMPACTED = "UPDATE compaction SET compacted = greatest(compacted, $1) WHERE id = 1 RETURNING compacted";
+
+    static final String RAISE_COMPACTED =
+            "UPDATE compaction SET compacted = greatest(compacted, $1) WHERE id = 1 RETURNING compacted";
     static final String DELETE_COMPACTED = "DELETE FROM event_log WHERE revision <= $1";
 }

@@ -1,7 +1,6 @@
 package io.kplane.store.pg;
 
 import io.vertx.pgclient.PgConnectOptions;
-
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,10 +21,19 @@ import java.util.Objects;
  * @param clock               time source for event timestamps and compaction (tests use a fixed one)
  * @param writerLimits        deadlines, timeouts and the queue bound of the group-commit writer
  */
-public record StoreConfig(PgConnectOptions connectOptions, Path embeddedDataDir, int embeddedPort, int poolSize,
-                          Duration compactionWindow, Duration compactionInterval, Duration safetyPollInterval,
-                          int maxBatchSize, int watchCacheSize, int recentObjects, Clock clock,
-                          WriterLimits writerLimits) {
+public record StoreConfig(
+        PgConnectOptions connectOptions,
+        Path embeddedDataDir,
+        int embeddedPort,
+        int poolSize,
+        Duration compactionWindow,
+        Duration compactionInterval,
+        Duration safetyPollInterval,
+        int maxBatchSize,
+        int watchCacheSize,
+        int recentObjects,
+        Clock clock,
+        WriterLimits writerLimits) {
 
     public static final Duration DEFAULT_COMPACTION_WINDOW = Duration.ofMinutes(5);
     /** About 5-10 KiB of heap each (a parsed pod): tens of MiB at most. */
@@ -48,56 +56,164 @@ public record StoreConfig(PgConnectOptions connectOptions, Path embeddedDataDir,
     }
 
     public static StoreConfig of(PgConnectOptions options) {
-        return new StoreConfig(options, null, 0, 8, DEFAULT_COMPACTION_WINDOW, Duration.ofSeconds(30),
-                Duration.ofSeconds(1), 256, 10_000, DEFAULT_RECENT_OBJECTS, Clock.systemUTC(),
+        return new StoreConfig(
+                options,
+                null,
+                0,
+                8,
+                DEFAULT_COMPACTION_WINDOW,
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(1),
+                256,
+                10_000,
+                DEFAULT_RECENT_OBJECTS,
+                Clock.systemUTC(),
                 WriterLimits.DEFAULT);
     }
 
     /** An embedded PostgreSQL keeping its data in {@code dataDir} (created on first start). */
     public static StoreConfig embedded(Path dataDir, int port) {
-        return new StoreConfig(null, dataDir, port, 8, DEFAULT_COMPACTION_WINDOW, Duration.ofSeconds(30),
-                Duration.ofSeconds(1), 256, 10_000, DEFAULT_RECENT_OBJECTS, Clock.systemUTC(),
+        return new StoreConfig(
+                null,
+                dataDir,
+                port,
+                8,
+                DEFAULT_COMPACTION_WINDOW,
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(1),
+                256,
+                10_000,
+                DEFAULT_RECENT_OBJECTS,
+                Clock.systemUTC(),
                 WriterLimits.DEFAULT);
     }
 
     public StoreConfig withPoolSize(int value) {
-        return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, value, compactionWindow,
-                compactionInterval, safetyPollInterval, maxBatchSize, watchCacheSize, recentObjects, clock, writerLimits);
+        return new StoreConfig(
+                connectOptions,
+                embeddedDataDir,
+                embeddedPort,
+                value,
+                compactionWindow,
+                compactionInterval,
+                safetyPollInterval,
+                maxBatchSize,
+                watchCacheSize,
+                recentObjects,
+                clock,
+                writerLimits);
     }
 
     public StoreConfig withCompaction(Duration window, Duration interval) {
-        return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, window, interval,
-                safetyPollInterval, maxBatchSize, watchCacheSize, recentObjects, clock, writerLimits);
+        return new StoreConfig(
+                connectOptions,
+                embeddedDataDir,
+                embeddedPort,
+                poolSize,
+                window,
+                interval,
+                safetyPollInterval,
+                maxBatchSize,
+                watchCacheSize,
+                recentObjects,
+                clock,
+                writerLimits);
     }
 
     public StoreConfig withSafetyPollInterval(Duration value) {
-        return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, compactionWindow,
-                compactionInterval, value, maxBatchSize, watchCacheSize, recentObjects, clock, writerLimits);
+        return new StoreConfig(
+                connectOptions,
+                embeddedDataDir,
+                embeddedPort,
+                poolSize,
+                compactionWindow,
+                compactionInterval,
+                value,
+                maxBatchSize,
+                watchCacheSize,
+                recentObjects,
+                clock,
+                writerLimits);
     }
 
     public StoreConfig withMaxBatchSize(int value) {
-        return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, compactionWindow,
-                compactionInterval, safetyPollInterval, value, watchCacheSize, recentObjects, clock, writerLimits);
+        return new StoreConfig(
+                connectOptions,
+                embeddedDataDir,
+                embeddedPort,
+                poolSize,
+                compactionWindow,
+                compactionInterval,
+                safetyPollInterval,
+                value,
+                watchCacheSize,
+                recentObjects,
+                clock,
+                writerLimits);
     }
 
     public StoreConfig withWatchCacheSize(int value) {
-        return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, compactionWindow,
-                compactionInterval, safetyPollInterval, maxBatchSize, value, recentObjects, clock, writerLimits);
+        return new StoreConfig(
+                connectOptions,
+                embeddedDataDir,
+                embeddedPort,
+                poolSize,
+                compactionWindow,
+                compactionInterval,
+                safetyPollInterval,
+                maxBatchSize,
+                value,
+                recentObjects,
+                clock,
+                writerLimits);
     }
 
     /** How many recently written objects to keep for updates ({@code ResourceStore.getForUpdate}); 0 disables. */
     public StoreConfig withRecentObjects(int value) {
-        return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, compactionWindow,
-                compactionInterval, safetyPollInterval, maxBatchSize, watchCacheSize, value, clock, writerLimits);
+        return new StoreConfig(
+                connectOptions,
+                embeddedDataDir,
+                embeddedPort,
+                poolSize,
+                compactionWindow,
+                compactionInterval,
+                safetyPollInterval,
+                maxBatchSize,
+                watchCacheSize,
+                value,
+                clock,
+                writerLimits);
     }
 
     public StoreConfig withClock(Clock value) {
-        return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, compactionWindow,
-                compactionInterval, safetyPollInterval, maxBatchSize, watchCacheSize, recentObjects, value, writerLimits);
+        return new StoreConfig(
+                connectOptions,
+                embeddedDataDir,
+                embeddedPort,
+                poolSize,
+                compactionWindow,
+                compactionInterval,
+                safetyPollInterval,
+                maxBatchSize,
+                watchCacheSize,
+                recentObjects,
+                value,
+                writerLimits);
     }
 
     public StoreConfig withWriterLimits(WriterLimits value) {
-        return new StoreConfig(connectOptions, embeddedDataDir, embeddedPort, poolSize, compactionWindow,
-                compactionInterval, safetyPollInterval, maxBatchSize, watchCacheSize, recentObjects, clock, value);
+        return new StoreConfig(
+                connectOptions,
+                embeddedDataDir,
+                embeddedPort,
+                poolSize,
+                compactionWindow,
+                compactionInterval,
+                safetyPollInterval,
+                maxBatchSize,
+                watchCacheSize,
+                recentObjects,
+                clock,
+                value);
     }
 }

@@ -12,15 +12,13 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads each new event-log row once per store instance and fans it out to this instance's watchers.
@@ -52,17 +50,25 @@ final class WatchHub {
     private long lastRevision;
     /** The cache holds every event in (cacheStart, lastRevision]. */
     private long cacheStart;
+
     private long knownCompacted;
     private boolean reading;
     /** Highest revision announced (NOTIFY, own writer) since the current read started. */
     private long announced;
+
     private boolean healthy = true;
     private long timerId = -1;
     private PgSubscriber subscriber;
     private volatile boolean closed;
 
-    WatchHub(Vertx vertx, Pool pool, Context context, PgConnectOptions connectOptions, int cacheSize, Duration safetyPoll,
-             RecentObjects recentObjects) {
+    WatchHub(
+            Vertx vertx,
+            Pool pool,
+            Context context,
+            PgConnectOptions connectOptions,
+            int cacheSize,
+            Duration safetyPoll,
+            RecentObjects recentObjects) {
         this.vertx = vertx;
         this.pool = pool;
         this.context = context;
@@ -74,18 +80,19 @@ final class WatchHub {
 
     /** Starts from the current revision: the hub serves events committed from now on. */
     Future<Void> start() {
-        return onContext(() -> pool.query("SELECT (" + Statements.CURRENT_REVISION + "), (" + Statements.COMPACTED + ")")
-                .execute()
-                .map(rows -> {
-                    Row row = rows.iterator().next();
-                    lastRevision = row.getLong(0);
-                    cacheStart = lastRevision;
-                    knownCompacted = row.getLong(1);
-                    timerId = vertx.setPeriodic(safetyPoll.toMillis(), id -> tick());
-                    subscribe();
-                    LOG.info("watch hub started at revision {}", lastRevision);
-                    return null;
-                }));
+        return onContext(
+                () -> pool.query("SELECT (" + Statements.CURRENT_REVISION + "), (" + Statements.COMPACTED + ")")
+                        .execute()
+                        .map(rows -> {
+                            Row row = rows.iterator().next();
+                            lastRevision = row.getLong(0);
+                            cacheStart = lastRevision;
+                            knownCompacted = row.getLong(1);
+                            timerId = vertx.setPeriodic(safetyPoll.toMillis(), id -> tick());
+                            subscribe();
+                            LOG.info("watch hub started at revision {}", lastRevision);
+                            return null;
+                        }));
     }
 
     void close() {
@@ -140,8 +147,8 @@ final class WatchHub {
     }
 
     WatchHandle watch(String resource, String namespace, long fromRevision, WatchListener listener) {
-        Watcher watcher = new Watcher(resource, namespace, fromRevision, listener,
-                w -> context.runOnContext(v -> watchers.remove(w)));
+        Watcher watcher = new Watcher(
+                resource, namespace, fromRevision, listener, w -> context.runOnContext(v -> watchers.remove(w)));
         context.runOnContext(v -> register(watcher));
         return watcher;
     }
@@ -186,7 +193,11 @@ final class WatchHub {
                 return;
             }
             if (ar.failed()) {
-                LOG.warn("watch catch-up of {} from {} failed, retrying: {}", w.resource, w.sentUpTo, PgErrors.describe(ar.cause()));
+                LOG.warn(
+                        "watch catch-up of {} from {} failed, retrying: {}",
+                        w.resource,
+                        w.sentUpTo,
+                        PgErrors.describe(ar.cause()));
                 vertx.setTimer(RETRY_MS, id -> context.runOnContext(v -> catchUp(w)));
                 return;
             }
@@ -229,24 +240,29 @@ final class WatchHub {
         }
         reading = true;
         announced = 0;
-        pool.preparedQuery(Statements.EVENTS_AFTER).execute(Tuple.of(lastRevision, READ_PAGE)).onComplete(ar -> {
-            reading = false;
-            if (ar.failed()) {
-                if (healthy) {
-                    LOG.warn("watch hub cannot read events after {}: {}", lastRevision, PgErrors.describe(ar.cause()));
-                    healthy = false;
-                }
-                return; // the safety poll or the next NOTIFY retries from lastRevision
-            }
-            if (!healthy) {
-                LOG.info("watch hub reading events again after {}", lastRevision);
-                healthy = true;
-            }
-            int events = apply(ar.result());
-            if (events == READ_PAGE || announced > lastRevision) {
-                read();
-            }
-        });
+        pool.preparedQuery(Statements.EVENTS_AFTER)
+                .execute(Tuple.of(lastRevision, READ_PAGE))
+                .onComplete(ar -> {
+                    reading = false;
+                    if (ar.failed()) {
+                        if (healthy) {
+                            LOG.warn(
+                                    "watch hub cannot read events after {}: {}",
+                                    lastRevision,
+                                    PgErrors.describe(ar.cause()));
+                            healthy = false;
+                        }
+                        return; // the safety poll or the next NOTIFY retries from lastRevision
+                    }
+                    if (!healthy) {
+                        LOG.info("watch hub reading events again after {}", lastRevision);
+                        healthy = true;
+                    }
+                    int events = apply(ar.result());
+                    if (events == READ_PAGE || announced > lastRevision) {
+                        read();
+                    }
+                });
     }
 
     private int apply(RowSet<Row> rows) {
@@ -283,7 +299,11 @@ final class WatchHub {
 
     /** The hub was away (database outage) longer than the compaction window: its watchers lost events. */
     private void fellBehindCompaction(long compacted) {
-        LOG.warn("watch hub fell behind compaction ({} < {}); ending {} watches", lastRevision, compacted, watchers.size());
+        LOG.warn(
+                "watch hub fell behind compaction ({} < {}); ending {} watches",
+                lastRevision,
+                compacted,
+                watchers.size());
         for (Watcher w : new ArrayList<>(watchers)) {
             w.fail(new StoreException.Expired(w.sentUpTo, compacted));
         }
@@ -300,9 +320,9 @@ final class WatchHub {
     }
 
     private void subscribe() {
-        subscriber = PgSubscriber.subscriber(vertx, connectOptions)
-                .reconnectPolicy(retries -> closed ? -1L : RETRY_MS);
-        subscriber.channel(Statements.NOTIFY_CHANNEL)
+        subscriber = PgSubscriber.subscriber(vertx, connectOptions).reconnectPolicy(retries -> closed ? -1L : RETRY_MS);
+        subscriber
+                .channel(Statements.NOTIFY_CHANNEL)
                 .handler(payload -> poke(parseRevision(payload)))
                 .subscribeHandler(v -> poke(Long.MAX_VALUE));
         connectSubscriber();

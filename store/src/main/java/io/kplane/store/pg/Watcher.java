@@ -2,10 +2,9 @@ package io.kplane.store.pg;
 
 import io.kplane.store.WatchHandle;
 import io.kplane.store.WatchListener;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.util.function.Consumer;
 
 /**
  * One watch. Confined to the hub's context except {@link #close()}. {@code sentUpTo} is the highest

@@ -14,20 +14,30 @@ import io.vertx.sqlclient.Row;
  * precondition yields a row describing why instead of an SQL error, so it never aborts the batch.
  */
 final class WriteOp {
-    enum Kind { CREATE, UPDATE, DELETE }
+    enum Kind {
+        CREATE,
+        UPDATE,
+        DELETE
+    }
 
     final Kind kind;
     final ResourceKey key;
     final ObjectNode object; // CREATE/UPDATE: the caller's object (copied), null for DELETE
-    final String data;       // its stored form
+    final String data; // its stored form
     final EncodedObject encoded; // the same, reusable by responses (null for DELETE)
     final long expectedRevision;
     /** CREATE only, may be null: the object that must exist and not be being deleted for the create to commit. */
     final ResourceKey parent;
+
     final Promise<StoredObject> promise;
 
-    private WriteOp(Kind kind, ResourceKey key, ObjectNode object, long expectedRevision, ResourceKey parent,
-                    Promise<StoredObject> promise) {
+    private WriteOp(
+            Kind kind,
+            ResourceKey key,
+            ObjectNode object,
+            long expectedRevision,
+            ResourceKey parent,
+            Promise<StoredObject> promise) {
         this.kind = kind;
         this.key = key;
         this.parent = parent;
@@ -84,13 +94,16 @@ final class WriteOp {
             recent.written(new StoredObject(key, newRevision, shared, encoded));
             promise.tryComplete(new StoredObject(key, newRevision, result, encoded));
             return kind == Kind.CREATE
-                    ? new EventRows.LoggedEvent(newRevision, "A", key, data, null, currentRevision, encoded, shared, null)
-                    : new EventRows.LoggedEvent(newRevision, "M", key, data, oldData, currentRevision, encoded, shared,
-                            previous);
+                    ? new EventRows.LoggedEvent(
+                            newRevision, "A", key, data, null, currentRevision, encoded, shared, null)
+                    : new EventRows.LoggedEvent(
+                            newRevision, "M", key, data, oldData, currentRevision, encoded, shared, previous);
         } else if (kind == Kind.CREATE && parent != null && !"L".equals(row.getString(3))) {
             // the parent's state comes first, as admission runs before storage in Kubernetes
-            promise.tryFail("T".equals(row.getString(3)) ? new StoreException.ParentTerminating(parent)
-                    : new StoreException.ParentMissing(parent));
+            promise.tryFail(
+                    "T".equals(row.getString(3))
+                            ? new StoreException.ParentTerminating(parent)
+                            : new StoreException.ParentMissing(parent));
         } else if (kind == Kind.CREATE) {
             promise.tryFail(new StoreException.AlreadyExists(key));
         } else if (currentRevision == null) {

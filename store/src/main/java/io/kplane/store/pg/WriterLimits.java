@@ -20,10 +20,14 @@ import java.time.Duration;
  * @param lockTimeout              the writer session's {@code lock_timeout}
  * @param idleInTransactionTimeout the writer session's {@code idle_in_transaction_session_timeout}
  */
-public record WriterLimits(Duration batchDeadline, int maxQueuedWrites, Duration statementTimeout,
-                           Duration lockTimeout, Duration idleInTransactionTimeout) {
-    public static final WriterLimits DEFAULT = new WriterLimits(Duration.ofSeconds(10), 10_000,
-            Duration.ofSeconds(8), Duration.ofSeconds(5), Duration.ofSeconds(15));
+public record WriterLimits(
+        Duration batchDeadline,
+        int maxQueuedWrites,
+        Duration statementTimeout,
+        Duration lockTimeout,
+        Duration idleInTransactionTimeout) {
+    public static final WriterLimits DEFAULT = new WriterLimits(
+            Duration.ofSeconds(10), 10_000, Duration.ofSeconds(8), Duration.ofSeconds(5), Duration.ofSeconds(15));
 
     public WriterLimits {
         if (batchDeadline.isZero() || batchDeadline.isNegative() || maxQueuedWrites < 1) {

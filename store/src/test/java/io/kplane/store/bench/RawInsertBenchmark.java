@@ -3,11 +3,10 @@ package io.kplane.store.bench;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.pgclient.PgConnection;
 import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.PgConnection;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,8 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * connections. Reusable by other benchmarks (e.g. the API server's) to print their ratios.
  */
 public final class RawInsertBenchmark {
-    private RawInsertBenchmark() {
-    }
+    private RawInsertBenchmark() {}
 
     public record Result(int concurrency, long operations, Duration elapsed) {
         public double perSecond() {
@@ -34,11 +32,17 @@ public final class RawInsertBenchmark {
         List<SqlConnection> connections = new ArrayList<>();
         try {
             for (int i = 0; i < concurrency; i++) {
-                connections.add(block(PgConnection.connect(vertx, new PgConnectOptions(db).setCachePreparedStatements(true)
-                        .addProperty("client_min_messages", "warning"))));
+                connections.add(block(PgConnection.connect(
+                        vertx,
+                        new PgConnectOptions(db)
+                                .setCachePreparedStatements(true)
+                                .addProperty("client_min_messages", "warning"))));
             }
-            block(connections.get(0).query("CREATE TABLE IF NOT EXISTS bench_raw_insert (id bigserial PRIMARY KEY, "
-                    + "name text NOT NULL, data text NOT NULL)").execute());
+            block(connections
+                    .get(0)
+                    .query("CREATE TABLE IF NOT EXISTS bench_raw_insert (id bigserial PRIMARY KEY, "
+                            + "name text NOT NULL, data text NOT NULL)")
+                    .execute());
             AtomicLong count = new AtomicLong();
             long start = System.nanoTime();
             long deadline = start + duration.toNanos();
@@ -55,8 +59,8 @@ public final class RawInsertBenchmark {
         }
     }
 
-    private static void insertLoop(SqlConnection conn, String prefix, String payload, long deadline, AtomicLong count,
-                                   Promise<Void> done) {
+    private static void insertLoop(
+            SqlConnection conn, String prefix, String payload, long deadline, AtomicLong count, Promise<Void> done) {
         if (System.nanoTime() >= deadline) {
             done.complete();
             return;

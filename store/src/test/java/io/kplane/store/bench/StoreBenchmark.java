@@ -11,11 +11,9 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgConnectOptions;
-
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,8 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class StoreBenchmark {
 
-    private StoreBenchmark() {
-    }
+    private StoreBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         Duration duration = Duration.ofSeconds(5);
@@ -40,8 +37,11 @@ public final class StoreBenchmark {
             switch (args[i]) {
                 case "--seconds" -> duration = Duration.ofSeconds(Long.parseLong(args[++i]));
                 case "--url" -> url = args[++i];
-                case "--concurrency" -> concurrency = java.util.Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
-                default -> throw new IllegalArgumentException("usage: [--seconds N] [--concurrency 1,8,32] [--url postgresql://...]");
+                case "--concurrency" -> concurrency = java.util.Arrays.stream(args[++i].split(","))
+                        .mapToInt(Integer::parseInt)
+                        .toArray();
+                default -> throw new IllegalArgumentException(
+                        "usage: [--seconds N] [--concurrency 1,8,32] [--url postgresql://...]");
             }
         }
         EmbeddedPostgresServer embedded = null;
@@ -55,8 +55,9 @@ public final class StoreBenchmark {
         Vertx vertx = Vertx.vertx();
         PgResourceStore store = RawInsertBenchmark.block(PgResourceStore.open(vertx, StoreConfig.of(db)));
         String payload = samplePod("default", "bench").toString();
-        System.out.printf("payload %d bytes, %d s per measurement, %d cores%n", payload.length(), duration.toSeconds(),
-                Runtime.getRuntime().availableProcessors());
+        System.out.printf(
+                "payload %d bytes, %d s per measurement, %d cores%n",
+                payload.length(), duration.toSeconds(), Runtime.getRuntime().availableProcessors());
         System.out.printf("%-12s %16s %16s %8s%n", "concurrency", "raw insert/s", "store create/s", "ratio");
         try {
             for (int c : concurrency) {
@@ -69,7 +70,8 @@ public final class StoreBenchmark {
                 double storeOps = 0;
                 double storeSeconds = 0;
                 for (long slice = 0; slice < duration.toSeconds(); slice++) {
-                    RawInsertBenchmark.Result raw = RawInsertBenchmark.measure(vertx, db, c, Duration.ofSeconds(1), payload);
+                    RawInsertBenchmark.Result raw =
+                            RawInsertBenchmark.measure(vertx, db, c, Duration.ofSeconds(1), payload);
                     rawOps += raw.operations();
                     rawSeconds += raw.elapsed().toNanos() / 1e9;
                     long start = System.nanoTime();
@@ -106,7 +108,8 @@ public final class StoreBenchmark {
         return count.get() * 1e9 / (System.nanoTime() - start);
     }
 
-    private static void createLoop(PgResourceStore store, String client, long deadline, AtomicLong count, Promise<Void> done) {
+    private static void createLoop(
+            PgResourceStore store, String client, long deadline, AtomicLong count, Promise<Void> done) {
         if (System.nanoTime() >= deadline) {
             done.complete();
             return;
@@ -124,12 +127,27 @@ public final class StoreBenchmark {
         ObjectNode pod = Json.mapper().createObjectNode();
         pod.put("apiVersion", "v1").put("kind", "Pod");
         ObjectNode meta = pod.putObject("metadata");
-        meta.put("name", name).put("namespace", namespace).put("uid", "6f1c2d34-9a8b-4c7d-8e6f-0123456789ab")
+        meta.put("name", name)
+                .put("namespace", namespace)
+                .put("uid", "6f1c2d34-9a8b-4c7d-8e6f-0123456789ab")
                 .put("creationTimestamp", "2030-01-01T00:00:00Z");
         meta.putObject("labels").put("app", "bench").put("batch.kubernetes.io/job-name", "bench");
-        ObjectNode container = pod.putObject("spec").put("restartPolicy", "Never").putArray("containers").addObject();
-        container.put("name", "main").put("image", "busybox").putArray("command").add("sh").add("-c").add("echo hello; sleep 1");
-        container.putObject("resources").putObject("requests").put("cpu", "100m").put("memory", "64Mi");
+        ObjectNode container = pod.putObject("spec")
+                .put("restartPolicy", "Never")
+                .putArray("containers")
+                .addObject();
+        container
+                .put("name", "main")
+                .put("image", "busybox")
+                .putArray("command")
+                .add("sh")
+                .add("-c")
+                .add("echo hello; sleep 1");
+        container
+                .putObject("resources")
+                .putObject("requests")
+                .put("cpu", "100m")
+                .put("memory", "64Mi");
         pod.putObject("status").put("phase", "Pending").put("qosClass", "Burstable");
         return pod;
     }

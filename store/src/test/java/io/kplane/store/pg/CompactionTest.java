@@ -1,5 +1,12 @@
 package io.kplane.store.pg;
 
+import static io.kplane.store.pg.StoreTestSupport.await;
+import static io.kplane.store.pg.StoreTestSupport.failure;
+import static io.kplane.store.pg.StoreTestSupport.pod;
+import static io.kplane.store.pg.StoreTestSupport.podKey;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.store.ListPage;
 import io.kplane.store.ListRequest;
 import io.kplane.store.StoreException;
@@ -7,19 +14,11 @@ import io.kplane.store.pg.StoreTestSupport.RecordingListener;
 import io.kplane.store.testing.MutableClock;
 import io.kplane.store.testing.TestPostgres;
 import io.vertx.core.Vertx;
+import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-import java.time.Instant;
-
-import static io.kplane.store.pg.StoreTestSupport.await;
-import static io.kplane.store.pg.StoreTestSupport.failure;
-import static io.kplane.store.pg.StoreTestSupport.pod;
-import static io.kplane.store.pg.StoreTestSupport.podKey;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 class CompactionTest {
     private static final Duration WINDOW = Duration.ofMinutes(5);
@@ -54,7 +53,9 @@ class CompactionTest {
             }
         }
         long oldRevision = await(store.currentRevision());
-        assertThat(await(store.compact())).as("nothing is older than the window yet").isZero();
+        assertThat(await(store.compact()))
+                .as("nothing is older than the window yet")
+                .isZero();
 
         clock.advance(WINDOW.plusSeconds(1));
         for (int i = 0; i < 3; i++) {
@@ -66,7 +67,8 @@ class CompactionTest {
         RecordingListener tooOld = new RecordingListener();
         store.watch("pods", null, 2, tooOld);
         await().atMost(Duration.ofSeconds(10)).until(() -> tooOld.error.get() != null);
-        assertThat(tooOld.error.get()).isInstanceOf(StoreException.Expired.class)
+        assertThat(tooOld.error.get())
+                .isInstanceOf(StoreException.Expired.class)
                 .hasMessage("too old resource version: 2 (" + compacted + ")");
 
         Throwable page = failure(store.list(new ListRequest("pods", "c", o -> true, 2, firstPage.continueToken())));
@@ -86,7 +88,9 @@ class CompactionTest {
     void aWatcherCatchingUpFromTheDatabaseIsExpiredWhenItsRangeIsCompacted() {
         // A store with a tiny cache, so a watch from an old revision must read the database.
         StoreConfig config = StoreTestSupport.fastConfig(TestPostgres.get().newDatabase())
-                .withCompaction(WINDOW, Duration.ofHours(1)).withClock(clock).withWatchCacheSize(1);
+                .withCompaction(WINDOW, Duration.ofHours(1))
+                .withClock(clock)
+                .withWatchCacheSize(1);
         PgResourceStore small = await(PgResourceStore.open(vertx, config));
         try {
             for (int i = 0; i < 4; i++) {
@@ -97,8 +101,14 @@ class CompactionTest {
             // Compacted through another path (as another instance would), so the hub has not heard of it.
             Vertx other = Vertx.vertx();
             try {
-                await(new Compactor(io.vertx.pgclient.PgBuilder.pool().connectingTo(config.connectOptions()).using(other).build(),
-                        clock, WINDOW).compact());
+                await(new Compactor(
+                                io.vertx.pgclient.PgBuilder.pool()
+                                        .connectingTo(config.connectOptions())
+                                        .using(other)
+                                        .build(),
+                                clock,
+                                WINDOW)
+                        .compact());
             } finally {
                 await(other.close());
             }

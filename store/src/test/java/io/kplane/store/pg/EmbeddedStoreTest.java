@@ -1,18 +1,17 @@
 package io.kplane.store.pg;
 
-import io.kplane.store.testing.TestPostgres;
-import io.vertx.core.Vertx;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-
 import static io.kplane.store.pg.StoreTestSupport.await;
 import static io.kplane.store.pg.StoreTestSupport.pod;
 import static io.kplane.store.pg.StoreTestSupport.podKey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kplane.store.testing.TestPostgres;
+import io.vertx.core.Vertx;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The launcher's default: a store that runs its own PostgreSQL with data kept in a folder. */
 class EmbeddedStoreTest {
@@ -31,7 +30,8 @@ class EmbeddedStoreTest {
         long revision;
         try {
             assertThat(first.embeddedServer()).isNotNull();
-            revision = await(first.create(podKey("default", "kept"), pod("default", "kept", "Pending"))).revision();
+            revision = await(first.create(podKey("default", "kept"), pod("default", "kept", "Pending")))
+                    .revision();
         } finally {
             first.close(); // stops the embedded server
         }

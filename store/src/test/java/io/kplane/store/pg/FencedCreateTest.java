@@ -1,5 +1,11 @@
 package io.kplane.store.pg;
 
+import static io.kplane.store.pg.StoreTestSupport.await;
+import static io.kplane.store.pg.StoreTestSupport.failure;
+import static io.kplane.store.pg.StoreTestSupport.pod;
+import static io.kplane.store.pg.StoreTestSupport.podKey;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.json.Json;
 import io.kplane.store.ResourceKey;
@@ -9,18 +15,11 @@ import io.kplane.store.testing.TestPostgres;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgConnectOptions;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-
-import static io.kplane.store.pg.StoreTestSupport.await;
-import static io.kplane.store.pg.StoreTestSupport.failure;
-import static io.kplane.store.pg.StoreTestSupport.pod;
-import static io.kplane.store.pg.StoreTestSupport.podKey;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Creates fenced by their parent (a namespace): the parent's state is checked in the statement that
@@ -63,7 +62,8 @@ class FencedCreateTest {
     @Test
     void missingParentIsRefusedAndTakesNoRevision() {
         long before = await(store.currentRevision());
-        Throwable refused = failure(store.create(podKey("nowhere", "p"), pod("nowhere", "p", "Pending"), nsKey("nowhere")));
+        Throwable refused =
+                failure(store.create(podKey("nowhere", "p"), pod("nowhere", "p", "Pending"), nsKey("nowhere")));
         assertThat(refused).isInstanceOf(StoreException.ParentMissing.class);
         assertThat(((StoreException.ParentMissing) refused).parent()).isEqualTo(nsKey("nowhere"));
         assertThat(await(store.currentRevision())).isEqualTo(before);

@@ -1,23 +1,22 @@
 package io.kplane.store.pg;
 
+import static io.kplane.store.pg.StoreTestSupport.await;
+import static io.kplane.store.pg.StoreTestSupport.failure;
+import static io.kplane.store.pg.StoreTestSupport.pod;
+import static io.kplane.store.pg.StoreTestSupport.podKey;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.kplane.store.ListPage;
 import io.kplane.store.ListRequest;
 import io.kplane.store.StoreException;
 import io.kplane.store.StoredObject;
 import io.kplane.store.testing.TestPostgres;
 import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-
-import static io.kplane.store.pg.StoreTestSupport.await;
-import static io.kplane.store.pg.StoreTestSupport.failure;
-import static io.kplane.store.pg.StoreTestSupport.pod;
-import static io.kplane.store.pg.StoreTestSupport.podKey;
-import static org.assertj.core.api.Assertions.assertThat;
 
 class ListTest {
     static Vertx vertx;
@@ -26,7 +25,8 @@ class ListTest {
     @BeforeAll
     static void open() {
         vertx = Vertx.vertx();
-        store = await(PgResourceStore.open(vertx, StoreTestSupport.fastConfig(TestPostgres.get().newDatabase())));
+        store = await(PgResourceStore.open(
+                vertx, StoreTestSupport.fastConfig(TestPostgres.get().newDatabase())));
         for (String ns : List.of("a", "b")) {
             for (int i = 0; i < 15; i++) {
                 String name = String.format("p%02d", i);
@@ -43,7 +43,9 @@ class ListTest {
     }
 
     private static List<String> names(ListPage page) {
-        return page.items().stream().map(o -> o.key().namespace() + "/" + o.key().name()).toList();
+        return page.items().stream()
+                .map(o -> o.key().namespace() + "/" + o.key().name())
+                .toList();
     }
 
     @Test
@@ -55,10 +57,13 @@ class ListTest {
         assertThat(names(all).get(0)).isEqualTo("a/p00");
         assertThat(names(all).get(29)).isEqualTo("b/p14");
         for (StoredObject o : all.items()) {
-            assertThat(o.object().path("metadata").path("resourceVersion").asText()).isEqualTo(Long.toString(o.revision()));
+            assertThat(o.object().path("metadata").path("resourceVersion").asText())
+                    .isEqualTo(Long.toString(o.revision()));
             assertThat(o.revision()).isLessThanOrEqualTo(all.revision());
         }
-        assertThat(await(store.list(ListRequest.all("pods", "b"))).items()).hasSize(15).allMatch(o -> o.key().namespace().equals("b"));
+        assertThat(await(store.list(ListRequest.all("pods", "b"))).items())
+                .hasSize(15)
+                .allMatch(o -> o.key().namespace().equals("b"));
     }
 
     @Test
@@ -84,9 +89,12 @@ class ListTest {
 
     @Test
     void filterIsAppliedBeforeTheLimit() {
-        ListRequest running = new ListRequest("pods", null, o -> o.path("status").path("phase").asText().equals("Running"), 4, null);
+        ListRequest running = new ListRequest(
+                "pods", null, o -> o.path("status").path("phase").asText().equals("Running"), 4, null);
         ListPage first = await(store.list(running));
-        assertThat(first.items()).hasSize(4).allMatch(o -> o.object().path("status").path("phase").asText().equals("Running"));
+        assertThat(first.items())
+                .hasSize(4)
+                .allMatch(o -> o.object().path("status").path("phase").asText().equals("Running"));
         assertThat(first.continueToken()).isNotNull();
         ListPage second = await(store.list(new ListRequest("pods", null, running.filter(), 4, first.continueToken())));
         assertThat(second.items()).hasSize(4);
@@ -119,7 +127,8 @@ class ListTest {
         ListPage rest = await(store.list(new ListRequest("configmaps", "snap", o -> true, 0, first.continueToken())));
         assertThat(rest.revision()).isEqualTo(first.revision());
         assertThat(names(rest)).containsExactly("snap/s1", "snap/s2", "snap/s3");
-        assertThat(rest.items()).allMatch(o -> o.object().path("status").path("phase").asText().equals("Pending"));
+        assertThat(rest.items())
+                .allMatch(o -> o.object().path("status").path("phase").asText().equals("Pending"));
         assertThat(rest.items().get(0).revision()).isEqualTo(s1.revision());
         assertThat(rest.items().get(0).object()).isEqualTo(s1.object());
 

@@ -1,5 +1,11 @@
 package io.kplane.store.pg;
 
+import static io.kplane.store.pg.StoreTestSupport.await;
+import static io.kplane.store.pg.StoreTestSupport.failure;
+import static io.kplane.store.pg.StoreTestSupport.pod;
+import static io.kplane.store.pg.StoreTestSupport.podKey;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.store.ResourceKey;
 import io.kplane.store.StoreException;
@@ -7,19 +13,12 @@ import io.kplane.store.StoredObject;
 import io.kplane.store.testing.TestPostgres;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgConnectOptions;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
-
-import static io.kplane.store.pg.StoreTestSupport.await;
-import static io.kplane.store.pg.StoreTestSupport.failure;
-import static io.kplane.store.pg.StoreTestSupport.pod;
-import static io.kplane.store.pg.StoreTestSupport.podKey;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 class PgResourceStoreCrudTest {
     static Vertx vertx;
@@ -44,7 +43,8 @@ class PgResourceStoreCrudTest {
         ResourceKey key = podKey("default", "crud");
         StoredObject created = await(store.create(key, pod("default", "crud", "Pending")));
         assertThat(created.revision()).isPositive();
-        assertThat(created.object().path("metadata").path("resourceVersion").asText()).isEqualTo(Long.toString(created.revision()));
+        assertThat(created.object().path("metadata").path("resourceVersion").asText())
+                .isEqualTo(Long.toString(created.revision()));
 
         StoredObject read = await(store.get(key));
         assertThat(read.revision()).isEqualTo(created.revision());
@@ -54,12 +54,14 @@ class PgResourceStoreCrudTest {
         ObjectNode running = pod("default", "crud", "Running");
         StoredObject updated = await(store.update(key, running, created.revision()));
         assertThat(updated.revision()).isGreaterThan(created.revision());
-        assertThat(await(store.get(key)).object().path("status").path("phase").asText()).isEqualTo("Running");
+        assertThat(await(store.get(key)).object().path("status").path("phase").asText())
+                .isEqualTo("Running");
 
         StoredObject deleted = await(store.delete(key, updated.revision()));
         assertThat(deleted.revision()).isGreaterThan(updated.revision());
         assertThat(deleted.object().path("status").path("phase").asText()).isEqualTo("Running");
-        assertThat(deleted.object().path("metadata").path("resourceVersion").asText()).isEqualTo(Long.toString(deleted.revision()));
+        assertThat(deleted.object().path("metadata").path("resourceVersion").asText())
+                .isEqualTo(Long.toString(deleted.revision()));
         assertThat(failure(store.get(key))).isInstanceOf(StoreException.NotFound.class);
         assertThat(await(store.currentRevision())).isGreaterThanOrEqualTo(deleted.revision());
     }
@@ -68,7 +70,8 @@ class PgResourceStoreCrudTest {
     void createTwiceIsAlreadyExists() {
         ResourceKey key = podKey("default", "twice");
         await(store.create(key, pod("default", "twice", "Pending")));
-        assertThat(failure(store.create(key, pod("default", "twice", "Pending")))).isInstanceOf(StoreException.AlreadyExists.class);
+        assertThat(failure(store.create(key, pod("default", "twice", "Pending"))))
+                .isInstanceOf(StoreException.AlreadyExists.class);
     }
 
     @Test
@@ -91,7 +94,8 @@ class PgResourceStoreCrudTest {
     void missingObjectIsNotFound() {
         ResourceKey key = podKey("default", "ghost");
         assertThat(failure(store.get(key))).isInstanceOf(StoreException.NotFound.class);
-        assertThat(failure(store.update(key, pod("default", "ghost", "Pending"), 0))).isInstanceOf(StoreException.NotFound.class);
+        assertThat(failure(store.update(key, pod("default", "ghost", "Pending"), 0)))
+                .isInstanceOf(StoreException.NotFound.class);
         assertThat(failure(store.delete(key, 0))).isInstanceOf(StoreException.NotFound.class);
     }
 
@@ -99,24 +103,33 @@ class PgResourceStoreCrudTest {
     void clusterScopedKeysUseEmptyNamespace() {
         ResourceKey node = new ResourceKey("nodes", null, "node-1");
         await(store.create(node, pod("", "node-1", "Ready")));
-        assertThat(await(store.get(new ResourceKey("nodes", "", "node-1"))).key()).isEqualTo(node);
+        assertThat(await(store.get(new ResourceKey("nodes", "", "node-1"))).key())
+                .isEqualTo(node);
     }
 
     @Test
     void concurrentWritesInOneBatchFailIndependently() {
         // Many writes queued at once land in few transactions; the failing ones must not affect the others.
         List<io.vertx.core.Future<StoredObject>> creates = new ArrayList<>();
-        IntStream.range(0, 200).forEach(i -> creates.add(store.create(podKey("batch", "p" + (i % 100)), pod("batch", "p" + (i % 100), "Pending"))));
-        long ok = creates.stream().filter(f -> {
-            try {
-                await(f);
-                return true;
-            } catch (StoreException.AlreadyExists e) {
-                return false;
-            }
-        }).count();
+        IntStream.range(0, 200)
+                .forEach(i -> creates.add(
+                        store.create(podKey("batch", "p" + (i % 100)), pod("batch", "p" + (i % 100), "Pending"))));
+        long ok = creates.stream()
+                .filter(f -> {
+                    try {
+                        await(f);
+                        return true;
+                    } catch (StoreException.AlreadyExists e) {
+                        return false;
+                    }
+                })
+                .count();
         assertThat(ok).isEqualTo(100);
-        List<Long> revisions = creates.stream().filter(f -> f.succeeded()).map(f -> f.result().revision()).sorted().toList();
+        List<Long> revisions = creates.stream()
+                .filter(f -> f.succeeded())
+                .map(f -> f.result().revision())
+                .sorted()
+                .toList();
         assertThat(revisions).doesNotHaveDuplicates();
         assertThat(revisions.get(revisions.size() - 1) - revisions.get(0)).isEqualTo(99); // no gaps
     }
@@ -133,18 +146,23 @@ class PgResourceStoreCrudTest {
         long first = await(created).revision();
         assertThat(await(updated).revision()).isEqualTo(first + 1);
         assertThat(await(deleted).revision()).isEqualTo(first + 2);
-        assertThat(await(deleted).object().path("status").path("phase").asText()).isEqualTo("Running");
+        assertThat(await(deleted).object().path("status").path("phase").asText())
+                .isEqualTo("Running");
         assertThat(failure(missing)).isInstanceOf(StoreException.NotFound.class);
         assertThat(await(recreated).revision()).isEqualTo(first + 3);
-        assertThat(await(store.get(key)).object().path("status").path("phase").asText()).isEqualTo("Succeeded");
+        assertThat(await(store.get(key)).object().path("status").path("phase").asText())
+                .isEqualTo("Succeeded");
     }
 
     @Test
     void aWriteTheDatabaseRejectsFailsAloneNotItsBatch() {
         List<io.vertx.core.Future<StoredObject>> creates = new ArrayList<>();
-        IntStream.range(0, 50).forEach(i -> creates.add(store.create(podKey("iso", "p" + i), pod("iso", "p" + i, "Pending"))));
-        io.vertx.core.Future<StoredObject> bad = store.create(podKey("iso", "nul\u0000name"), pod("iso", "x", "Pending"));
-        IntStream.range(50, 100).forEach(i -> creates.add(store.create(podKey("iso", "p" + i), pod("iso", "p" + i, "Pending"))));
+        IntStream.range(0, 50)
+                .forEach(i -> creates.add(store.create(podKey("iso", "p" + i), pod("iso", "p" + i, "Pending"))));
+        io.vertx.core.Future<StoredObject> bad =
+                store.create(podKey("iso", "nul\u0000name"), pod("iso", "x", "Pending"));
+        IntStream.range(50, 100)
+                .forEach(i -> creates.add(store.create(podKey("iso", "p" + i), pod("iso", "p" + i, "Pending"))));
         assertThat(failure(bad)).isInstanceOf(StoreException.BadRequest.class);
         creates.forEach(f -> assertThat(await(f).revision()).isPositive());
     }

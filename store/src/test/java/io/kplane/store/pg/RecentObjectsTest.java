@@ -1,5 +1,12 @@
 package io.kplane.store.pg;
 
+import static io.kplane.store.pg.StoreTestSupport.await;
+import static io.kplane.store.pg.StoreTestSupport.failure;
+import static io.kplane.store.pg.StoreTestSupport.pod;
+import static io.kplane.store.pg.StoreTestSupport.podKey;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.store.ResourceKey;
 import io.kplane.store.StoreEvent;
 import io.kplane.store.StoreException;
@@ -8,19 +15,11 @@ import io.kplane.store.testing.TestPostgres;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgConnectOptions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-
-import static io.kplane.store.pg.StoreTestSupport.await;
-import static io.kplane.store.pg.StoreTestSupport.failure;
-import static io.kplane.store.pg.StoreTestSupport.pod;
-import static io.kplane.store.pg.StoreTestSupport.podKey;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * getForUpdate answers from the store's memory of its own writes, and that memory is only ever a
@@ -79,7 +78,8 @@ class RecentObjectsTest {
                     .isInstanceOf(StoreException.Conflict.class);
         }
         // once a has read b's event, it forgets v1 and reads the current state
-        await().atMost(Duration.ofSeconds(10)).until(() -> await(a.getForUpdate(key)).revision() == v2.revision());
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> await(a.getForUpdate(key)).revision() == v2.revision());
         assertThat(await(a.get(key)).object().at("/status/phase").asText()).isEqualTo("Running");
     }
 
@@ -94,14 +94,17 @@ class RecentObjectsTest {
         ResourceKey key = podKey("default", "p");
         StoredObject v1 = await(store.create(key, pod("default", "p", "Pending")));
         StoredObject v2 = await(store.update(key, pod("default", "p", "Running"), v1.revision())); // base remembered
-        StoredObject v3 = await(other.update(key, pod("default", "p", "Succeeded"), v2.revision())); // read from the log
+        StoredObject v3 =
+                await(other.update(key, pod("default", "p", "Succeeded"), v2.revision())); // read from the log
         await().atMost(Duration.ofSeconds(10)).until(() -> watch.events.size() == 3);
-        await().atMost(Duration.ofSeconds(10)).until(() -> await(store.getForUpdate(key)).revision() == v3.revision());
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> await(store.getForUpdate(key)).revision() == v3.revision());
         StoredObject v4 = await(store.update(key, pod("default", "p", "Failed"), v3.revision())); // base not remembered
         await().atMost(Duration.ofSeconds(10)).until(() -> watch.events.size() == 4);
 
         List<StoreEvent> events = watch.events;
-        assertThat(events).extracting(StoreEvent::revision)
+        assertThat(events)
+                .extracting(StoreEvent::revision)
                 .containsExactly(v1.revision(), v2.revision(), v3.revision(), v4.revision());
         assertThat(events.get(0).previous()).isNull();
         String[] phases = {"Pending", "Running", "Succeeded", "Failed"};

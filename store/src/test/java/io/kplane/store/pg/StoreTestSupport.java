@@ -13,7 +13,6 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /** Small helpers shared by the store tests. */
 final class StoreTestSupport {
-    private StoreTestSupport() {
-    }
+    private StoreTestSupport() {}
 
     static <T> T await(Future<T> future) {
         try {
@@ -73,11 +71,16 @@ final class StoreTestSupport {
 
     /** Event-log rows as (revision, type, namespace/name) strings, straight from the table. */
     static List<String> eventLog(Vertx vertx, PgConnectOptions db, String resource, long after) {
-        Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1)).connectingTo(db).using(vertx).build();
+        Pool pool = PgBuilder.pool()
+                .with(new PoolOptions().setMaxSize(1))
+                .connectingTo(db)
+                .using(vertx)
+                .build();
         try {
             List<String> result = new ArrayList<>();
             for (Row row : await(pool.preparedQuery("SELECT revision, type, namespace, name FROM event_log "
-                    + "WHERE resource = $1 AND revision > $2 ORDER BY revision").execute(Tuple.of(resource, after)))) {
+                            + "WHERE resource = $1 AND revision > $2 ORDER BY revision")
+                    .execute(Tuple.of(resource, after)))) {
                 result.add(row.getLong(0) + " " + row.getString(1) + " " + row.getString(2) + "/" + row.getString(3));
             }
             return result;
@@ -87,7 +90,8 @@ final class StoreTestSupport {
     }
 
     static String describe(StoreEvent e) {
-        return e.revision() + " " + e.type().name().charAt(0) + " " + e.key().namespace() + "/" + e.key().name();
+        return e.revision() + " " + e.type().name().charAt(0) + " " + e.key().namespace() + "/"
+                + e.key().name();
     }
 
     /** Records what a watch delivered. */

@@ -1,5 +1,11 @@
 package io.kplane.store.pg;
 
+import static io.kplane.store.pg.StoreTestSupport.await;
+import static io.kplane.store.pg.StoreTestSupport.eventLog;
+import static io.kplane.store.pg.StoreTestSupport.pod;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.kplane.store.ResourceKey;
 import io.kplane.store.StoreException;
 import io.kplane.store.StoredObject;
@@ -8,20 +14,13 @@ import io.kplane.store.testing.TestPostgres;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgConnectOptions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static io.kplane.store.pg.StoreTestSupport.await;
-import static io.kplane.store.pg.StoreTestSupport.eventLog;
-import static io.kplane.store.pg.StoreTestSupport.pod;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The central guarantee: with many concurrent writers on two store instances sharing one database,
@@ -44,13 +43,13 @@ class WatchOrderingTest {
     private PgResourceStore open(PgConnectOptions db, int cacheSize) {
         Vertx vertx = Vertx.vertx();
         vertxes.add(vertx);
-        PgResourceStore store = await(PgResourceStore.open(vertx, StoreTestSupport.fastConfig(db).withWatchCacheSize(cacheSize)));
+        PgResourceStore store = await(
+                PgResourceStore.open(vertx, StoreTestSupport.fastConfig(db).withWatchCacheSize(cacheSize)));
         stores.add(store);
         return store;
     }
 
-    record StartedWatch(String name, String resource, String namespace, long from, RecordingListener listener) {
-    }
+    record StartedWatch(String name, String resource, String namespace, long from, RecordingListener listener) {}
 
     @Test
     void everyWatcherSeesTheEventLogInOrderExactlyOnce() {
@@ -88,19 +87,25 @@ class WatchOrderingTest {
             List<String> expected = eventLog(checker, db, w.resource(), w.from()).stream()
                     .filter(e -> w.namespace() == null || e.split(" ")[2].startsWith(w.namespace() + "/"))
                     .toList();
-            await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                    assertThat(w.listener().events).as(w.name()).hasSizeGreaterThanOrEqualTo(expected.size()));
+            await().atMost(Duration.ofSeconds(30))
+                    .untilAsserted(() ->
+                            assertThat(w.listener().events).as(w.name()).hasSizeGreaterThanOrEqualTo(expected.size()));
             assertThat(w.listener().error.get()).as(w.name()).isNull();
             assertThat(w.listener().described()).as(w.name()).containsExactlyElementsOf(expected);
         }
         // One global counter, no gaps: revisions 1..end each appear once in the log.
         List<String> all = new ArrayList<>(eventLog(checker, db, "pods", 0));
         all.addAll(eventLog(checker, db, "jobs.batch", 0));
-        assertThat(all.stream().map(e -> Long.parseLong(e.split(" ")[0])).sorted().toList())
-                .isEqualTo(java.util.stream.LongStream.rangeClosed(1, end).boxed().toList());
+        assertThat(all.stream()
+                        .map(e -> Long.parseLong(e.split(" ")[0]))
+                        .sorted()
+                        .toList())
+                .isEqualTo(
+                        java.util.stream.LongStream.rangeClosed(1, end).boxed().toList());
     }
 
-    private static StartedWatch watch(PgResourceStore store, String name, String resource, String namespace, long from) {
+    private static StartedWatch watch(
+            PgResourceStore store, String name, String resource, String namespace, long from) {
         RecordingListener listener = new RecordingListener();
         store.watch(resource, namespace, from, listener);
         return new StartedWatch(name, resource, namespace, from, listener);
@@ -123,17 +128,21 @@ class WatchOrderingTest {
 
     private static Future<Void> step(PgResourceStore store, String id, String ns, int op, AtomicLong revision) {
         ResourceKey own = new ResourceKey("pods", ns, id + "-" + op / 5);
-        Future<StoredObject> write = switch (op % 5) {
-            case 0 -> store.create(own, pod(ns, own.name(), "Pending"));
-            case 1 -> store.update(own, pod(ns, own.name(), "Running"), revision.get());
-            case 2 -> store.update(own, pod(ns, own.name(), "Failed"), revision.get() - 1); // Conflict
-            case 3 -> op % 2 == 1
-                    ? store.create(new ResourceKey("pods", "ns1", "shared-" + op % 7), pod("ns1", "shared-" + op % 7, "Pending"))
-                    : store.create(new ResourceKey("jobs.batch", ns, id + "-" + op), pod(ns, id + "-" + op, "x"));
-            default -> op % 10 == 4
-                    ? store.delete(new ResourceKey("pods", "ns1", "shared-" + (op + 3) % 7), 0)
-                    : store.delete(own, revision.get());
-        };
+        Future<StoredObject> write =
+                switch (op % 5) {
+                    case 0 -> store.create(own, pod(ns, own.name(), "Pending"));
+                    case 1 -> store.update(own, pod(ns, own.name(), "Running"), revision.get());
+                    case 2 -> store.update(own, pod(ns, own.name(), "Failed"), revision.get() - 1); // Conflict
+                    case 3 -> op % 2 == 1
+                            ? store.create(
+                                    new ResourceKey("pods", "ns1", "shared-" + op % 7),
+                                    pod("ns1", "shared-" + op % 7, "Pending"))
+                            : store.create(
+                                    new ResourceKey("jobs.batch", ns, id + "-" + op), pod(ns, id + "-" + op, "x"));
+                    default -> op % 10 == 4
+                            ? store.delete(new ResourceKey("pods", "ns1", "shared-" + (op + 3) % 7), 0)
+                            : store.delete(own, revision.get());
+                };
         return write.transform(ar -> {
             if (ar.succeeded()) {
                 if (ar.result().key().equals(own)) {

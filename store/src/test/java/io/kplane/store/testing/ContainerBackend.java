@@ -31,34 +31,50 @@ final class ContainerBackend implements TestPostgres.Backend {
         }
         int hostPort = TestPostgres.freePort();
         PostgreSQLContainer<?> container = new PostgreSQLContainer<>(POSTGRES_IMAGE)
-                .withUsername("postgres").withPassword("postgres").withDatabaseName("postgres")
+                .withUsername("postgres")
+                .withPassword("postgres")
+                .withDatabaseName("postgres")
                 .withCommand("postgres", "-c", "max_connections=300")
-                .withCreateContainerCmdModifier(cmd -> cmd.withHostConfig(new HostConfig().withPortBindings(
-                        new PortBinding(Ports.Binding.bindPort(hostPort), new ExposedPort(5432)))));
+                .withCreateContainerCmdModifier(cmd -> cmd.withHostConfig(new HostConfig()
+                        .withPortBindings(new PortBinding(Ports.Binding.bindPort(hostPort), new ExposedPort(5432)))));
         container.start();
         return new ContainerBackend(container, hostPort);
     }
 
     @Override
     public PgConnectOptions options(String database) {
-        return new PgConnectOptions().setHost(container.getHost()).setPort(hostPort)
-                .setUser("postgres").setPassword("postgres").setDatabase(database);
+        return new PgConnectOptions()
+                .setHost(container.getHost())
+                .setPort(hostPort)
+                .setUser("postgres")
+                .setPassword("postgres")
+                .setDatabase(database);
     }
 
     @Override
     public void stop() {
-        DockerClientFactory.instance().client().stopContainerCmd(container.getContainerId()).exec();
+        DockerClientFactory.instance()
+                .client()
+                .stopContainerCmd(container.getContainerId())
+                .exec();
     }
 
     @Override
     public void start() {
-        DockerClientFactory.instance().client().startContainerCmd(container.getContainerId()).exec();
+        DockerClientFactory.instance()
+                .client()
+                .startContainerCmd(container.getContainerId())
+                .exec();
         // Wait until PostgreSQL accepts connections again.
-        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).ignoreExceptions().until(() -> {
-            try (var c = java.sql.DriverManager.getConnection(TestPostgres.jdbcUrl(options("postgres")), "postgres", "postgres")) {
-                return c.isValid(5);
-            }
-        });
+        org.awaitility.Awaitility.await()
+                .atMost(java.time.Duration.ofSeconds(60))
+                .ignoreExceptions()
+                .until(() -> {
+                    try (var c = java.sql.DriverManager.getConnection(
+                            TestPostgres.jdbcUrl(options("postgres")), "postgres", "postgres")) {
+                        return c.isValid(5);
+                    }
+                });
     }
 
     @Override

@@ -10,8 +10,7 @@ import org.slf4j.LoggerFactory;
 final class ContainerSupport {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerSupport.class);
 
-    private ContainerSupport() {
-    }
+    private ContainerSupport() {}
 
     static TestPostgres.Backend tryStart() {
         if (Boolean.getBoolean("kplane.test.embeddedPostgres")) {
@@ -25,8 +24,10 @@ final class ContainerSupport {
         if (!Boolean.getBoolean("kplane.test.pullImages")) {
             java.nio.file.Path socket = LocalImages.socket();
             if (socket == null || !LocalImages.allPresent(socket, ContainerBackend.IMAGES)) {
-                LOG.info("no Docker engine with {} present locally (set -Dkplane.test.pullImages=true to let "
-                        + "Testcontainers pull them); using embedded PostgreSQL", ContainerBackend.IMAGES);
+                LOG.info(
+                        "no Docker engine with {} present locally (set -Dkplane.test.pullImages=true to let "
+                                + "Testcontainers pull them); using embedded PostgreSQL",
+                        ContainerBackend.IMAGES);
                 return null;
             }
         }

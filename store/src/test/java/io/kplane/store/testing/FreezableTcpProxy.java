@@ -87,22 +87,24 @@ public final class FreezableTcpProxy implements AutoCloseable {
     }
 
     private void pump(InputStream in, OutputStream out, Socket from, Socket to) {
-        Thread t = new Thread(() -> {
-            byte[] buffer = new byte[16384];
-            try {
-                int n;
-                while ((n = in.read(buffer)) >= 0) {
-                    awaitThawed();
-                    out.write(buffer, 0, n);
-                    out.flush();
-                }
-            } catch (IOException | InterruptedException ignored) {
-                // a side closed
-            } finally {
-                closeQuietly(from);
-                closeQuietly(to);
-            }
-        }, "frozen-proxy-pump");
+        Thread t = new Thread(
+                () -> {
+                    byte[] buffer = new byte[16384];
+                    try {
+                        int n;
+                        while ((n = in.read(buffer)) >= 0) {
+                            awaitThawed();
+                            out.write(buffer, 0, n);
+                            out.flush();
+                        }
+                    } catch (IOException | InterruptedException ignored) {
+                        // a side closed
+                    } finally {
+                        closeQuietly(from);
+                        closeQuietly(to);
+                    }
+                },
+                "frozen-proxy-pump");
         t.setDaemon(true);
         t.start();
     }

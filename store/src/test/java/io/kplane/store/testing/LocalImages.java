@@ -17,8 +17,7 @@ import java.util.List;
  * the images are local, unless {@code -Dkplane.test.pullImages=true} allows pulling.
  */
 final class LocalImages {
-    private LocalImages() {
-    }
+    private LocalImages() {}
 
     /** The engine's unix socket from DOCKER_HOST (unix://...) or the default path; null if none. */
     static Path socket() {

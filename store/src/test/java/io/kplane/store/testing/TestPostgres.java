@@ -2,9 +2,6 @@ package io.kplane.store.testing;
 
 import io.kplane.store.pg.EmbeddedPostgresServer;
 import io.vertx.pgclient.PgConnectOptions;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -17,6 +14,8 @@ import java.sql.Statement;
 import java.util.Comparator;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One real PostgreSQL server per JVM for tests, chosen once: a Testcontainers container when
@@ -67,7 +66,7 @@ public final class TestPostgres {
         String name = "test_" + ProcessHandle.current().pid() + "_" + databases.incrementAndGet();
         PgConnectOptions admin = backend.options("postgres");
         try (Connection c = DriverManager.getConnection(jdbcUrl(admin), admin.getUser(), admin.getPassword());
-             Statement s = c.createStatement()) {
+                Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE " + name);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create test database " + name, e);
@@ -77,7 +76,8 @@ public final class TestPostgres {
 
     /** The same database as a {@code postgresql://} URL (for components configured by URL). */
     public static String url(PgConnectOptions o) {
-        return "postgresql://" + o.getUser() + ":" + o.getPassword() + "@" + o.getHost() + ":" + o.getPort() + "/" + o.getDatabase();
+        return "postgresql://" + o.getUser() + ":" + o.getPassword() + "@" + o.getHost() + ":" + o.getPort() + "/"
+                + o.getDatabase();
     }
 
     public static String jdbcUrl(PgConnectOptions o) {
@@ -109,10 +109,13 @@ public final class TestPostgres {
                 throw new UncheckedIOException(e);
             }
             server = EmbeddedPostgresServer.start(dataDir, freePort(), false); // tests need no crash durability
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                server.stop();
-                deleteRecursively(dataDir);
-            }, "test-postgres-cleanup"));
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(
+                            () -> {
+                                server.stop();
+                                deleteRecursively(dataDir);
+                            },
+                            "test-postgres-cleanup"));
         }
 
         @Override

@@ -1,7 +1,6 @@
 package io.kplane.client.workqueue.ratelimiter;
 
 import io.kplane.client.time.Clock;
-
 import java.time.Duration;
 
 public final class RateLimiters {
@@ -10,8 +9,7 @@ public final class RateLimiters {
     public static final double DEFAULT_QPS = 10;
     public static final int DEFAULT_BURST = 100;
 
-    private RateLimiters() {
-    }
+    private RateLimiters() {}
 
     /**
      * client-go's {@code DefaultControllerRateLimiter}: per-item exponential back-off from 5 ms doubling to

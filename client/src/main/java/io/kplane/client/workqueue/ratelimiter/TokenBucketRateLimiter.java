@@ -1,7 +1,6 @@
 package io.kplane.client.workqueue.ratelimiter;
 
 import io.kplane.client.time.Clock;
-
 import java.time.Duration;
 import java.time.Instant;
 
@@ -44,8 +43,7 @@ public final class TokenBucketRateLimiter<T> implements RateLimiter<T> {
     }
 
     @Override
-    public void forget(T item) {
-    }
+    public void forget(T item) {}
 
     @Override
     public int numRequeues(T item) {
