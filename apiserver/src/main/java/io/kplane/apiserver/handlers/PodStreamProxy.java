@@ -83,7 +83,7 @@ public final class PodStreamProxy {
         HttpServerRequest request = ctx.request();
         Context context = ctx.vertx().getOrCreateContext();
         // the upgrade must not be read as a body; hold what arrives until the splice is set up
-        request.pause();
+        holdInput(request);
         MultiMap query = ctx.queryParams();
         service.get(ResourceTypes.PODS, namespace, podName)
                 .compose(pod -> {
@@ -91,7 +91,7 @@ public final class PodStreamProxy {
                     return KubeletEndpoint.forPod(service, pod).compose(kubelet -> connect(ctx, context, kubelet, uri));
                 })
                 .onFailure(t -> context.runOnContext(v -> {
-                    request.resume();
+                    releaseInput(request);
                     Responses.error(ctx, Errors.toApiError(t, ResourceTypes.PODS, podName));
                 }));
     }
@@ -221,12 +221,28 @@ public final class PodStreamProxy {
         return client;
     }
 
+    /**
+     * Pauses the request's input. A request that is not an upgrade may carry a body that was already
+     * read to its end (a plain POST): there is nothing left to hold, and Vert.x refuses to pause it.
+     */
+    private static void holdInput(HttpServerRequest request) {
+        if (!request.isEnded()) {
+            request.pause();
+        }
+    }
+
+    private static void releaseInput(HttpServerRequest request) {
+        if (!request.isEnded()) {
+            request.resume();
+        }
+    }
+
     /** Splices on a 101; any other kubelet answer becomes a finished Status with the kubelet's message. */
     private static void answer(RoutingContext ctx, HttpClientResponse resp) {
         HttpServerRequest request = ctx.request();
         if (resp.statusCode() != 101) {
             resp.body().onComplete(ar -> {
-                request.resume();
+                releaseInput(request);
                 String text = ar.succeeded() ? ar.result().toString().trim() : "";
                 ApiError error = kubeletError(resp.statusCode(), text);
                 Responses.error(ctx, error);
