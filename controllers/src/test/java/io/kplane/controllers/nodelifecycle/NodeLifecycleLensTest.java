@@ -49,7 +49,10 @@ class NodeLifecycleLensTest extends ApiServerTest {
                 new ControllerTestSupport.RememberingEvents(),
                 Clock.system(),
                 Duration.ofSeconds(2),
-                Duration.ofMillis(100),
+                // Each monitor pass over a node waiting out its eviction delay is one record, and the lens
+                // keeps an object's last 10: 300 ms passes over the 1 s delay leave the first (mark-unknown)
+                // record in the window however the passes are delayed (a slow pass makes fewer, not more).
+                Duration.ofMillis(300),
                 Duration.ofSeconds(1));
         informers.start();
         assertThat(informers.waitForCacheSync(Duration.ofSeconds(30))).isTrue();
