@@ -10,6 +10,23 @@ import java.nio.file.Path;
 final class CliRunner {
     record Result(int code, String out, String err) {}
 
+    /** Job {@code pi}: one busybox pod printing 3.14159, no retries (the tests that apply it wait for Complete). */
+    static final String PI_JOB =
+            """
+            apiVersion: batch/v1
+            kind: Job
+            metadata: {name: pi}
+            spec:
+              backoffLimit: 0
+              template:
+                spec:
+                  restartPolicy: Never
+                  containers:
+                  - name: pi
+                    image: busybox
+                    command: [sh, -c, "echo 3.14159"]
+            """;
+
     private final String server;
 
     CliRunner(String server) {

@@ -25,22 +25,7 @@ class WhyCommandTest {
     static void start() throws Exception {
         cluster = MiniCluster.withLens();
         cli = new CliRunner(cluster.api.url());
-        String job =
-                """
-                apiVersion: batch/v1
-                kind: Job
-                metadata: {name: pi}
-                spec:
-                  backoffLimit: 0
-                  template:
-                    spec:
-                      restartPolicy: Never
-                      containers:
-                      - name: pi
-                        image: busybox
-                        command: [sh, -c, "echo 3.14159"]
-                """;
-        assertThat(cli.runWithStdin(job, "apply", "-f", "-").out()).isEqualTo("job.batch/pi created\n");
+        assertThat(cli.runWithStdin(CliRunner.PI_JOB, "apply", "-f", "-").out()).isEqualTo("job.batch/pi created\n");
         CliRunner.Result waited = cli.run("wait", "--for=condition=complete", "job/pi", "--timeout=60s");
         assertThat(waited.out()).as(waited.err()).isEqualTo("job.batch/pi condition met\n");
     }
