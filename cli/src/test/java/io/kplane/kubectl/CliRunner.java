@@ -43,11 +43,10 @@ final class CliRunner {
     Running start(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        var result = java.util.concurrent.CompletableFuture.supplyAsync(() -> execute("", out, err, args), task -> {
-            Thread t = new Thread(task, "kubectl-lite " + String.join(" ", args));
-            t.setDaemon(true);
-            t.start();
-        });
+        var result = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> execute("", out, err, args),
+                task -> io.kplane.api.util.DaemonThreads.newThread("kubectl-lite " + String.join(" ", args), task)
+                        .start());
         return new Running(out, err, result);
     }
 
