@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
@@ -24,6 +25,7 @@ import java.util.function.BooleanSupplier;
  */
 public final class CriLogReader {
     private static final Duration POLL = Duration.ofMillis(50);
+    private static final int MAX_ATTEMPTS = 100;
 
     private final Path current;
     private final LogOptions options;
@@ -39,15 +41,15 @@ public final class CriLogReader {
 
     /** Writes the log to {@code out}; returns when done (or when the client went away: IOException). */
     public void copyTo(OutputStream out) throws IOException, InterruptedException {
-        List<Path> files = LogFiles.filesOldestFirst(current);
         Deque<byte[]> tail = options.tailLines() == null ? null : new ArrayDeque<>();
         ByteArrayOutputStream pendingLine = new ByteArrayOutputStream();
-        Source last = null;
-        for (Path file : files) {
-            Source source = Source.open(file);
-            if (source == null) {
-                continue;
-            }
+        // Walk the files oldest first by identity, so a rotation while we read neither skips nor
+        // repeats a file; stop at the one that is the current file when we reach it.
+        Source source = openOldest();
+        while (source != null) {
+            // asked before reading: a rotated file is complete (the writer closed it first), one
+            // that is still current gets its later records from follow()
+            boolean rotated = source.rotatedAway(current);
             LogFiles.Record r;
             while ((r = source.next()) != null) {
                 if (!emit(r, out, tail, pendingLine)) {
@@ -55,27 +57,27 @@ public final class CriLogReader {
                     return;
                 }
             }
-            if (file.equals(current)) {
-                last = source;
-            } else {
-                source.close();
+            if (!rotated) {
+                break;
             }
+            Source next = nextAfter(source.fileKey);
+            source.close();
+            source = next;
         }
         if (tail != null) {
             for (byte[] line : tail) {
                 if (!write(out, line)) {
-                    closeQuietly(last);
+                    closeQuietly(source);
                     return;
                 }
             }
-            tail = null;
         }
         out.flush();
         if (!options.follow()) {
-            closeQuietly(last);
+            closeQuietly(source);
             return;
         }
-        follow(out, last);
+        follow(out, source);
     }
 
     private void follow(OutputStream out, Source source) throws IOException, InterruptedException {
@@ -122,20 +124,66 @@ public final class CriLogReader {
 
     /**
      * The file written after the one with {@code fileKey} (rotation renames files, so follow them by
-     * identity): the next one in oldest-first order, the oldest if that one is already gone.
+     * identity): the next one in oldest-first order, the oldest if that one is already gone, null if
+     * it is the current file.
      */
     private Source nextAfter(Object fileKey) throws IOException {
         if (fileKey == null) {
             return Source.open(current); // no file identity on this file system: best effort
         }
-        List<Path> files = LogFiles.filesOldestFirst(current);
-        for (int i = 0; i < files.size(); i++) {
-            Object key = Source.keyOf(files.get(i));
-            if (fileKey.equals(key)) {
-                return i + 1 < files.size() ? Source.open(files.get(i + 1)) : null;
+        for (int attempt = 0; ; attempt++) {
+            Snapshot files = Snapshot.of(current);
+            int i = files.keys.indexOf(fileKey);
+            int next = i < 0 ? 0 : i + 1;
+            if (next >= files.paths.size()) {
+                return null;
+            }
+            Source source = Source.openIfStill(files.paths.get(next), files.keys.get(next));
+            if (source != null || attempt >= MAX_ATTEMPTS) {
+                return source;
+            }
+            // rotated between the snapshot and the open: look again
+        }
+    }
+
+    /** The oldest file of the attempt, or null when there is none yet. */
+    private Source openOldest() throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Snapshot files = Snapshot.of(current);
+            Source source = Source.openIfStill(files.paths.get(0), files.keys.get(0));
+            if (source != null || attempt >= MAX_ATTEMPTS || files.keys.get(0) == null) {
+                return source != null ? source : Source.open(current);
             }
         }
-        return files.isEmpty() ? null : Source.open(files.get(0));
+    }
+
+    /**
+     * The attempt's files oldest first with their identities, read until two passes agree: a
+     * rotation renames every file, so a pass that overlapped one differs from the next pass, and a
+     * single pass alone could see one file twice or miss one.
+     */
+    private record Snapshot(List<Path> paths, List<Object> keys) {
+        static Snapshot of(Path current) {
+            Snapshot previous = read(current);
+            for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+                Snapshot again = read(current);
+                if (again.equals(previous)) {
+                    return again;
+                }
+                previous = again;
+                Thread.onSpinWait();
+            }
+            return previous;
+        }
+
+        private static Snapshot read(Path current) {
+            List<Path> paths = LogFiles.filesOldestFirst(current);
+            List<Object> keys = new ArrayList<>(paths.size());
+            for (Path path : paths) {
+                keys.add(Source.keyOf(path));
+            }
+            return new Snapshot(paths, keys);
+        }
     }
 
     /** Renders a record; returns false once {@code limitBytes} is used up. */
@@ -209,6 +257,26 @@ public final class CriLogReader {
             } catch (NoSuchFileException | java.io.FileNotFoundException e) {
                 return null;
             }
+        }
+
+        /**
+         * Opens {@code path} only if it is still the file with {@code expectedKey}: renames only move
+         * a file to an older name, so the key read after opening proves which file the handle holds.
+         */
+        static Source openIfStill(Path path, Object expectedKey) throws IOException {
+            if (expectedKey == null) {
+                return null;
+            }
+            Source source = open(path);
+            if (source != null && !expectedKey.equals(source.fileKey)) {
+                source.close();
+                return null;
+            }
+            if (source != null && !expectedKey.equals(keyOf(path))) {
+                source.close();
+                return null;
+            }
+            return source;
         }
 
         static Object keyOf(Path path) {

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -124,5 +126,39 @@ class CriLogTest {
                         "follow 8",
                         "follow 9",
                         "follow 10");
+    }
+
+    @Test
+    void followMissesNothingWhileTheWriterRotatesOnEveryRecord() throws Exception {
+        // Every record rotates the file, and the writer does not wait for the reader: each of the
+        // reader's steps (list files, find where it was, open the next) races a rename.
+        for (int round = 0; round < 20; round++) {
+            Path file = dir.resolve("race-" + round + ".log");
+            CriLogWriter w = new CriLogWriter(file, 10, 60, now::get);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread reader = new Thread(() -> {
+                try {
+                    new CriLogReader(file, new LogOptions(true, null, false, null, null, false), () -> !w.isClosed())
+                            .copyTo(out);
+                } catch (Exception | Error e) {
+                    failure.set(e);
+                }
+            });
+            reader.start();
+            List<String> expected = new ArrayList<>();
+            for (int i = 1; i <= 50; i++) {
+                byte[] line = ("r" + round + " line " + i).getBytes(StandardCharsets.UTF_8);
+                w.write("stdout", line, 0, line.length, true);
+                expected.add("r" + round + " line " + i);
+            }
+            w.close();
+            reader.join(10_000);
+            assertThat(reader.isAlive()).isFalse();
+            assertThat(failure.get()).isNull();
+            assertThat(out.toString(StandardCharsets.UTF_8).lines().toList())
+                    .as("round %d", round)
+                    .containsExactlyElementsOf(expected);
+        }
     }
 }
