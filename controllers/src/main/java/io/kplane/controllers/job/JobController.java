@@ -1,5 +1,6 @@
 package io.kplane.controllers.job;
 
+import io.kplane.client.events.EventRecorder;
 import io.kplane.api.batch.Job;
 import io.kplane.api.core.Pod;
 import io.kplane.api.meta.ObjectKeys;
@@ -94,12 +95,12 @@ public final class JobController implements ControllerComponent.Running {
                 return client.jobs().inNamespace(namespace).find(name).orElse(null);
             }
         };
-        JobEvents events = lensOn
+        EventRecorder events = lensOn
                 ? (job, type, reason, message) -> {
-                    ctx.events().record(job, type, reason, message);
+                    ctx.events().event(job, type, reason, message);
                     SyncScope.current().event(type, reason, message);
                 }
-                : (job, type, reason, message) -> ctx.events().record(job, type, reason, message);
+                : ctx.events();
         JobStatusUpdater statusUpdater =
                 job -> client.jobs().inNamespace(job.metadata().namespace()).updateStatus(job);
         if (lensOn) {

@@ -1,5 +1,6 @@
 package io.kplane.controllers.nodelifecycle;
 
+import io.kplane.controllers.testing.RecordingEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -34,7 +35,7 @@ class NodeLifecycleControllerTest {
     KubeClient client;
     SharedInformerFactory informers;
     NodeLifecycleController controller;
-    ControllerTestSupport.RememberingEvents events = new ControllerTestSupport.RememberingEvents();
+    RecordingEvents events = new RecordingEvents();
 
     @BeforeEach
     void start() throws Exception {
@@ -64,18 +65,7 @@ class NodeLifecycleControllerTest {
     }
 
     void renew(String node) {
-        var leases = client.leases().inNamespace("kube-node-lease");
-        Instant now = Instant.now();
-        var existing = leases.find(node);
-        if (existing.isEmpty()) {
-            leases.create(new Lease(
-                    null,
-                    null,
-                    ObjectMeta.named("kube-node-lease", node),
-                    new LeaseSpec(node, 40, now, now, 0, null, null)));
-        } else {
-            leases.update(existing.get().withSpec(existing.get().spec().withRenewTime(now)));
-        }
+        ControllerTestSupport.renewNodeLease(client, node);
     }
 
     Pod runningPodOn(String name, String node) {
@@ -161,7 +151,7 @@ class NodeLifecycleControllerTest {
         assertThat(client.pods().inNamespace("default").get("bystander").phase())
                 .isEqualTo("Running");
         assertThat(client.pods().inNamespace("default").get("done").phase()).isEqualTo("Succeeded");
-        assertThat(events.lines).anyMatch(l -> l.endsWith("NodeNotReady: Node lost status is now: NodeNotReady"));
+        assertThat(events.lines()).anyMatch(l -> l.endsWith("NodeNotReady: Node lost status is now: NodeNotReady"));
 
         // heartbeats resume: taints go away (the kubelet itself posts Ready again)
         renew("lost");

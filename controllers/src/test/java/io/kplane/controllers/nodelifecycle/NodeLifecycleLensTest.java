@@ -1,5 +1,6 @@
 package io.kplane.controllers.nodelifecycle;
 
+import io.kplane.controllers.testing.RecordingEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -46,7 +47,7 @@ class NodeLifecycleLensTest extends ApiServerTest {
                 informers.informerFor(Lease.class),
                 informers.informerFor(Pod.class),
                 client,
-                new ControllerTestSupport.RememberingEvents(),
+                new RecordingEvents(),
                 Clock.system(),
                 Duration.ofSeconds(2),
                 // Each monitor pass over a node waiting out its eviction delay is one record, and the lens
@@ -66,19 +67,8 @@ class NodeLifecycleLensTest extends ApiServerTest {
         served.close();
     }
 
-    private void renew(String node) {
-        var leases = client.leases().inNamespace("kube-node-lease");
-        Instant now = Instant.now();
-        var existing = leases.find(node);
-        if (existing.isEmpty()) {
-            leases.create(new Lease(
-                    null,
-                    null,
-                    ObjectMeta.named("kube-node-lease", node),
-                    new LeaseSpec(node, 40, now, now, 0, null, null)));
-        } else {
-            leases.update(existing.get().withSpec(existing.get().spec().withRenewTime(now)));
-        }
+    void renew(String node) {
+        ControllerTestSupport.renewNodeLease(client, node);
     }
 
     private List<String> decisions(String key) throws Exception {

@@ -1,5 +1,6 @@
 package io.kplane.controllers.scheduler;
 
+import io.kplane.controllers.testing.RecordingEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -38,7 +39,7 @@ class SchedulerLensTest extends ApiServerTest {
                 informers.informerFor(Pod.class),
                 informers.informerFor(Node.class),
                 client,
-                new ControllerTestSupport.RememberingEvents(),
+                new RecordingEvents(),
                 Clock.system(),
                 Duration.ofSeconds(60));
         informers.start();

@@ -1,5 +1,6 @@
 package io.kplane.kubelet.bench;
 
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.api.core.Node;
 import io.kplane.api.core.Pod;
 import io.kplane.api.json.Json;
@@ -11,7 +12,7 @@ import io.kplane.client.ListOptions;
 import io.kplane.client.WatchStream;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
-import io.kplane.controllers.runtime.EventWriter;
+import io.kplane.client.events.ApiEventRecorder;
 import io.kplane.controllers.scheduler.Scheduler;
 import io.kplane.kubelet.Kubelet;
 import io.kplane.kubelet.KubeletConfig;
@@ -72,7 +73,7 @@ public final class PodStartBenchmark {
                 informers.informerFor(Pod.class),
                 informers.informerFor(Node.class),
                 client,
-                new EventWriter(client, Clock.system(), "bench", "bench"),
+                new ApiEventRecorder(client, "bench", "bench", Clock.system()),
                 Clock.system(),
                 Duration.ofSeconds(30));
         informers.start();
@@ -146,8 +147,7 @@ public final class PodStartBenchmark {
             Map<String, Long> runningAt,
             CountDownLatch finished) {
         Map<String, Boolean> counted = new ConcurrentHashMap<>();
-        Thread t = new Thread(
-                () -> {
+        Thread t = DaemonThreads.newThread("bench-watch", () -> {
                     try (WatchStream<Pod> stream =
                             client.pods().inNamespace(ns).watch(ListOptions.labelSelector(label))) {
                         WatchEvent<Pod> e;
@@ -174,9 +174,7 @@ public final class PodStartBenchmark {
                             System.err.println("watch ended: " + e);
                         }
                     }
-                },
-                "bench-watch");
-        t.setDaemon(true);
+                });
         t.start();
         return t;
     }

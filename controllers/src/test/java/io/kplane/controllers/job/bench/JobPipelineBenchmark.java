@@ -1,5 +1,6 @@
 package io.kplane.controllers.job.bench;
 
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobCondition;
 import io.kplane.api.batch.JobSpecBuilder;
@@ -24,7 +25,7 @@ import io.kplane.controllers.job.JobControllerComponent;
 import io.kplane.controllers.job.JobSyncConfig;
 import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.ControllerContext;
-import io.kplane.controllers.runtime.EventWriter;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.store.bench.RawInsertBenchmark;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
@@ -207,7 +208,7 @@ public final class JobPipelineBenchmark {
                 client,
                 informers,
                 Clock.system(),
-                new EventWriter(null, Clock.system(), JobControllerComponent.NAME, "bench"),
+                EventRecorder.NONE,
                 registry,
                 workers,
                 "bench",
@@ -346,8 +347,7 @@ public final class JobPipelineBenchmark {
             String rv = pods.list(ListOptions.none().withLimit(1L)).metadata().resourceVersion();
             watch = pods.watch(ListOptions.labelSelector(Job.JOB_NAME_LABEL + "=" + jobName)
                     .withResourceVersion(rv));
-            reader = new Thread(
-                    () -> {
+            reader = DaemonThreads.newThread("fast-kubelet", () -> {
                         WatchEvent<Pod> e;
                         while ((e = watch.next()) != null) {
                             Pod pod = e.object();
@@ -369,9 +369,7 @@ public final class JobPipelineBenchmark {
                                 }
                             });
                         }
-                    },
-                    "fast-kubelet");
-            reader.setDaemon(true);
+                    });
             reader.start();
         }
 
