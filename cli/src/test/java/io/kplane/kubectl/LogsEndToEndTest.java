@@ -1,5 +1,6 @@
 package io.kplane.kubectl;
 
+import io.kplane.api.util.DaemonThreads;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -166,7 +167,7 @@ class LogsEndToEndTest {
         kubectl.getOutputStream().close();
         var err = RealKubectl.readAll(kubectl.getErrorStream());
         StringBuffer out = new StringBuffer();
-        Thread reader = new Thread(() -> {
+        Thread reader = DaemonThreads.newThread("logs-reader", () -> {
             try (BufferedReader lines =
                     new BufferedReader(new InputStreamReader(kubectl.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = lines.readLine()) != null; ) {
@@ -176,7 +177,6 @@ class LogsEndToEndTest {
                 // the process ended
             }
         });
-        reader.setDaemon(true);
         reader.start();
         try {
             await().atMost(Duration.ofSeconds(20)).until(() -> out.toString().contains("hello\n"));

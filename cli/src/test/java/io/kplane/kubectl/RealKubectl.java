@@ -1,5 +1,6 @@
 package io.kplane.kubectl;
 
+import io.kplane.api.util.DaemonThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -81,16 +82,13 @@ final class RealKubectl {
 
     static CompletableFuture<String> readAll(InputStream in) {
         CompletableFuture<String> f = new CompletableFuture<>();
-        Thread t = new Thread(
-                () -> {
+        Thread t = DaemonThreads.newThread("kubectl-output", () -> {
                     try {
                         f.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
                     } catch (IOException e) {
                         f.completeExceptionally(e);
                     }
-                },
-                "kubectl-output");
-        t.setDaemon(true);
+                });
         t.start();
         return f;
     }

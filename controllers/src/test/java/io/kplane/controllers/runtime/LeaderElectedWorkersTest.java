@@ -1,5 +1,6 @@
 package io.kplane.controllers.runtime;
 
+import io.kplane.api.util.DaemonThreads;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -55,7 +56,7 @@ class LeaderElectedWorkersTest {
                             "300ms")
                     .redirectError(ProcessBuilder.Redirect.DISCARD)
                     .start();
-            Thread reader = new Thread(() -> {
+            Thread reader = DaemonThreads.newThread("workers-output", () -> {
                 try (BufferedReader out =
                         new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                     String line;
@@ -68,7 +69,6 @@ class LeaderElectedWorkersTest {
                     // the process ended
                 }
             });
-            reader.setDaemon(true);
             reader.start();
         }
 
