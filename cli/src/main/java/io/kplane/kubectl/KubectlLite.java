@@ -1,5 +1,6 @@
 package io.kplane.kubectl;
 
+import java.nio.charset.StandardCharsets;
 import io.kplane.api.meta.Status;
 import io.kplane.client.ApiConnectionException;
 import io.kplane.client.ApiException;
@@ -62,7 +63,12 @@ public final class KubectlLite implements Runnable {
 
     public static void main(String[] args) {
         System.exit(
-                run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true), Environment.system()));
+                run(
+                        args,
+                        // UTF-8 like kubectl (Go writes UTF-8), whatever the JVM's default charset is
+                        new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+                        new PrintWriter(System.err, true, StandardCharsets.UTF_8),
+                        Environment.system()));
     }
 
     /** Runs one command line; returns the exit code. */

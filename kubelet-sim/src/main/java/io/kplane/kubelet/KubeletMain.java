@@ -1,5 +1,6 @@
 package io.kplane.kubelet;
 
+import java.util.Locale;
 import io.kplane.api.util.GoDuration;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.config.KubeconfigResolver;
@@ -117,7 +118,7 @@ public final class KubeletMain implements Callable<Integer> {
         ClientConfig client = clientConfig();
         String node = nodeName != null
                 ? nodeName
-                : java.net.InetAddress.getLocalHost().getHostName().toLowerCase();
+                : java.net.InetAddress.getLocalHost().getHostName().toLowerCase(Locale.ROOT);
         Path root = rootDir != null ? rootDir : Path.of(".kplane", "kubelet", node);
         try {
             AdvertisedAddress.of(nodeAddress, node);

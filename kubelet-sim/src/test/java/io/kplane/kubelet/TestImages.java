@@ -1,5 +1,6 @@
 package io.kplane.kubelet;
 
+import java.nio.charset.StandardCharsets;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.CreateContainerResponse;
 import com.github.dockerjava.core.command.WaitContainerResultCallback;
@@ -79,7 +80,7 @@ public final class TestImages {
         Files.copy(busybox, bin.resolve("busybox"));
         Process list = new ProcessBuilder(busybox.toString(), "--list").start();
         List<String> applets =
-                new String(list.getInputStream().readAllBytes()).lines().toList();
+                new String(list.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
         list.waitFor();
         for (String applet : applets) {
             if (!applet.equals("busybox") && !applet.isBlank()) {
@@ -113,7 +114,7 @@ public final class TestImages {
                                 + image.substring(colon + 1))
                 .redirectErrorStream(true)
                 .start();
-        String out = new String(curl.getInputStream().readAllBytes());
+        String out = new String(curl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (curl.waitFor() != 0) {
             throw new IllegalStateException("image import failed: " + out);
         }

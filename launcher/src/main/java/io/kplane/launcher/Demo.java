@@ -1,5 +1,6 @@
 package io.kplane.launcher;
 
+import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
 import java.io.IOException;
@@ -50,7 +51,7 @@ final class Demo {
                             ? "unchanged (already exists)"
                             : "failed: "
                                     + Json.tree(response.body()).path("message").asText(response.body());
-            out.println(kind.toLowerCase() + ".batch/" + name + " " + verdict);
+            out.println(kind.toLowerCase(Locale.ROOT) + ".batch/" + name + " " + verdict);
         }
         Map<String, String> last = new LinkedHashMap<>();
         long deadline = System.nanoTime() + TIMEOUT.toNanos();

@@ -1,5 +1,6 @@
 package io.kplane.launcher;
 
+import java.util.Locale;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,7 +26,7 @@ final class StatusView {
                 switch (p.state()) {
                     case RUNNING -> p.healthy() ? "healthy" : "starting";
                     case BACKOFF -> "crashed, restarting";
-                    default -> p.state().name().toLowerCase();
+                    default -> p.state().name().toLowerCase(Locale.ROOT);
                 };
         String up = p.startedAt() == null || p.state() != SupervisedProcess.State.RUNNING
                 ? "-"

@@ -1,5 +1,6 @@
 package io.kplane.kubectl.clock;
 
+import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.clock.Clock;
@@ -173,7 +174,7 @@ final class ClockStepper {
                     "  %-7s  %-20s  %s/%s  %s%n",
                     e.path("type").asText(),
                     e.path("reason").asText(),
-                    ref.path("kind").asText().toLowerCase(),
+                    ref.path("kind").asText().toLowerCase(Locale.ROOT),
                     ref.path("name").asText(),
                     e.path("message").asText());
         }

@@ -1,5 +1,6 @@
 package io.kplane.kubelet.node;
 
+import java.util.Locale;
 import io.kplane.api.core.NodeAddress;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -38,7 +39,7 @@ public record AdvertisedAddress(String internalIp, String hostname) {
             return new AdvertisedAddress(a, nodeName);
         }
         try {
-            return new AdvertisedAddress(InetAddress.getByName(a).getHostAddress(), a.toLowerCase());
+            return new AdvertisedAddress(InetAddress.getByName(a).getHostAddress(), a.toLowerCase(Locale.ROOT));
         } catch (UnknownHostException e) {
             throw new IllegalArgumentException(
                     "--node-address " + a + ": cannot resolve the host name "

@@ -1,5 +1,6 @@
 package io.kplane.kubelet.runtime;
 
+import java.util.Locale;
 import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.time.Clock;
 import java.io.File;
@@ -91,7 +92,7 @@ public final class ProcessRuntime implements ContainerRuntime {
 
     @Override
     public String version() {
-        return "process://" + System.getProperty("os.name").toLowerCase() + "-" + System.getProperty("os.version");
+        return "process://" + System.getProperty("os.name").toLowerCase(Locale.ROOT) + "-" + System.getProperty("os.version");
     }
 
     @Override

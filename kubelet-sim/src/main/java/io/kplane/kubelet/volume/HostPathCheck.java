@@ -1,5 +1,6 @@
 package io.kplane.kubelet.volume;
 
+import java.nio.charset.StandardCharsets;
 import io.kplane.api.core.HostPathVolumeSource;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -67,7 +68,7 @@ final class HostPathCheck {
                 .redirectErrorStream(true)
                 .start();
         try {
-            String out = new String(p.getInputStream().readAllBytes()).trim();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             return p.waitFor() == 0 ? out : "";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
