@@ -1,9 +1,9 @@
 package io.kplane.kubectl;
 
-import io.kplane.api.util.DaemonThreads;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.kplane.api.util.DaemonThreads;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

@@ -83,12 +83,12 @@ final class RealKubectl {
     static CompletableFuture<String> readAll(InputStream in) {
         CompletableFuture<String> f = new CompletableFuture<>();
         Thread t = DaemonThreads.newThread("kubectl-output", () -> {
-                    try {
-                        f.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-                    } catch (IOException e) {
-                        f.completeExceptionally(e);
-                    }
-                });
+            try {
+                f.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                f.completeExceptionally(e);
+            }
+        });
         t.start();
         return f;
     }

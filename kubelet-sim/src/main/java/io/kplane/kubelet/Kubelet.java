@@ -1,9 +1,9 @@
 package io.kplane.kubelet;
 
-import io.kplane.client.events.ApiEventRecorder;
 import io.kplane.api.core.Pod;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
+import io.kplane.client.events.ApiEventRecorder;
 import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.Indexers;
 import io.kplane.client.informer.ListerWatcher;

@@ -1,6 +1,5 @@
 package io.kplane.kubelet;
 
-import java.util.Locale;
 import io.kplane.api.util.GoDuration;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.config.KubeconfigResolver;
@@ -11,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;

@@ -1,6 +1,5 @@
 package io.kplane.controllers.cronjob;
 
-import io.kplane.client.events.EventRecorder;
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.CronSchedule;
 import io.kplane.api.batch.Job;
@@ -10,6 +9,7 @@ import io.kplane.api.meta.ResourceVersions;
 import io.kplane.client.controller.Controller;
 import io.kplane.client.controller.Reconciler;
 import io.kplane.client.controller.Result;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.Indexers;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.client.informer.SharedInformer;

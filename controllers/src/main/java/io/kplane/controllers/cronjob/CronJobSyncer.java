@@ -1,6 +1,5 @@
 package io.kplane.controllers.cronjob;
 
-import io.kplane.client.events.EventRecorder;
 import static io.kplane.api.core.EventType.NORMAL;
 import static io.kplane.api.core.EventType.WARNING;
 
@@ -11,6 +10,7 @@ import io.kplane.api.batch.CronSchedule;
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobCondition;
 import io.kplane.api.core.ObjectReference;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,10 +1,10 @@
 package io.kplane.controllers.job;
 
-import io.kplane.api.core.EventType;
-import io.kplane.client.events.EventRecorder;
 import io.kplane.api.batch.JobCondition;
+import io.kplane.api.core.EventType;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodStatus;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.expectations.UIDTrackingExpectations;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package io.kplane.controllers.job;
 
-import io.kplane.client.events.EventRecorder;
 import io.kplane.api.batch.Job;
 import io.kplane.api.core.Pod;
 import io.kplane.api.meta.ObjectKeys;
@@ -11,6 +10,7 @@ import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.controller.Controller;
 import io.kplane.client.controller.Result;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.expectations.ControllerExpectations;
 import io.kplane.client.expectations.UIDTrackingExpectations;
 import io.kplane.client.informer.Indexers;

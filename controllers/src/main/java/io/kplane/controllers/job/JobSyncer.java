@@ -1,10 +1,9 @@
 package io.kplane.controllers.job;
 
-import io.kplane.api.core.EventType;
-import io.kplane.client.events.EventRecorder;
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobCondition;
 import io.kplane.api.batch.JobSpec;
+import io.kplane.api.core.EventType;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodSpec;
 import io.kplane.api.core.PodStatus;
@@ -12,6 +11,7 @@ import io.kplane.api.meta.ObjectKeys;
 import io.kplane.api.meta.OwnerReference;
 import io.kplane.api.meta.ResourceVersions;
 import io.kplane.api.selector.LabelQuery;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.expectations.ControllerExpectations;
 import io.kplane.client.expectations.UIDTrackingExpectations;
 import io.kplane.client.lens.SyncScope;

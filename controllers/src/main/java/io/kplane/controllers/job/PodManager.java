@@ -1,9 +1,9 @@
 package io.kplane.controllers.job;
 
-import io.kplane.api.core.EventType;
-import io.kplane.client.events.EventRecorder;
 import io.kplane.api.batch.Job;
+import io.kplane.api.core.EventType;
 import io.kplane.api.core.Pod;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.expectations.ControllerExpectations;
 import io.kplane.client.time.Clock;
 import java.time.Duration;

@@ -1,10 +1,9 @@
 package io.kplane.controllers.nodelifecycle;
 
-import io.kplane.api.core.EventType;
-import io.kplane.client.events.EventRecorder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.coordination.Lease;
+import io.kplane.api.core.EventType;
 import io.kplane.api.core.Node;
 import io.kplane.api.core.NodeCondition;
 import io.kplane.api.core.NodeSpec;
@@ -17,6 +16,7 @@ import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.SharedInformer;
 import io.kplane.client.lens.ControllerLens;
 import io.kplane.client.lens.SyncScope;

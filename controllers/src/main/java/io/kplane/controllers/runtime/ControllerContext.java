@@ -1,7 +1,7 @@
 package io.kplane.controllers.runtime;
 
-import io.kplane.client.events.EventRecorder;
 import io.kplane.client.KubeClient;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.lens.Lens;
 import io.kplane.client.time.Clock;

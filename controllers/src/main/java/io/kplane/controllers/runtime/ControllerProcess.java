@@ -1,8 +1,8 @@
 package io.kplane.controllers.runtime;
 
-import io.kplane.client.events.ApiEventRecorder;
 import io.kplane.client.KubeClient;
 import io.kplane.client.config.KubeconfigResolver;
+import io.kplane.client.events.ApiEventRecorder;
 import io.kplane.client.leaderelection.LeaderCallbacks;
 import io.kplane.client.leaderelection.LeaderElectionConfig;
 import io.kplane.client.leaderelection.LeaderElector;

@@ -1,7 +1,6 @@
 package io.kplane.controllers.scheduler;
 
 import io.kplane.api.core.EventType;
-import io.kplane.client.events.EventRecorder;
 import io.kplane.api.core.Node;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodCondition;
@@ -14,6 +13,7 @@ import io.kplane.client.KubeClient;
 import io.kplane.client.controller.Controller;
 import io.kplane.client.controller.Reconciler;
 import io.kplane.client.controller.Result;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.client.informer.SharedInformer;
 import io.kplane.client.lens.SyncScope;

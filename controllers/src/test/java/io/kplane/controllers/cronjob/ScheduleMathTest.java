@@ -256,11 +256,25 @@ class ScheduleMathTest {
         return Stream.of(
                 // name, creation, lastSchedule, sds, now, expectedRecent, expectedMissed
                 Arguments.of(
-                        "no known start times, none needed yet", t1.minus(m(10)), null, null, t1.minus(m(7)), null, null),
+                        "no known start times, none needed yet",
+                        t1.minus(m(10)),
+                        null,
+                        null,
+                        t1.minus(m(7)),
+                        null,
+                        null),
                 Arguments.of(
                         "no known start times, one needed", t1.minus(m(10)), null, null, t1.plusSeconds(2), t1, null),
-                Arguments.of("known last schedule time, no start needed", t1.minus(m(10)), t1, null, t1.plus(m(2)), null, null),
-                Arguments.of("known last schedule time, a start needed", t1.minus(m(10)), t1, null, t2.plus(m(5)), t2, null),
+                Arguments.of(
+                        "known last schedule time, no start needed",
+                        t1.minus(m(10)),
+                        t1,
+                        null,
+                        t1.plus(m(2)),
+                        null,
+                        null),
+                Arguments.of(
+                        "known last schedule time, a start needed", t1.minus(m(10)), t1, null, t2.plus(m(5)), t2, null),
                 Arguments.of(
                         "two starts missed: only the most recent is run",
                         t1.minus(h(2)),

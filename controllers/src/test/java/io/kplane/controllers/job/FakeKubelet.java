@@ -1,6 +1,5 @@
 package io.kplane.controllers.job;
 
-import io.kplane.api.util.DaemonThreads;
 import io.kplane.api.batch.Job;
 import io.kplane.api.core.ContainerState;
 import io.kplane.api.core.ContainerStateTerminated;
@@ -13,6 +12,7 @@ import io.kplane.api.core.PodStatusBuilder;
 import io.kplane.api.json.Json;
 import io.kplane.api.meta.WatchEvent;
 import io.kplane.api.patch.PatchType;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;

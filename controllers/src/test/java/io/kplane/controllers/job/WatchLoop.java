@@ -1,8 +1,8 @@
 package io.kplane.controllers.job;
 
-import io.kplane.api.util.DaemonThreads;
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.WatchEvent;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ListOptions;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.WatchStream;

@@ -1,11 +1,9 @@
 package io.kplane.controllers.nodelifecycle;
 
-import io.kplane.controllers.testing.RecordingEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.kplane.api.coordination.Lease;
-import io.kplane.api.coordination.LeaseSpec;
 import io.kplane.api.core.ContainerBuilder;
 import io.kplane.api.core.Node;
 import io.kplane.api.core.NodeCondition;
@@ -21,6 +19,7 @@ import io.kplane.client.KubeClient;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.ControllerTestSupport;
+import io.kplane.controllers.testing.RecordingEvents;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,12 +1,10 @@
 package io.kplane.controllers.nodelifecycle;
 
-import io.kplane.controllers.testing.RecordingEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.coordination.Lease;
-import io.kplane.api.coordination.LeaseSpec;
 import io.kplane.api.core.ContainerBuilder;
 import io.kplane.api.core.Node;
 import io.kplane.api.core.Pod;
@@ -18,9 +16,9 @@ import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.ControllerTestSupport;
 import io.kplane.controllers.testing.ApiServerTest;
+import io.kplane.controllers.testing.RecordingEvents;
 import io.kplane.controllers.testing.ServedLens;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.kplane.controllers.runtime;
 
-import io.kplane.api.util.DaemonThreads;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
 import java.io.BufferedReader;

@@ -1,6 +1,5 @@
 package io.kplane.controllers.scheduler;
 
-import io.kplane.controllers.testing.RecordingEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -14,6 +13,7 @@ import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.ControllerTestSupport;
 import io.kplane.controllers.testing.ApiServerTest;
+import io.kplane.controllers.testing.RecordingEvents;
 import io.kplane.controllers.testing.ServedLens;
 import java.time.Duration;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.kplane.kubelet.clock;
 
-import io.kplane.client.events.EventRecorder;
 import io.kplane.api.clock.ClusterTime;
 import io.kplane.api.core.EventType;
 import io.kplane.api.core.Pod;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.client.time.ClusterClock;
 import java.util.List;

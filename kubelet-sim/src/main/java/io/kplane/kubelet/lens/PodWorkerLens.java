@@ -1,9 +1,9 @@
 package io.kplane.kubelet.lens;
 
-import io.kplane.client.events.EventRecorder;
 import io.kplane.api.core.ContainerStatus;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodStatus;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.lens.Lens;
 import io.kplane.client.lens.LensRecord;
 import io.kplane.kubelet.pod.PodStatusWriter;

@@ -1,10 +1,10 @@
 package io.kplane.kubelet.node;
 
-import java.util.Locale;
 import io.kplane.api.core.NodeAddress;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**

@@ -1,8 +1,8 @@
 package io.kplane.kubelet.volume;
 
-import java.nio.charset.StandardCharsets;
 import io.kplane.api.core.EmptyDirVolumeSource;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,12 +1,12 @@
 package io.kplane.kubelet.volume;
 
-import io.kplane.client.events.EventRecorder;
 import io.kplane.api.core.Container;
 import io.kplane.api.core.EventType;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.Volume;
 import io.kplane.api.core.VolumeMount;
 import io.kplane.api.util.DaemonThreads;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.kubelet.config.ConfigObjects;
 import io.kplane.kubelet.config.PodViews;
@@ -70,7 +70,8 @@ public final class VolumeManager implements AutoCloseable {
      * @param podsDir    {@code <root>/pods}
      * @param syncPeriod how often the files of configMap/secret/downwardAPI/projected volumes are refreshed
      */
-    public VolumeManager(Path podsDir, ConfigObjects objects, EventRecorder events, String hostIp, Duration syncPeriod) {
+    public VolumeManager(
+            Path podsDir, ConfigObjects objects, EventRecorder events, String hostIp, Duration syncPeriod) {
         this.podsDir = podsDir;
         this.objects = objects;
         this.events = events;
