@@ -1,6 +1,5 @@
 package io.kplane.launcher;
 
-import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
 import java.io.IOException;
@@ -14,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**

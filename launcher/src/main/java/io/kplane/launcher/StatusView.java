@@ -1,10 +1,10 @@
 package io.kplane.launcher;
 
-import java.util.Locale;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Shows one status line per component. On a terminal the block is redrawn in place; otherwise a
