@@ -71,11 +71,17 @@ final class RealKubectl {
 
     /** Starts kubectl without waiting for it (watches, log follows); the caller reads and ends it. */
     Process start(String... args) throws IOException {
+        return start(java.util.Map.of(), args);
+    }
+
+    /** The same with extra environment variables (e.g. kubectl's feature switches). */
+    Process start(java.util.Map<String, String> env, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(BINARY.toString(), "--kubeconfig", kubeconfig.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("HOME", home.toString());
         pb.environment().remove("KUBECONFIG");
+        pb.environment().putAll(env);
         return pb.start();
     }
 
