@@ -3,11 +3,11 @@ package io.kplane.kubelet.stream.portforward;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.ServerWebSocket;
-import io.vertx.core.net.NetSocket;
 
 /**
- * Where a port-forward session's bytes go: binary WebSocket messages (SPDY tunnelled in a WebSocket,
- * as kubectl 1.32 sends it) or the raw upgraded connection (plain SPDY, kubectl's fallback).
+ * Where a port-forward session's bytes go: binary WebSocket messages (SPDY tunnelled in a WebSocket, as
+ * kubectl 1.32 sends it). An interface so that a raw upgraded connection (plain SPDY) can carry the same
+ * session should the HTTP server ever switch protocols on a {@code POST}.
  */
 interface FrameTransport {
     Future<Void> write(Buffer bytes);
@@ -24,20 +24,6 @@ interface FrameTransport {
             @Override
             public void close() {
                 ws.close();
-            }
-        };
-    }
-
-    static FrameTransport of(NetSocket socket) {
-        return new FrameTransport() {
-            @Override
-            public Future<Void> write(Buffer bytes) {
-                return socket.write(bytes);
-            }
-
-            @Override
-            public void close() {
-                socket.close();
             }
         };
     }

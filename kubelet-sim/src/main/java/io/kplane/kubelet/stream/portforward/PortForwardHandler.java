@@ -9,24 +9,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The kubelet's {@code /portforward/{ns}/{pod}[/{uid}]}, in the three shapes clients send:
+ * The kubelet's {@code /portforward/{ns}/{pod}[/{uid}]}, in the two WebSocket shapes clients send:
  *
  * <ul>
  *   <li>a WebSocket with the subprotocol {@value #SPDY_TUNNEL_PROTOCOL}: SPDY/3.1 frames inside binary
  *       messages, what kubectl 1.32 sends first (client-go {@code tools/portforward} tunnelling dialer;
  *       kube-apiserver would unwrap it, here the API server splices it through and the kubelet speaks it);
- *   <li>a plain SPDY/3.1 upgrade ({@code Upgrade: SPDY/3.1}, {@code X-Stream-Protocol-Version:
- *       portforward.k8s.io}), kubectl's fallback when the WebSocket attempt fails, and what it sends with
- *       {@code KUBECTL_PORT_FORWARD_WEBSOCKETS=false};
  *   <li>a WebSocket with {@code v4.channel.k8s.io} and {@code ports=...} (fabric8, the Python client).
  * </ul>
  *
- * The pod must have a running container here; the target of each connection is {@link PodTarget#address()}.
+ * A plain SPDY upgrade (kubectl's fallback, {@code POST} with {@code Upgrade: SPDY/3.1}) gets a finished
+ * 400. The pod must have a running container here; the target of each connection is
+ * {@link PodTarget#address()}.
  */
 public final class PortForwardHandler {
     private static final Logger log = LoggerFactory.getLogger(PortForwardHandler.class);
     public static final String SPDY_TUNNEL_PROTOCOL = "SPDY/3.1+portforward.k8s.io";
-    public static final String PORT_FORWARD_PROTOCOL = "portforward.k8s.io";
     public static final String CHANNEL_PROTOCOL = "v4.channel.k8s.io";
 
     /** Finds the pod (running here) a request names. */
@@ -54,7 +52,7 @@ public final class PortForwardHandler {
         if (upgrade.equalsIgnoreCase("websocket")) {
             webSocket(request, target.get(), ports);
         } else if (upgrade.toUpperCase(Locale.ROOT).startsWith("SPDY/3.1")) {
-            spdy(request, target.get());
+            spdy(request);
         } else {
             text(request, 400, "Upgrade request required");
         }
@@ -93,28 +91,18 @@ public final class PortForwardHandler {
                 .onFailure(t -> log.debug("port-forward WebSocket handshake failed: {}", t.getMessage()));
     }
 
-    private void spdy(HttpServerRequest request, PodTarget target) {
-        List<String> versions = protocols(request.getHeader("X-Stream-Protocol-Version"));
-        if (!versions.isEmpty() && !versions.contains(PORT_FORWARD_PROTOCOL)) {
-            text(
-                    request,
-                    403,
-                    "unable to upgrade: unable to negotiate protocol: client supports " + versions
-                            + ", server supports [" + PORT_FORWARD_PROTOCOL + "]");
-            return;
-        }
-        request.response()
-                .putHeader("Connection", "Upgrade")
-                .putHeader("Upgrade", "SPDY/3.1")
-                .putHeader("X-Stream-Protocol-Version", PORT_FORWARD_PROTOCOL);
-        request.toNetSocket()
-                .onSuccess(socket -> {
-                    SpdyPortForwardSession session =
-                            new SpdyPortForwardSession(FrameTransport.of(socket), pumps, target);
-                    socket.handler(session::receive);
-                    socket.closeHandler(v -> session.close());
-                })
-                .onFailure(t -> log.debug("port-forward SPDY upgrade failed: {}", t.getMessage()));
+    /**
+     * A plain SPDY upgrade is a {@code POST}, and Vert.x switches protocols only for {@code GET} (and
+     * {@code CONNECT}), in the API server as here: it is refused with a finished 400 naming what is served.
+     * kubectl sends it only as the fallback after a failed WebSocket attempt, which fails here only for a
+     * reason (pod missing, not running) the fallback would meet too.
+     */
+    private static void spdy(HttpServerRequest request) {
+        text(
+                request,
+                400,
+                "this kubelet serves port forwarding over WebSocket (" + SPDY_TUNNEL_PROTOCOL + ", "
+                        + CHANNEL_PROTOCOL + "), not over " + request.getHeader("Upgrade"));
     }
 
     private static List<String> protocols(String header) {
