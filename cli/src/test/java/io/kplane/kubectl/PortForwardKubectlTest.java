@@ -136,21 +136,6 @@ class PortForwardKubectlTest {
     }
 
     @Test
-    void plainSpdyIsRefusedWithAFinishedError() throws Exception {
-        // kubectl's SPDY fallback (forced here) is a POST upgrade, which is not served: a clear error, no hang
-        Process p = kubectl.start(Map.of("KUBECTL_PORT_FORWARD_WEBSOCKETS", "false"), "port-forward", "pod/web", ":" + podPort);
-        started.add(p);
-        p.getOutputStream().close();
-        CompletableFuture<String> err = RealKubectl.readAll(p.getErrorStream());
-        RealKubectl.readAll(p.getInputStream());
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).isNotZero();
-        assertThat(err.get(10, TimeUnit.SECONDS))
-                .contains("this kubelet serves port forwarding over WebSocket (SPDY/3.1+portforward.k8s.io, "
-                        + "v4.channel.k8s.io), not over SPDY/3.1");
-    }
-
-    @Test
     void aMissingPodIsKubernetesNotFound() {
         RealKubectl.Result r = kubectl.run("port-forward", "pod/ghost", ":80");
         assertThat(r.code()).isEqualTo(1);

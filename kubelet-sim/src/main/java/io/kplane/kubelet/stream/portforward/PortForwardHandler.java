@@ -101,8 +101,8 @@ public final class PortForwardHandler {
         text(
                 request,
                 400,
-                "this kubelet serves port forwarding over WebSocket (" + SPDY_TUNNEL_PROTOCOL + ", "
-                        + CHANNEL_PROTOCOL + "), not over " + request.getHeader("Upgrade"));
+                "this kubelet serves port forwarding over WebSocket (" + SPDY_TUNNEL_PROTOCOL + ", " + CHANNEL_PROTOCOL
+                        + "), not over " + request.getHeader("Upgrade"));
     }
 
     private static List<String> protocols(String header) {
