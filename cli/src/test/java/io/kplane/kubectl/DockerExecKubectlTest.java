@@ -102,8 +102,8 @@ class DockerExecKubectlTest {
     @Test
     void stdinReachesTheCommand() {
         // the command ends by itself: the end of stdin (v5's close signal) does not reach an engine exec yet
-        RealKubectl.Result r =
-                kubectl.runWithStdin("hello\n", "exec", "-i", "boxed", "--", "sh", "-c", "read x; echo got $x $GREETING");
+        RealKubectl.Result r = kubectl.runWithStdin(
+                "hello\n", "exec", "-i", "boxed", "--", "sh", "-c", "read x; echo got $x $GREETING");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).isEqualTo("got hello hello-from-env\n");
     }
@@ -112,7 +112,8 @@ class DockerExecKubectlTest {
     void cpCopiesOutOfTheContainer() throws Exception {
         Path local = Files.createTempDirectory("docker-cp");
         kubectl.run("exec", "boxed", "--", "sh", "-c", "mkdir -p /tmp/tree/sub; echo deep > /tmp/tree/sub/deep.txt");
-        RealKubectl.Result dir = kubectl.run("cp", "boxed:/tmp/tree", local.resolve("tree").toString());
+        RealKubectl.Result dir =
+                kubectl.run("cp", "boxed:/tmp/tree", local.resolve("tree").toString());
         assertThat(dir.code()).as(dir.err()).isZero();
         assertThat(Files.readString(local.resolve("tree/sub/deep.txt"))).isEqualTo("deep\n");
 
