@@ -96,7 +96,9 @@ class Fabric8PortForwardIT {
             int local = forward.getLocalPort();
             CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> get(local));
             CompletableFuture<String> second = CompletableFuture.supplyAsync(() -> get(local));
-            assertThat(first.get(60, TimeUnit.SECONDS)).startsWith("HTTP/1.1 200 OK").endsWith("\r\n\r\nserved by the pod\n");
+            assertThat(first.get(60, TimeUnit.SECONDS))
+                    .startsWith("HTTP/1.1 200 OK")
+                    .endsWith("\r\n\r\nserved by the pod\n");
             assertThat(second.get(60, TimeUnit.SECONDS)).endsWith("\r\n\r\nserved by the pod\n");
             assertThat(get(local)).endsWith("\r\n\r\nserved by the pod\n");
             assertThat(forward.errorOccurred()).isFalse();
@@ -113,10 +115,9 @@ class Fabric8PortForwardIT {
                 assertThat(s.getInputStream().readAllBytes()).isEmpty();
             }
             await().atMost(WAIT).until(forward::errorOccurred);
-            assertThat(forward.getServerThrowables())
-                    .anySatisfy(t -> assertThat(t.getMessage())
-                            .contains("error forwarding port " + closedPort + " to pod web")
-                            .contains("connect: connection refused"));
+            assertThat(forward.getServerThrowables()).anySatisfy(t -> assertThat(t.getMessage())
+                    .contains("error forwarding port " + closedPort + " to pod web")
+                    .contains("connect: connection refused"));
         }
     }
 
