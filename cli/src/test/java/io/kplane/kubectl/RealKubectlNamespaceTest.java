@@ -111,4 +111,52 @@ class RealKubectlNamespaceTest {
         assertThat(kubectl.run("get", "ns", "team").err())
                 .contains("Error from server (NotFound): namespaces \"team\" not found");
     }
+
+    /**
+     * As kube-apiserver's namespace strategy: a plain update (kubectl patch, kubectl replace) keeps the
+     * stored {@code spec.finalizers} and {@code status}; only {@code PUT .../finalize} and
+     * {@code .../status} change them, so no client can drop {@code kubernetes} and skip the cascade.
+     */
+    @Test
+    void plainUpdateOfNamespaceKeepsSpecFinalizersAndStatus() {
+        assertThat(kubectl.run("create", "namespace", "kept").code()).isZero();
+        String finalizers = "jsonpath={.spec.finalizers}";
+
+        RealKubectl.Result patched = kubectl.run(
+                "patch",
+                "ns",
+                "kept",
+                "--type=merge",
+                "-p",
+                "{\"metadata\":{\"labels\":{\"a\":\"b\"}},\"spec\":{\"finalizers\":[\"x.io/mine\"]},"
+                        + "\"status\":{\"phase\":\"Terminating\"}}");
+        assertThat(patched.code()).as(patched.err()).isZero();
+        assertThat(kubectl.run("get", "ns", "kept", "-o", finalizers).out()).isEqualTo("[\"kubernetes\"]");
+        assertThat(kubectl.run("get", "ns", "kept", "-o", "jsonpath={.status.phase}")
+                        .out())
+                .isEqualTo("Active");
+        assertThat(kubectl.run("get", "ns", "kept", "-o", "jsonpath={.metadata.labels.a}")
+                        .out())
+                .isEqualTo("b"); // the rest of the patch applied
+
+        RealKubectl.Result replaced = kubectl.runWithStdin(
+                """
+                apiVersion: v1
+                kind: Namespace
+                metadata:
+                  name: kept
+                  labels: {a: c}
+                spec:
+                  finalizers: []
+                """,
+                "replace",
+                "-f",
+                "-");
+        assertThat(replaced.code()).as(replaced.err()).isZero();
+        assertThat(kubectl.run("get", "ns", "kept", "-o", finalizers).out()).isEqualTo("[\"kubernetes\"]");
+        assertThat(kubectl.run("get", "ns", "kept", "-o", "jsonpath={.metadata.labels.a}")
+                        .out())
+                .isEqualTo("c");
+        assertThat(kubectl.run("delete", "ns", "kept", "--wait=false").code()).isZero();
+    }
 }

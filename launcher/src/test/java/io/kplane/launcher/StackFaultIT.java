@@ -33,6 +33,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -355,6 +356,125 @@ class StackFaultIT {
         }
     }
 
+    // ------------------------------------------------------------------ 5: PostgreSQL's disk full
+
+    /**
+     * PostgreSQL's data disk fills up while a Job runs and the ledger writes (a real full filesystem,
+     * {@link SmallDisk}): writes get 503 ServiceUnavailable saying the disk is full (never a 500 or a
+     * hang), reads go on, {@code /readyz} says why; once space is freed everything recovers with no
+     * acknowledged write lost, no pod run twice and exact Job counts.
+     */
+    @Test
+    @Order(5)
+    void fullDataDiskRefusesWritesWithClear503sAndRecovers() throws Exception {
+        int dbPort = StateFile.read(stack.stateDir()).components().stream()
+                .filter(e -> e.name().equals("postgres"))
+                .findFirst()
+                .orElseThrow()
+                .healthPort();
+        try (SmallDisk disk = new SmallDisk(dbPort)) {
+            Assumptions.assumeTrue(disk.mount(64), "mounting a tmpfs needs root (the fault suite's CI runs as root)");
+            disk.moveTables();
+            int completions = 6;
+            Path runs = stack.stateDir().resolve("full-disk-job.runs");
+            String job =
+                    """
+                    {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"full-disk"},
+                     "spec":{"completions":%d,"parallelism":2,"completionMode":"Indexed","backoffLimit":100,
+                      "template":{"spec":{"restartPolicy":"Never","containers":[{"name":"w","image":"busybox",
+                       "command":["sh","-c","echo $HOSTNAME >> %s; sleep 3"]}]}}}}
+                    """
+                            .formatted(completions, runs);
+            Ledger ledger = new Ledger("default", "ledger-full").start();
+            assertThat(post("/apis/batch/v1/namespaces/default/jobs", job).statusCode())
+                    .isEqualTo(201);
+            await("job running")
+                    .atMost(Duration.ofMinutes(2))
+                    .until(() -> get("/apis/batch/v1/namespaces/default/jobs/full-disk")
+                                    .at("/status/active")
+                                    .asInt()
+                            > 0);
+
+            disk.fill();
+            long filled = System.nanoTime();
+            // a write that needs a new page now fails; big ones need pages at once
+            String big = "x".repeat(200_000);
+            AtomicInteger n = new AtomicInteger();
+            HttpResponse<String> refused = await("a write refused")
+                    .atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofMillis(50))
+                    .until(
+                            () -> post(
+                                    "/api/v1/namespaces/default/configmaps",
+                                    "{\"metadata\":{\"name\":\"big-" + n.incrementAndGet() + "\"},\"data\":{\"a\":\""
+                                            + big + "\"}}"),
+                            r -> r.statusCode() != 201);
+            JsonNode status = Json.tree(refused.body());
+            String readyz = await("readyz says why")
+                    .atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(20))
+                    .until(
+                            () -> {
+                                post(
+                                        "/api/v1/namespaces/default/configmaps",
+                                        "{\"metadata\":{\"name\":\"big-" + n.incrementAndGet()
+                                                + "\"},\"data\":{\"a\":\"" + big + "\"}}");
+                                return send(stack.server(), "GET", "/readyz", "", "text/plain");
+                            },
+                            r -> r.statusCode() == 503 && r.body().contains("disk full"))
+                    .body();
+            int reads = send(stack.server(), "GET", "/api/v1/namespaces/default/configmaps?limit=50", "", "text/plain")
+                    .statusCode();
+
+            disk.free();
+            long freed = System.nanoTime();
+            await("writes succeed again")
+                    .atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofMillis(50))
+                    .until(() -> post(
+                                            "/api/v1/namespaces/default/configmaps",
+                                            "{\"metadata\":{\"name\":\"after-full-" + n.incrementAndGet() + "\"}}")
+                                    .statusCode()
+                            == 201);
+            long recoveryMs = (System.nanoTime() - freed) / 1_000_000;
+            JsonNode done = await("job finished")
+                    .atMost(Duration.ofMinutes(5))
+                    .pollInterval(Duration.ofSeconds(1))
+                    .until(() -> get("/apis/batch/v1/namespaces/default/jobs/full-disk"), StackFaultIT::finished);
+            ledger.stop();
+            long lost = ledger.lost();
+            List<String> lines = Files.exists(runs) ? Files.readAllLines(runs) : List.of();
+            long duplicates = lines.size() - new HashSet<>(lines).size();
+            int succeeded = done.at("/status/succeeded").asInt();
+            int failed = done.at("/status/failed").asInt();
+            row(
+                    "PostgreSQL data disk full mid-Job",
+                    ledger.acked(),
+                    lost,
+                    String.valueOf(duplicates),
+                    "succeeded " + succeeded + "/" + completions + " failed " + failed,
+                    "writes again " + recoveryMs + " ms after space freed (full for " + (freed - filled) / 1_000_000
+                            + " ms)");
+            row("  ledger answers, whole scenario: " + ledger.codes(), -1, -1, "-", "-", "-");
+            assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
+            assertThat(status.path("kind").asText()).isEqualTo("Status");
+            assertThat(status.path("reason").asText()).isEqualTo("ServiceUnavailable");
+            assertThat(status.path("message").asText()).contains("disk full").contains("53100");
+            assertThat(readyz).contains("[-]storage-writer failed").contains("disk full");
+            assertThat(reads).as("reads while the disk is full").isEqualTo(200);
+            assertThat(ledger.codes().keySet())
+                    .as("every write answered 201 or 503, never a 500 or a hang (-1)")
+                    .isSubsetOf(201, 503);
+            assertThat(lost).as("acknowledged writes lost").isZero();
+            assertThat(duplicates)
+                    .as("pods whose container ran twice: %s", lines)
+                    .isZero();
+            assertThat(succeeded).isEqualTo(completions);
+            assertThat(failed).isZero();
+            assertThat(done.at("/status/completedIndexes").asText()).isEqualTo("0-" + (completions - 1));
+        }
+    }
+
     /** A watch of ConfigMaps in namespace twin, recording each event's revision in order. */
     private static final class Watcher {
         final String server;
@@ -422,6 +542,9 @@ class StackFaultIT {
         final Set<String> acked = ConcurrentHashMap.newKeySet();
         final AtomicBoolean stopped = new AtomicBoolean();
         final AtomicLong longestOutage = new AtomicLong();
+        /** How many writes got each answer (-1: no answer). */
+        final Map<Integer, AtomicLong> codes = new ConcurrentHashMap<>();
+
         private Thread thread;
 
         Ledger(String namespace, String prefix) {
@@ -438,6 +561,7 @@ class StackFaultIT {
                             int code = postQuietly(
                                     "/api/v1/namespaces/" + namespace + "/configmaps",
                                     "{\"metadata\":{\"name\":\"" + name + "\"}}");
+                            codes.computeIfAbsent(code, c -> new AtomicLong()).incrementAndGet();
                             if (code == 201) {
                                 acked.add(name);
                                 if (failingSince != 0) {
@@ -468,6 +592,10 @@ class StackFaultIT {
 
         long acked() {
             return acked.size();
+        }
+
+        Map<Integer, AtomicLong> codes() {
+            return Map.copyOf(codes);
         }
 
         long longestOutageMs() {

@@ -2,38 +2,29 @@ package io.kplane.apiserver.kubectl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
-import com.google.protobuf.Parser;
 import io.kplane.api.ResourceType;
 import io.kplane.apiserver.codec.RequestBodyDecoder;
 import io.kplane.apiserver.errors.ApiError;
 import io.kubernetes.client.proto.Runtime;
-import io.kubernetes.client.proto.V1;
-import io.kubernetes.client.proto.V1Batch;
 import io.vertx.core.buffer.Buffer;
 import java.util.Arrays;
-import java.util.Map;
 
 /**
  * Reads {@code application/vnd.kubernetes.protobuf} request bodies, which kubectl 1.32's typed client
- * sends for {@code create job --from=cronjob/...}, {@code create job} and {@code create cronjob}: the
+ * sends for its {@code create} commands ({@code create job --from=cronjob/...}, {@code create configmap},
+ * {@code create secret}, {@code create namespace}, {@code create serviceaccount}, {@code create role}...): the
  * magic {@code k8s\0} followed by a {@code runtime.Unknown} whose {@code raw} is the encoded object.
- * The object is decoded with the generated k8s.io/api messages and handed on as JSON, so the request
+ * The object is decoded with the generated k8s.io/api message of its kind ({@link ProtobufMessageTypes})
+ * and handed on as JSON, so the request
  * continues exactly like a JSON one (admission, strict field validation, storage).
  */
 public final class ProtobufBodyDecoder implements RequestBodyDecoder {
     public static final String MEDIA_TYPE = "application/vnd.kubernetes.protobuf";
     private static final byte[] MAGIC = {'k', '8', 's', 0};
-
-    private static final Map<String, Parser<? extends Message>> PARSERS = Map.of(
-            "batch/v1/Job", V1Batch.Job.parser(),
-            "batch/v1/CronJob", V1Batch.CronJob.parser(),
-            "v1/Pod", V1.Pod.parser(),
-            "v1/Node", V1.Node.parser(),
-            "v1/Namespace", V1.Namespace.parser(),
-            "v1/Event", V1.Event.parser(),
-            "v1/Binding", V1.Binding.parser());
 
     @Override
     public boolean supports(String mediaType) {
@@ -60,8 +51,8 @@ public final class ProtobufBodyDecoder implements RequestBodyDecoder {
         if (kind.isEmpty() && resource != null) {
             kind = resource.kind();
         }
-        Parser<? extends Message> parser = PARSERS.get(apiVersion + "/" + kind);
-        if (parser == null) {
+        Descriptor type = ProtobufMessageTypes.find(apiVersion, kind);
+        if (type == null) {
             throw ApiError.of(
                     415,
                     "UnsupportedMediaType",
@@ -70,7 +61,7 @@ public final class ProtobufBodyDecoder implements RequestBodyDecoder {
         }
         Message object;
         try {
-            object = parser.parseFrom(unknown.getRaw());
+            object = DynamicMessage.parseFrom(type, unknown.getRaw());
         } catch (InvalidProtocolBufferException e) {
             throw ApiError.badRequest("error decoding protobuf " + kind + ": " + e.getMessage());
         }

@@ -64,6 +64,7 @@ final class ProtobufJson {
             "controller",
             "blockOwnerDeletion",
             "optional",
+            "immutable",
             "defaultMode",
             "exitCode",
             "restartCount",

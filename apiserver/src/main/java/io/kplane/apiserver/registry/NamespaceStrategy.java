@@ -1,5 +1,6 @@
 package io.kplane.apiserver.registry;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceTypes;
@@ -22,6 +23,26 @@ public final class NamespaceStrategy extends GenericStrategy {
     @Override
     public void prepareStatusForCreate(ObjectNode object) {
         object.putObject("status").put("phase", "Active");
+    }
+
+    /**
+     * kube-apiserver's namespaceStrategy.PrepareForUpdate: a plain {@code PUT/PATCH namespaces/NAME}
+     * keeps the stored {@code spec.finalizers} (only {@code PUT namespaces/NAME/finalize} changes them,
+     * so a client cannot drop {@code kubernetes} and skip the namespace controller's cascade). The
+     * status is kept by the generic status-subresource rule.
+     */
+    @Override
+    public void prepareForUpdate(ObjectNode updated, ObjectNode old) {
+        JsonNode kept = old.path("spec").get("finalizers");
+        JsonNode spec = updated.get("spec");
+        if (kept == null) {
+            if (spec instanceof ObjectNode s) {
+                s.remove("finalizers");
+            }
+            return;
+        }
+        ObjectNode target = spec instanceof ObjectNode s ? s : updated.putObject("spec");
+        target.set("finalizers", kept.deepCopy());
     }
 
     /**

@@ -36,6 +36,13 @@ public interface ResourceStrategy {
      */
     default void prepareStatusForCreate(ObjectNode object) {}
 
+    /**
+     * What an update of the main resource keeps of the stored object besides the generic rules
+     * ({@code PrepareForUpdate}): e.g. a Namespace's {@code spec.finalizers}, which only the
+     * {@code finalize} subresource changes. Default: nothing more.
+     */
+    default void prepareForUpdate(ObjectNode updated, ObjectNode old) {}
+
     /** Propagation when a DELETE names none. */
     default String defaultPropagationPolicy() {
         return DeletionPropagation.BACKGROUND;

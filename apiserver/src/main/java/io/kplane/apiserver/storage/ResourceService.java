@@ -386,7 +386,9 @@ public final class ResourceService {
         return guaranteedUpdate(type, namespace, name, options, current -> {
             checkPrecondition(type, name, precondition, current);
             if (finalize) {
-                return mainUpdate(type, NamespaceLifecycle.withFinalizersOf(requested, current), current);
+                ObjectNode finalized = NamespaceLifecycle.withFinalizersOf(requested, current);
+                strategy.prepareForFinalize(type, finalized, current);
+                return EmptyStructs.fill(admission.admit(type, finalized, current));
             }
             return status ? statusUpdate(type, requested, current) : mainUpdate(type, requested.deepCopy(), current);
         });

@@ -66,6 +66,19 @@ public final class WriteStrategy {
      * the old status for resources with a status subresource, and bumps generation on spec change.
      */
     public void prepareForUpdate(ResourceType type, ObjectNode updated, ObjectNode old) {
+        prepareForAnyUpdate(type, updated, old);
+        ResourceStrategies.of(type).prepareForUpdate(updated, old);
+    }
+
+    /**
+     * {@code PUT namespaces/NAME/finalize} (kube-apiserver's namespaceFinalizeStrategy): the generic
+     * rules without the namespace strategy's, since changing {@code spec.finalizers} is its one job.
+     */
+    public void prepareForFinalize(ResourceType type, ObjectNode updated, ObjectNode old) {
+        prepareForAnyUpdate(type, updated, old);
+    }
+
+    private void prepareForAnyUpdate(ResourceType type, ObjectNode updated, ObjectNode old) {
         updated.put("apiVersion", type.apiVersion());
         updated.put("kind", type.kind());
         ObjectNode meta = Trees.meta(updated);

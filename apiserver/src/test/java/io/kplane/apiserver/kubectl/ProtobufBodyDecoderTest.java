@@ -140,4 +140,61 @@ class ProtobufBodyDecoderTest {
                 .isInstanceOfSatisfying(
                         ApiError.class, e -> assertThat(e.code()).isEqualTo(400));
     }
+
+    private static Buffer envelope(String apiVersion, String kind, com.google.protobuf.ByteString raw)
+            throws Exception {
+        Runtime.Unknown unknown = Runtime.Unknown.newBuilder()
+                .setTypeMeta(
+                        Runtime.TypeMeta.newBuilder().setApiVersion(apiVersion).setKind(kind))
+                .setRaw(raw)
+                .build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(new byte[] {'k', '8', 's', 0});
+        unknown.writeTo(out);
+        return Buffer.buffer(out.toByteArray());
+    }
+
+    /** Any served kind decodes by its name, with no per-kind entry: bytes become base64, maps stay maps. */
+    @Test
+    void decodesEveryServedKindByItsMessageName() throws Exception {
+        V1.ConfigMap cm = V1.ConfigMap.newBuilder()
+                .setMetadata(Meta.ObjectMeta.newBuilder().setName("cm").setNamespace(""))
+                .putData("a", "b")
+                .putData("empty", "")
+                .putBinaryData("bin", com.google.protobuf.ByteString.copyFrom(new byte[] {0, 1, 2}))
+                .setImmutable(false)
+                .build();
+        JsonNode json = decoder.decode(envelope("v1", "ConfigMap", cm.toByteString()), ResourceTypes.CONFIGMAPS);
+        assertThat(json)
+                .isEqualTo(
+                        io.kplane.api.json.Json.mapper()
+                                .readTree(
+                                        "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm\"},"
+                                                + "\"immutable\":false,\"data\":{\"a\":\"b\",\"empty\":\"\"},\"binaryData\":{\"bin\":\"AAEC\"}}"));
+
+        V1.Secret secret = V1.Secret.newBuilder()
+                .setMetadata(Meta.ObjectMeta.newBuilder().setName("s"))
+                .putData("password", com.google.protobuf.ByteString.copyFromUtf8("s3cr=t"))
+                .setType("Opaque")
+                .build();
+        JsonNode s = decoder.decode(envelope("v1", "Secret", secret.toByteString()), ResourceTypes.SECRETS);
+        assertThat(s.at("/data/password").asText()).isEqualTo("czNjcj10");
+        assertThat(s.at("/type").asText()).isEqualTo("Opaque");
+    }
+
+    /** A kind with no generated message (coordination.k8s.io here) is a clear 415, never a 500. */
+    @Test
+    void aKindWithoutAGeneratedMessageIsA415() {
+        assertThatThrownBy(() -> decoder.decode(
+                        envelope("coordination.k8s.io/v1", "Lease", com.google.protobuf.ByteString.EMPTY),
+                        ResourceTypes.LEASES))
+                .isInstanceOfSatisfying(ApiError.class, e -> {
+                    assertThat(e.code()).isEqualTo(415);
+                    assertThat(e.getMessage()).contains("coordination.k8s.io/v1, Kind=Lease");
+                });
+        assertThatThrownBy(() -> decoder.decode(
+                        envelope("v1", "PodSpec", com.google.protobuf.ByteString.EMPTY), ResourceTypes.PODS))
+                .isInstanceOfSatisfying(
+                        ApiError.class, e -> assertThat(e.code()).isEqualTo(415));
+    }
 }

@@ -1,5 +1,6 @@
 package io.kplane.controllers.runtime;
 
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.KubeClient;
 import io.kplane.client.config.KubeconfigResolver;
 import io.kplane.client.leaderelection.LeaderCallbacks;
@@ -18,9 +19,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs one {@link ControllerComponent} as an OS process: connects to the API server, serves
  * {@code /healthz} and {@code /metrics}, campaigns for the component's Lease (unless
- * {@code --leader-elect=false}), and runs the controller only while leading. Losing the lease
- * exits the process (as kube-controller-manager does), so a restart starts from a clean cache;
- * SIGTERM stops the workers, releases the lease and exits.
+ * {@code --leader-elect=false}), and runs the controller only while leading. Losing the lease (the API
+ * server gone for longer than the renew deadline) stops the workers and drops the informers' cache,
+ * and the process campaigns again, waiting for the API server instead of exiting into restarts;
+ * SIGTERM stops the workers (a leader also releases the lease, as client-go's {@code ReleaseOnCancel},
+ * so a standby takes over at once) and exits with 0, leader or standby alike.
  */
 public final class ControllerProcess {
     private static final Logger log = LoggerFactory.getLogger(ControllerProcess.class);
@@ -29,8 +32,11 @@ public final class ControllerProcess {
     private final ControllerOptions options;
     private final Clock clock;
     private final CountDownLatch finished = new CountDownLatch(1);
+    /** Counted down once a shutdown closed the endpoints: main waits for it before it exits. */
+    private final CountDownLatch closed = new CountDownLatch(1);
+
     private final AtomicBoolean healthy = new AtomicBoolean(true);
-    /** The controller's one term (the process exits when it ends); {@code sessionEnded} fences late starts. */
+    /** The controller's current term; {@code sessionEnded} fences late starts of a term that is over. */
     private final Object sessionLock = new Object();
 
     private LeadingSession session;
@@ -81,6 +87,7 @@ public final class ControllerProcess {
                 identity,
                 health.port());
         Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "shutdown"));
+        TermSignal.onTerm(this::shutdown);
 
         ControllerContext ctx = new ControllerContext(
                 client, null, cluster, events, registry, options.workersOr(component.defaultWorkers()), identity, lens);
@@ -114,21 +121,39 @@ public final class ControllerProcess {
                     leading.set(0);
                     stopController();
                     if (!shuttingDown) {
-                        log.error(
-                                "{} lost its lease {}/{}; exiting",
+                        log.warn(
+                                "{} lost its lease {}/{}; workers stopped, campaigning again",
                                 component.name(),
                                 options.leaseNamespace,
                                 leaseName);
-                        exitCode = 1;
                     }
-                    finished.countDown();
                 }
             });
-            elector.start();
+            // Campaign until SIGTERM. A lost lease (e.g. the API server unreachable for longer than the
+            // renew deadline) stops this term's workers and informers and campaigns again with a fresh
+            // cache, so the process waits for the API server instead of exiting into a restart loop.
+            // The process ends when the election ends, whether this process led or only waited as a
+            // standby (a standby stopped by SIGTERM never leads, so onStoppedLeading never runs for it).
+            DaemonThreads.newThread("leader-election-" + leaseName, () -> {
+                        try {
+                            while (!shuttingDown) {
+                                elector.run();
+                                newTerm();
+                            }
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        } finally {
+                            finished.countDown();
+                        }
+                    })
+                    .start();
         } else {
             startController(ctx);
         }
         finished.await();
+        if (shuttingDown) {
+            closed.await(); // let the SIGTERM handler finish its clean-up before main exits the JVM
+        }
         return exitCode;
     }
 
@@ -137,7 +162,9 @@ public final class ControllerProcess {
     private void startController(ControllerContext base) {
         LeadingSession session;
         synchronized (sessionLock) {
-            if (sessionEnded) {
+            // the elector interrupts a term's callback thread before it ends the term: a callback that
+            // runs this late belongs to a term that is over (maybe even after newTerm() reopened the fence)
+            if (sessionEnded || Thread.currentThread().isInterrupted()) {
                 return; // leadership was lost before this callback ran
             }
             session = new LeadingSession(component, clock);
@@ -163,6 +190,14 @@ public final class ControllerProcess {
             s = session;
         }
         return s == null ? java.util.List.of("[+]informers not started (not leading)") : s.informerChecks(clock);
+    }
+
+    /** After a term ended: the next election may start a new session. */
+    private void newTerm() {
+        synchronized (sessionLock) {
+            session = null;
+            sessionEnded = false;
+        }
     }
 
     private void stopController() {
@@ -204,5 +239,6 @@ public final class ControllerProcess {
         if (health != null) {
             health.close();
         }
+        closed.countDown();
     }
 }

@@ -56,6 +56,12 @@ final class GroupCommitWriter {
     private volatile long batchStartedNanos;
     /** Why the last batch failed for want of the database (null once one succeeded). */
     private volatile String lastOutage;
+    /**
+     * Why the last batch failed because PostgreSQL could not store it (disk full, read-only, I/O
+     * error), null once a batch committed. Unlike a lost connection, the readiness probe cannot see
+     * this fault (taking the revision lock writes nothing new), so only a commit clears it.
+     */
+    private volatile String storageFault;
 
     private final Context context;
     private final Clock clock;
@@ -146,6 +152,10 @@ final class GroupCommitWriter {
         if (queued.get() >= limits.maxQueuedWrites()) {
             return Future.failedFuture("writer: " + queued.get() + " writes waiting (the limit)");
         }
+        String fault = storageFault;
+        if (fault != null) {
+            return Future.failedFuture("writer: the last write failed: " + fault);
+        }
         if (lastOutage == null) {
             return Future.succeededFuture();
         }
@@ -220,6 +230,7 @@ final class GroupCommitWriter {
             batchStartedNanos = 0;
             if (ar.succeeded()) {
                 lastOutage = null;
+                storageFault = null;
                 if (!ar.result().events().isEmpty()) {
                     onCommitted.accept(ar.result());
                 }
@@ -383,6 +394,9 @@ final class GroupCommitWriter {
     private void failed(List<WriteOp> batch, Throwable cause) {
         if (PgErrors.isConnectionFailure(cause) || batch.size() == 1) {
             StoreException error = PgErrors.toStoreException(cause);
+            if (PgErrors.isStorageFault(cause)) {
+                storageFault = error.getMessage();
+            }
             if (PgErrors.isConnectionFailure(cause)) {
                 lastOutage = PgErrors.describe(cause);
                 LOG.warn("write batch of {} failed, database unavailable: {}", batch.size(), PgErrors.describe(cause));

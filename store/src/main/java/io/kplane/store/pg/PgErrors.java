@@ -32,7 +32,7 @@ final class PgErrors {
             return new StoreException.BadRequest("invalid data: " + pg.getErrorMessage());
         }
         if (isConnectionFailure(error)) {
-            return new StoreException.Unavailable("database unavailable: " + describe(error), error);
+            return new StoreException.Unavailable(unavailableMessage(error), error);
         }
         return new StoreException.Internal("database error: " + describe(error), error);
     }
@@ -58,7 +58,10 @@ final class PgErrors {
      * (insufficient resources: disk full, out of memory, too many connections), 57P0x (admin or crash
      * shutdown, cannot connect now), 58 (system error, e.g. an I/O error on a read-only data
      * directory), and the server-side timeouts the store sets on its own sessions (57014
-     * statement_timeout / query_canceled, 55P03 lock_timeout, 25P03 idle-in-transaction timeout).
+     * statement_timeout / query_canceled, 55P03 lock_timeout, 25P03 idle-in-transaction timeout), and
+     * 25006 read_only_sql_transaction: PostgreSQL refuses writes (a read-only database or a standby, as
+     * an operator makes it while its data directory cannot take writes), which is an outage of writes
+     * that ends when the operator fixes it, not a bug of the statement.
      */
     static boolean isUnavailableState(String state) {
         if (state == null) {
@@ -70,7 +73,36 @@ final class PgErrors {
                 || state.startsWith("58")
                 || state.equals("57014")
                 || state.equals("55P03")
-                || state.equals("25P03");
+                || state.equals("25P03")
+                || state.equals("25006");
+    }
+
+    /** True for the faults of PostgreSQL's storage an operator fixes: disk full, read-only, an I/O error. */
+    static boolean isStorageFault(Throwable error) {
+        if (!(error instanceof PgException pg) || pg.getSqlState() == null) {
+            return error.getCause() != null && error.getCause() != error && isStorageFault(error.getCause());
+        }
+        String state = pg.getSqlState();
+        return state.equals("53100") || state.equals("25006") || state.startsWith("58");
+    }
+
+    /**
+     * The 503's message: what an operator must fix for the storage faults they can fix (disk full, a
+     * read-only database, an I/O error on the data directory), then PostgreSQL's own words.
+     */
+    static String unavailableMessage(Throwable error) {
+        String state = error instanceof PgException pg ? pg.getSqlState() : null;
+        String what;
+        if ("53100".equals(state)) {
+            what = "database disk full, writes are refused until space is freed";
+        } else if ("25006".equals(state)) {
+            what = "database is read-only, writes are refused until it accepts writes again";
+        } else if (state != null && state.startsWith("58")) {
+            what = "database I/O error (is its data directory read-only or failing?)";
+        } else {
+            what = "database unavailable";
+        }
+        return what + ": " + describe(error);
     }
 
     static String describe(Throwable error) {
