@@ -79,6 +79,26 @@ final class RealKubectl {
         return pb.start();
     }
 
+    /**
+     * Starts kubectl on a pseudo-terminal of {@code cols}x{@code rows} (util-linux {@code script}, as a
+     * user's terminal: kubectl then puts it in raw mode and sends its size), fed from the returned
+     * process's stdin; stdout carries the terminal's output.
+     */
+    Process startOnTerminal(int cols, int rows, String... args) throws IOException {
+        StringBuilder line = new StringBuilder("stty cols " + cols + " rows " + rows + "; exec ");
+        List<String> command = new ArrayList<>(List.of(BINARY.toString(), "--kubeconfig", kubeconfig.toString()));
+        command.addAll(List.of(args));
+        for (String a : command) {
+            line.append('\'').append(a.replace("'", "'\\''")).append("' ");
+        }
+        ProcessBuilder pb =
+                new ProcessBuilder("script", "-qec", line.toString(), "/dev/null").redirectErrorStream(true);
+        pb.environment().put("HOME", home.toString());
+        pb.environment().put("TERM", "xterm");
+        pb.environment().remove("KUBECONFIG");
+        return pb.start();
+    }
+
     static CompletableFuture<String> readAll(InputStream in) {
         CompletableFuture<String> f = new CompletableFuture<>();
         Thread t = new Thread(

@@ -105,8 +105,12 @@ public final class NodeAgent implements AutoCloseable {
     }
 
     /** Registers the node (create, or update the status of an existing one) and starts the heartbeats. */
+    /**
+     * Registers the node and starts the heartbeat. An API server that cannot be reached yet (or answers
+     * 503 while its database is away) does not stop the kubelet: as upstream's kubelet keeps retrying
+     * its registration, the heartbeat registers the node on its first round that reaches the server.
+     */
     public void start() {
-        register();
         heartbeat();
     }
 
@@ -147,6 +151,9 @@ public final class NodeAgent implements AutoCloseable {
         }
         io.kplane.client.time.ActivityTracker.begin(); // a renewal after a clock step is part of the step
         try {
+            if (nodeUid == null) {
+                register(); // not registered yet: the API server was unreachable so far
+            }
             renewLease();
             Node node = client.nodes().get(nodeName);
             Instant now = clock.now();

@@ -246,6 +246,12 @@ public final class DockerRuntime implements ContainerRuntime {
         if (launch.workingDir() != null && !launch.workingDir().isEmpty()) {
             cmd.withWorkingDir(launch.workingDir());
         }
+        if (launch.stdio().stdin() || launch.stdio().tty()) {
+            // the spec's stdin/stdinOnce/tty, as the kubelet passes them in the CRI container config: what attach finds
+            cmd.withStdinOpen(launch.stdio().stdin())
+                    .withStdInOnce(launch.stdio().stdinOnce())
+                    .withTty(launch.stdio().tty());
+        }
         if (!launch.mounts().isEmpty()) {
             // the kubelet's prepared volume directories, bind-mounted at each mountPath (the engine shares our fs)
             cmd.withHostConfig(HostConfig.newHostConfig()

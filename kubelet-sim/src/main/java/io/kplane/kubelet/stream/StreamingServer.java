@@ -116,11 +116,6 @@ public final class StreamingServer implements AutoCloseable {
             text(request, 400, "port forwarding is not served by this kubelet");
             return;
         }
-        if (stream.kind().equals("attach")) {
-            // the runtimes' attach (DockerExec.attach) is not covered by a test yet: refused, not half-served
-            text(request, 400, "attach is not served by this kubelet yet; use exec");
-            return;
-        }
         Optional<String> container =
                 lookup.runningContainer(stream.namespace(), stream.pod(), stream.uid(), stream.container());
         if (container.isEmpty()) {
