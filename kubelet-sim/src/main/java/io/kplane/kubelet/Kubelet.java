@@ -278,6 +278,11 @@ public final class Kubelet implements AutoCloseable {
         return config.nodeName();
     }
 
+    /** See {@link PodManager#lastSyncedResourceVersion}; empty for a pod this kubelet has no worker for. */
+    public java.util.Optional<String> lastSyncedResourceVersion(String podUid) {
+        return pods == null ? java.util.Optional.empty() : pods.lastSyncedResourceVersion(podUid);
+    }
+
     /**
      * Orderly shutdown of the node (SIGTERM): stops the pod workers, then stops and removes this node's
      * pod containers (docker runtime), then {@link #close()}. A pod whose container went this way is seen
