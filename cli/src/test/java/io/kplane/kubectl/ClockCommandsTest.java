@@ -238,7 +238,7 @@ class ClockCommandsTest {
         ok("clock", "advance", "30m");
         assertThat(cluster.client.jobs().inNamespace(ns).find("short")).isPresent();
         ok("clock", "advance", "30m");
-        await().atMost(Duration.ofSeconds(2))
+        await().atMost(Duration.ofSeconds(30))
                 .until(() -> cluster.client.jobs().inNamespace(ns).find("short").isEmpty());
     }
 

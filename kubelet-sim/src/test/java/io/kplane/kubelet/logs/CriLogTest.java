@@ -105,7 +105,7 @@ class CriLogTest {
         byte[] first = "follow 1".getBytes(StandardCharsets.UTF_8);
         w.write("stdout", first, 0, first.length, true);
         reader.start();
-        await().atMost(Duration.ofSeconds(5))
+        await().atMost(Duration.ofSeconds(30))
                 .until(() -> out.toString(StandardCharsets.UTF_8).contains("follow 1"));
         for (int i = 2; i <= 10; i++) {
             byte[] line = ("follow " + i).getBytes(StandardCharsets.UTF_8);
