@@ -9,6 +9,7 @@ import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -57,6 +58,7 @@ public final class CdsTraining {
             run(url, "version");
             run(url, "create", "-f", "-");
             run(url, "apply", "-f", "-");
+            runWithKubeconfig(url, "get", "pods");
         } finally {
             server.stop(0);
         }
@@ -67,9 +69,47 @@ public final class CdsTraining {
         full[0] = "--server";
         full[1] = url;
         System.arraycopy(args, 0, full, 2, args.length);
+        runArgs(full);
+    }
+
+    /**
+     * The way a user runs it: the server from a kubeconfig file, so reading and parsing kubeconfig YAML
+     * (its own set of Jackson deserializers) is in the archive too.
+     */
+    private static void runWithKubeconfig(String url, String... args) throws IOException {
+        Path kubeconfig = Files.createTempFile("kubectl-lite-training", ".kubeconfig");
+        try {
+            Files.writeString(
+                    kubeconfig,
+                    """
+                    apiVersion: v1
+                    kind: Config
+                    clusters:
+                    - name: training
+                      cluster: {server: "%s"}
+                    users:
+                    - name: training
+                      user: {token: training}
+                    contexts:
+                    - name: training
+                      context: {cluster: training, user: training, namespace: default}
+                    current-context: training
+                    """
+                            .formatted(url));
+            String[] full = new String[args.length + 2];
+            full[0] = "--kubeconfig";
+            full[1] = kubeconfig.toString();
+            System.arraycopy(args, 0, full, 2, args.length);
+            runArgs(full);
+        } finally {
+            Files.deleteIfExists(kubeconfig);
+        }
+    }
+
+    private static void runArgs(String[] args) {
         StringWriter err = new StringWriter();
         int code = KubectlLite.run(
-                full,
+                args,
                 new PrintWriter(new StringWriter()),
                 new PrintWriter(err),
                 new KubectlLite.Environment(
