@@ -7,13 +7,13 @@ import io.kplane.api.core.Pod;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClient;
+import io.kplane.client.events.ApiEventRecorder;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.job.JobControllerComponent;
 import io.kplane.controllers.job.JobSyncConfig;
 import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.ControllerContext;
-import io.kplane.controllers.runtime.EventWriter;
 import io.kplane.controllers.scheduler.Scheduler;
 import io.kplane.kubelet.Kubelet;
 import io.kplane.kubelet.KubeletConfig;
@@ -41,15 +41,20 @@ final class MiniCluster implements AutoCloseable {
     private final io.kplane.client.lens.SyncRecordPersister persister;
 
     MiniCluster() throws Exception {
-        this(false);
+        this(false, null);
     }
 
     /** The same with the Job controller's lens on, its sync records persisted (what a controller process does). */
     static MiniCluster withLens() throws Exception {
-        return new MiniCluster(true);
+        return new MiniCluster(true, null);
     }
 
-    private MiniCluster(boolean lensOn) throws Exception {
+    /** The same with the kubelet's docker runtime on the Docker Engine API at {@code dockerHost}. */
+    static MiniCluster withDockerRuntime(String dockerHost) throws Exception {
+        return new MiniCluster(false, dockerHost);
+    }
+
+    private MiniCluster(boolean lensOn, String dockerHost) throws Exception {
         api = TestApiServer.start();
         client = KubeClient.create(ClientConfig.forServer(api.url()));
         Clock clock = Clock.system();
@@ -63,7 +68,7 @@ final class MiniCluster implements AutoCloseable {
             persister = null;
         }
         informers = new SharedInformerFactory(client, clock).withLens(lens);
-        EventWriter events = new EventWriter(client, clock, "test", "test");
+        ApiEventRecorder events = new ApiEventRecorder(client, "test", "test", clock);
         scheduler = new Scheduler(
                 informers.informerFor(Pod.class),
                 informers.informerFor(Node.class),
@@ -81,12 +86,13 @@ final class MiniCluster implements AutoCloseable {
         scheduler.startWorkers();
         jobController.startWorkers();
         Path root = Files.createTempDirectory("kubectl-lite-kubelet");
-        kubelet = new Kubelet(
-                        KubeletConfig.defaults(ClientConfig.forServer(api.url()), NODE, root)
-                                .withCrashLoop(Duration.ofMillis(200), Duration.ofSeconds(1))
-                                .withLeaseInterval(Duration.ofSeconds(1)),
-                        clock)
-                .start();
+        KubeletConfig config = KubeletConfig.defaults(ClientConfig.forServer(api.url()), NODE, root)
+                .withCrashLoop(Duration.ofMillis(200), Duration.ofSeconds(1))
+                .withLeaseInterval(Duration.ofSeconds(1));
+        if (dockerHost != null) {
+            config = config.withRuntime("docker", dockerHost);
+        }
+        kubelet = new Kubelet(config, clock).start();
         await().atMost(Duration.ofSeconds(30))
                 .until(() -> client.nodes().find(NODE).isPresent());
     }

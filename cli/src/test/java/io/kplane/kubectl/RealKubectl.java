@@ -1,5 +1,6 @@
 package io.kplane.kubectl;
 
+import io.kplane.api.util.DaemonThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -71,26 +72,49 @@ final class RealKubectl {
 
     /** Starts kubectl without waiting for it (watches, log follows); the caller reads and ends it. */
     Process start(String... args) throws IOException {
+        return start(java.util.Map.of(), args);
+    }
+
+    /** The same with extra environment variables (e.g. kubectl's feature switches). */
+    Process start(java.util.Map<String, String> env, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(BINARY.toString(), "--kubeconfig", kubeconfig.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("HOME", home.toString());
+        pb.environment().remove("KUBECONFIG");
+        pb.environment().putAll(env);
+        return pb.start();
+    }
+
+    /**
+     * Starts kubectl on a pseudo-terminal of {@code cols}x{@code rows} (util-linux {@code script}, as a
+     * user's terminal: kubectl then puts it in raw mode and sends its size), fed from the returned
+     * process's stdin; stdout carries the terminal's output.
+     */
+    Process startOnTerminal(int cols, int rows, String... args) throws IOException {
+        StringBuilder line = new StringBuilder("stty cols " + cols + " rows " + rows + "; exec ");
+        List<String> command = new ArrayList<>(List.of(BINARY.toString(), "--kubeconfig", kubeconfig.toString()));
+        command.addAll(List.of(args));
+        for (String a : command) {
+            line.append('\'').append(a.replace("'", "'\\''")).append("' ");
+        }
+        ProcessBuilder pb =
+                new ProcessBuilder("script", "-qec", line.toString(), "/dev/null").redirectErrorStream(true);
+        pb.environment().put("HOME", home.toString());
+        pb.environment().put("TERM", "xterm");
         pb.environment().remove("KUBECONFIG");
         return pb.start();
     }
 
     static CompletableFuture<String> readAll(InputStream in) {
         CompletableFuture<String> f = new CompletableFuture<>();
-        Thread t = new Thread(
-                () -> {
-                    try {
-                        f.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-                    } catch (IOException e) {
-                        f.completeExceptionally(e);
-                    }
-                },
-                "kubectl-output");
-        t.setDaemon(true);
+        Thread t = DaemonThreads.newThread("kubectl-output", () -> {
+            try {
+                f.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                f.completeExceptionally(e);
+            }
+        });
         t.start();
         return f;
     }

@@ -156,7 +156,7 @@ class UiRoutesTest {
             assertThat(reader.readLine()).isEqualTo("id: 8");
             assertThat(reader.readLine()).contains("\"key\":\"default/pi\"");
             assertThat(lastStreamQuery.get()).isEqualTo("since=7");
-            await().atMost(Duration.ofSeconds(5)).until(() -> openStream.get() != null);
+            await().atMost(Duration.ofSeconds(30)).until(() -> openStream.get() != null);
             openStream.get().write("id: 9\ndata: {\"seq\":9}\n\n");
             assertThat(reader.readLine()).isEmpty();
             assertThat(reader.readLine()).isEqualTo("id: 9");

@@ -111,7 +111,7 @@ class LensRecorderTest {
             assertThat(first.requeueAfterMs()).isEqualTo(10_000L);
             // the requeue waits, delayed, with its due time
             QueueState state = (QueueState) lens.queue("job");
-            await().atMost(Duration.ofSeconds(5)).until(() -> state.delayed() == 1);
+            await().atMost(Duration.ofSeconds(30)).until(() -> state.delayed() == 1);
             assertThat(state.items(10)).singleElement().satisfies(item -> {
                 assertThat(item).containsEntry("state", "delayed").containsEntry("dueAt", "2026-01-01T00:00:10Z");
             });
@@ -151,18 +151,18 @@ class LensRecorderTest {
             queue.add("default/b");
             queue.add("default/c");
             // one worker takes the head and holds it; the others wait for their turn
-            await().atMost(Duration.ofSeconds(5)).until(() -> heldKeys(state).equals(List.of("default/a")));
+            await().atMost(Duration.ofSeconds(30)).until(() -> heldKeys(state).equals(List.of("default/a")));
             assertThat(synced).hasValue(0);
             assertThat(queue.len()).isEqualTo(2);
 
             state.step();
-            await().atMost(Duration.ofSeconds(5))
+            await().atMost(Duration.ofSeconds(30))
                     .until(() -> synced.get() == 1 && heldKeys(state).equals(List.of("default/b")));
             assertThat(queue.len()).isEqualTo(1);
             assertThat(state.state()).containsEntry("stepsPending", 0);
 
             state.resume();
-            await().atMost(Duration.ofSeconds(5)).until(() -> synced.get() == 3);
+            await().atMost(Duration.ofSeconds(30)).until(() -> synced.get() == 3);
         } finally {
             controller.stop(Duration.ofSeconds(5));
         }

@@ -51,7 +51,7 @@ class ClusterClockTest {
         clock.update(frozenAt(t0.plus(Duration.ofMinutes(6))));
         assertThat(fired.await(5, TimeUnit.SECONDS)).isTrue();
         assertThat(firedAt.get()).isEqualTo(t0.plus(Duration.ofMinutes(6)));
-        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> clock.dueTimers() == 0);
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> clock.dueTimers() == 0);
     }
 
     @Test

@@ -87,7 +87,7 @@ class WorkQueueTest {
                 throw new IllegalStateException(e);
             }
         });
-        await().atMost(5, TimeUnit.SECONDS).until(q::isShuttingDown);
+        await().atMost(30, TimeUnit.SECONDS).until(q::isShuttingDown);
         assertThat(drained).isNotDone();
         q.done("a");
         assertThat(drained).succeedsWithin(Duration.ofSeconds(5));

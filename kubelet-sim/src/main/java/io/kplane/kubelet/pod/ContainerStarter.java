@@ -8,6 +8,7 @@ import io.kplane.client.time.Clock;
 import io.kplane.kubelet.logs.CriLogWriter;
 import io.kplane.kubelet.runtime.ContainerLaunch;
 import io.kplane.kubelet.runtime.ContainerStartException;
+import io.kplane.kubelet.runtime.ContainerStdio;
 import io.kplane.kubelet.runtime.Mount;
 import io.kplane.kubelet.runtime.RunningContainer;
 import java.time.Duration;
@@ -222,7 +223,8 @@ final class ContainerStarter {
                 c.workingDir(),
                 settings.stateStore().scratchDir(state.uid),
                 writer,
-                mounts);
+                mounts,
+                ContainerStdio.of(c.stdin(), c.stdinOnce(), c.tty()));
     }
 
     /** From now on the worker follows {@code container} as the current attempt of {@code name}. */

@@ -12,6 +12,7 @@ import java.util.Map;
  * @param attempt    0 for the first start, then the restart count; part of the runtime's name for it
  * @param scratchDir a private directory of the pod (the process runtime's default working directory)
  * @param mounts     the container's volume mounts, parents before children (empty: none)
+ * @param stdio      the spec's {@code stdin}/{@code stdinOnce}/{@code tty} (what {@code attach} finds)
  */
 public record ContainerLaunch(
         String podUid,
@@ -27,10 +28,46 @@ public record ContainerLaunch(
         String workingDir,
         Path scratchDir,
         CriLogWriter log,
-        List<Mount> mounts) {
+        List<Mount> mounts,
+        ContainerStdio stdio) {
 
     public ContainerLaunch {
         mounts = mounts == null ? List.of() : List.copyOf(mounts);
+        stdio = stdio == null ? ContainerStdio.NONE : stdio;
+    }
+
+    /** A launch whose container keeps no stdin open and has no terminal. */
+    public ContainerLaunch(
+            String podUid,
+            String podNamespace,
+            String podName,
+            String containerName,
+            int attempt,
+            String image,
+            String imagePullPolicy,
+            List<String> command,
+            List<String> args,
+            Map<String, String> env,
+            String workingDir,
+            Path scratchDir,
+            CriLogWriter log,
+            List<Mount> mounts) {
+        this(
+                podUid,
+                podNamespace,
+                podName,
+                containerName,
+                attempt,
+                image,
+                imagePullPolicy,
+                command,
+                args,
+                env,
+                workingDir,
+                scratchDir,
+                log,
+                mounts,
+                ContainerStdio.NONE);
     }
 
     /** A launch without volume mounts. */

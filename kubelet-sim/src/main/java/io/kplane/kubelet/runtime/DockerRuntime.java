@@ -246,6 +246,12 @@ public final class DockerRuntime implements ContainerRuntime {
         if (launch.workingDir() != null && !launch.workingDir().isEmpty()) {
             cmd.withWorkingDir(launch.workingDir());
         }
+        if (launch.stdio().stdin() || launch.stdio().tty()) {
+            // the spec's stdin/stdinOnce/tty, as the kubelet passes them in the CRI container config: what attach finds
+            cmd.withStdinOpen(launch.stdio().stdin())
+                    .withStdInOnce(launch.stdio().stdinOnce())
+                    .withTty(launch.stdio().tty());
+        }
         if (!launch.mounts().isEmpty()) {
             // the kubelet's prepared volume directories, bind-mounted at each mountPath (the engine shares our fs)
             cmd.withHostConfig(HostConfig.newHostConfig()
@@ -263,6 +269,40 @@ public final class DockerRuntime implements ContainerRuntime {
             cmd.withCmd(launch.args());
         }
         return cmd.exec().getId();
+    }
+
+    /**
+     * The container's IP on the engine's network (each container has its own network namespace here, no
+     * pod sandbox): where the kubelet connects for port forwarding, as the engine's inspect reports it.
+     */
+    @Override
+    public String portForwardAddress(String containerId) throws IOException {
+        String id = containerId != null && containerId.startsWith("docker://")
+                ? containerId.substring("docker://".length())
+                : containerId;
+        InspectContainerResponse info;
+        try {
+            info = docker.inspectContainerCmd(id).exec();
+        } catch (NotFoundException e) {
+            throw new IOException("container not found (\"" + id + "\")", e);
+        }
+        if (info.getState() == null || !Boolean.TRUE.equals(info.getState().getRunning())) {
+            throw new IOException("container is not running");
+        }
+        var settings = info.getNetworkSettings();
+        if (settings != null
+                && settings.getIpAddress() != null
+                && !settings.getIpAddress().isEmpty()) {
+            return settings.getIpAddress();
+        }
+        if (settings != null && settings.getNetworks() != null) {
+            for (var network : settings.getNetworks().values()) {
+                if (network.getIpAddress() != null && !network.getIpAddress().isEmpty()) {
+                    return network.getIpAddress();
+                }
+            }
+        }
+        throw new IOException("the container has no IP address on the engine's network");
     }
 
     /** Deterministic per attempt, so the engine itself refuses to create one attempt twice. */

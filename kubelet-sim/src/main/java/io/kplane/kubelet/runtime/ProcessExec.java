@@ -14,15 +14,22 @@ import java.util.concurrent.CompletableFuture;
  * {@code exec} for the process runtime: the command runs as a host process with the container's
  * environment and working directory, inside the container's mount namespace (and chroot) when it has
  * one ({@code nsenter}, see {@link MountNamespace#enter}). A tty is a pseudo-terminal made by
- * util-linux {@code script} (it cannot be resized from here; the size stays {@code script}'s default).
+ * util-linux {@code script}; the resize channel resizes it ({@link PtyResizer}).
  */
 final class ProcessExec implements ExecSession {
     private final Process process;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+    private final PtyResizer resizer;
 
-    private ProcessExec(Process process) {
+    private ProcessExec(Process process, boolean tty) {
         this.process = process;
-        process.onExit().thenAccept(p -> exit.complete(p.exitValue()));
+        this.resizer = tty ? new PtyResizer(process) : null;
+        process.onExit().thenAccept(p -> {
+            if (resizer != null) {
+                resizer.close();
+            }
+            exit.complete(p.exitValue());
+        });
     }
 
     /**
@@ -52,7 +59,7 @@ final class ProcessExec implements ExecSession {
             pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         }
         try {
-            return new ProcessExec(pb.start());
+            return new ProcessExec(pb.start(), spec.tty());
         } catch (IOException e) {
             // as runc words it, so kubectl shows what a container runtime would
             throw new ExecNotSupportedException("OCI runtime exec failed: exec failed: unable to start container "
@@ -89,6 +96,13 @@ final class ProcessExec implements ExecSession {
     @Override
     public CompletableFuture<Integer> exitCode() {
         return exit;
+    }
+
+    @Override
+    public void resize(int width, int height) {
+        if (resizer != null) {
+            resizer.resize(width, height);
+        }
     }
 
     @Override

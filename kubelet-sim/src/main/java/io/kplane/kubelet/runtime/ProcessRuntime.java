@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -91,7 +92,8 @@ public final class ProcessRuntime implements ContainerRuntime {
 
     @Override
     public String version() {
-        return "process://" + System.getProperty("os.name").toLowerCase() + "-" + System.getProperty("os.version");
+        return "process://" + System.getProperty("os.name").toLowerCase(Locale.ROOT) + "-"
+                + System.getProperty("os.version");
     }
 
     @Override
@@ -148,9 +150,11 @@ public final class ProcessRuntime implements ContainerRuntime {
             argv.addAll(namespaces.wrap(mounts, stage, workDir.toString(), command));
             workDir = launch.scratchDir(); // the real chdir happens inside the namespace
         }
-        ProcessBuilder pb = new ProcessBuilder(argv)
-                .directory(workDir.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        ProcessBuilder pb = new ProcessBuilder(argv).directory(workDir.toFile());
+        if (!launch.stdio().stdin()) {
+            // stdin: true keeps a pipe open for kubectl attach -i; otherwise the container reads an empty stdin
+            pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        }
         pb.environment().clear();
         pb.environment().putAll(environment(launch));
         Process process;
@@ -189,7 +193,13 @@ public final class ProcessRuntime implements ContainerRuntime {
                 .orElseThrow(() -> new ExecNotSupportedException("container is not running"));
         ContainerLaunch launch = container.launch;
         if (spec.command().isEmpty()) {
-            throw new ExecNotSupportedException("attach is not supported by the process runtime yet");
+            boolean stdin = spec.stdin() && launch.stdio().stdin();
+            return new ProcessAttach(
+                    container.stdout,
+                    container.stderr,
+                    stdin ? container.process.getOutputStream() : null,
+                    launch.stdio().stdinOnce(),
+                    container.exited);
         }
         String workDir = launch.workingDir() == null || launch.workingDir().isEmpty()
                 ? launch.scratchDir().toString()
@@ -298,23 +308,29 @@ public final class ProcessRuntime implements ContainerRuntime {
         private final Instant startedAt;
         private final CompletableFuture<ExitStatus> exited = new CompletableFuture<>();
         private volatile Clock.Timer killTimer;
+        /** The container's output as {@code attach} sees it, from the moment of attaching. */
+        private final AttachableOutput stdout = new AttachableOutput();
+
+        private final AttachableOutput stderr = new AttachableOutput();
 
         HostProcess(ContainerLaunch launch, Process process, Instant startedAt) {
             this.launch = launch;
             this.process = process;
             this.startedAt = startedAt;
-            Thread out = copier(process.getInputStream(), launch.log().lineStream("stdout"), "stdout");
-            Thread err = copier(process.getErrorStream(), launch.log().lineStream("stderr"), "stderr");
+            Thread out = copier(process.getInputStream(), launch.log().lineStream("stdout"), stdout, "stdout");
+            Thread err = copier(process.getErrorStream(), launch.log().lineStream("stderr"), stderr, "stderr");
             process.onExit().thenRunAsync(() -> finish(out, err), reaper);
         }
 
-        private Thread copier(InputStream in, OutputStream sink, String stream) {
+        private Thread copier(InputStream in, OutputStream sink, AttachableOutput attached, String stream) {
             Thread t = DaemonThreads.newThread("log-" + launch.containerName() + "-" + stream, () -> {
                 try (in;
-                        sink) {
-                    in.transferTo(sink);
+                        OutputStream tee = attached.tee(sink)) {
+                    in.transferTo(tee);
                 } catch (IOException | RuntimeException e) {
                     log.debug("{} {} copy ended: {}", launch.describe(), stream, e.toString());
+                } finally {
+                    attached.end();
                 }
             });
             t.start();
