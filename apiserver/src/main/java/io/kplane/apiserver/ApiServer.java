@@ -35,7 +35,6 @@ import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
-import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -120,7 +119,7 @@ public final class ApiServer implements AutoCloseable {
     private Future<Void> listen() {
         // Vert.x shares one listening socket between server instances with the same port; a negative
         // port means "a random port, shared" (0 would give every instance its own random port).
-        int port = options.port() == 0 ? -1 : options.port();
+        int port = ApiHttpServerOptions.sharedPort(options);
         return ensureNamespaces()
                 .compose(v -> clockEvents.ensureClock())
                 .onSuccess(v -> namespaces.start())
@@ -343,19 +342,7 @@ public final class ApiServer implements AutoCloseable {
 
         @Override
         public Future<?> start() {
-            HttpServerOptions httpOptions = new HttpServerOptions()
-                    .setHost(options.bindHost())
-                    .setPort(port)
-                    .setCompressionSupported(false)
-                    .setMaxInitialLineLength(16 * 1024)
-                    .setMaxHeaderSize(64 * 1024);
-            if (options.tlsCertFile() != null) {
-                httpOptions
-                        .setSsl(true)
-                        .setKeyCertOptions(new PemKeyCertOptions()
-                                .setCertPath(options.tlsCertFile().toString())
-                                .setKeyPath(options.tlsKeyFile().toString()));
-            }
+            HttpServerOptions httpOptions = ApiHttpServerOptions.of(options, port);
             HttpServer server = vertx.createHttpServer(httpOptions);
             return server.requestHandler(router()).listen().onSuccess(s -> {
                 if (actualPort == 0) {

@@ -190,7 +190,16 @@ public final class ControllerProcess {
         synchronized (sessionLock) {
             s = session;
         }
-        return s == null ? java.util.List.of("[+]informers not started (not leading)") : s.informerChecks(clock);
+        if (s != null) {
+            return s.informerChecks(clock);
+        }
+        LeaderElector e = elector;
+        String why = e == null ? "" : e.standbyReason();
+        // a standby is healthy (200): it says why it waits, e.g. the API server unreachable
+        return java.util.List.of(
+                why.isEmpty()
+                        ? "[+]informers not started (not leading)"
+                        : "[+]informers not started (not leading: " + why + ")");
     }
 
     /** After a term ended: the next election may start a new session. */
