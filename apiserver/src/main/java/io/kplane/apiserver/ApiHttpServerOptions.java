@@ -4,8 +4,7 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 
 /**
- * The API server's socket settings, in one place because two servers use them on the same port, one
- * after the other: {@link StoreWaitServer} while the database is not there yet, then {@link ApiServer}.
+ * The API server's socket settings ({@link ApiListener} binds every event loop's server with them).
  */
 final class ApiHttpServerOptions {
     private ApiHttpServerOptions() {}

@@ -125,15 +125,17 @@ public final class ApiServerMain implements Callable<Integer> {
         Vertx vertx = Vertx.vertx();
         // Up at once, answering 503 until the database is there (as kube-apiserver waits for etcd):
         // exiting would only have the launcher or a supervisor restart it into the same wait.
-        StoreWaitServer waiting =
-                StoreWaitServer.start(vertx, options, describe(config)).await(60, TimeUnit.SECONDS);
+        // The one listening socket is bound now and never closed: its handler is swapped for the API
+        // router once the store is open, so clients meet no refused connection in between.
+        StoreWaitHandler waiting = new StoreWaitHandler(describe(config));
+        ApiListener listener = ApiListener.bind(vertx, options, () -> waiting).await(60, TimeUnit.SECONDS);
         if (portFile != null) {
-            Files.writeString(portFile, Integer.toString(waiting.port()));
+            Files.writeString(portFile, Integer.toString(listener.port()));
         }
+        LOG.info("listening on port {}, opening the database {}", listener.port(), describe(config));
         PgResourceStore store = openWhenReachable(vertx, config, waiting);
-        options.port(waiting.port()); // the port clients already know (also when --port 0 picked it)
-        waiting.close().await(20, TimeUnit.SECONDS);
-        ApiServer server = ApiServer.start(vertx, store, options).await(60, TimeUnit.SECONDS);
+        waiting.lastError("database open, starting");
+        ApiServer server = ApiServer.serveOn(listener, vertx, store, options).await(60, TimeUnit.SECONDS);
         LOG.info("database open: serving on port {}", server.port());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
@@ -155,7 +157,7 @@ public final class ApiServerMain implements Callable<Integer> {
     }
 
     /** Opens the store, retrying with a capped back-off until the database answers. */
-    private static PgResourceStore openWhenReachable(Vertx vertx, StoreConfig config, StoreWaitServer waiting)
+    private static PgResourceStore openWhenReachable(Vertx vertx, StoreConfig config, StoreWaitHandler waiting)
             throws InterruptedException {
         long backoffMillis = 200;
         while (true) {

@@ -2,40 +2,22 @@ package io.kplane.apiserver;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.json.Json;
-import io.vertx.core.Future;
-import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServer;
+import io.vertx.core.Handler;
 import io.vertx.core.http.HttpServerRequest;
 
 /**
- * What the API server answers while its database is not there yet, as kube-apiserver waits for etcd
+ * What the API server answers while its database is not open yet, as kube-apiserver waits for etcd
  * instead of exiting: {@code /livez} 200 (the process is fine, do not restart it), {@code /readyz}
  * and {@code /healthz} 503 naming the database and the last error, and every API request a 503
  * {@code ServiceUnavailable} {@code Status} with {@code Retry-After}, so clients back off and retry.
- *
- * <p>It listens on the API server's port (a free one when the port is 0), so clients and the launcher
- * see one address from the start; once the store is open it is closed and the real server binds the
- * same port (a refused connection in between is retried like any other).
+ * The {@link ApiListener} serves it on the API port until the store opens, then swaps in the router.
  */
-final class StoreWaitServer {
-    private final HttpServer server;
+final class StoreWaitHandler implements Handler<HttpServerRequest> {
     private final String database;
     private volatile String lastError = "not connected yet";
 
-    private StoreWaitServer(HttpServer server, String database) {
-        this.server = server;
+    StoreWaitHandler(String database) {
         this.database = database;
-    }
-
-    /** Listens on {@code options}' port; the future gives the server (its {@link #port()}). */
-    static Future<StoreWaitServer> start(Vertx vertx, ApiServerOptions options, String database) {
-        HttpServer http = vertx.createHttpServer(ApiHttpServerOptions.of(options, options.port()));
-        StoreWaitServer waiting = new StoreWaitServer(http, database);
-        return http.requestHandler(waiting::handle).listen().map(s -> waiting);
-    }
-
-    int port() {
-        return server.actualPort();
     }
 
     /** Why the database cannot be used yet (shown by {@code /readyz} and in every 503). */
@@ -43,15 +25,12 @@ final class StoreWaitServer {
         lastError = message;
     }
 
-    Future<Void> close() {
-        return server.close();
-    }
-
     private String reason() {
         return "waiting for the database " + database + ": " + lastError;
     }
 
-    private void handle(HttpServerRequest request) {
+    @Override
+    public void handle(HttpServerRequest request) {
         String path = request.path();
         if (path.equals("/livez") || path.startsWith("/livez/")) {
             plain(request, 200, "ok");
