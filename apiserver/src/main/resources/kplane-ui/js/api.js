@@ -61,26 +61,25 @@ export const lens = {
 };
 
 /**
- * Follows one component's record stream (Server-Sent Events read with fetch, because EventSource
- * cannot send an Authorization header). Reconnects from the last sequence number it saw, so a
- * dropped connection loses nothing still in the component's ring buffer.
- * `prefilter(rawJson)`, when given, sees each record's text before it is parsed and may drop it
- * (returns false): under load most records are sampled away, and parsing them only to drop them was
- * most of the page's work.
- * Returns a function that stops following.
+ * Reads a streamed response one item at a time, the one stream reader of the page (the lens's record
+ * stream and the Kubernetes watches both use it). `url` is the address, or a function (may be async)
+ * giving it anew for every (re)connection, so a reader can resume where it stopped. Items are separated
+ * by `frame` (`'\n\n'` between Server-Sent Events, `'\n'` between a watch's JSON lines); `onItem(text)`
+ * gets each one. When the connection drops, the server refuses, or onItem throws, it reconnects after
+ * a back-off (0.5 s, doubling to 5 s, reset once a connection is live); a 401 asks for the token first.
+ * `onState('live' | 'reconnecting')` reports the connection. Returns a function that stops reading.
  */
-export function follow(component, since, onRecord, onState, onSampling = () => {}, prefilter = null) {
+function streamLines(url, frame, onItem, { accept = 'application/json', onState = () => {} } = {}) {
   let stopped = false;
   let controller = null;
-  let last = since;
   let delay = 500;
 
   async function run() {
     while (!stopped) {
       controller = new AbortController();
       try {
-        const url = `/ui/api/components/${encodeURIComponent(component)}/stream` + (last != null ? `?since=${last}` : '');
-        const r = await fetch(url, { headers: headers({ Accept: 'text/event-stream' }), signal: controller.signal });
+        const target = typeof url === 'function' ? await url() : url;
+        const r = await fetch(target, { headers: headers({ Accept: accept }), signal: controller.signal, cache: 'no-store' });
         if (r.status === 401) { await askForToken(); continue; }
         if (!r.ok || !r.body) throw new Error(`stream answered ${r.status}`);
         onState('live');
@@ -92,32 +91,19 @@ export function follow(component, since, onRecord, onState, onSampling = () => {
           if (done) break;
           buffer += value;
           // One pass over the chunk with a moving start, one slice at the end: re-slicing the buffer
-          // per event made a large chunk (a page that fell behind a busy component) quadratic.
+          // per item made a large chunk (a page that fell behind a busy component) quadratic.
           let cut;
           let start = 0;
-          while ((cut = buffer.indexOf('\n\n', start)) >= 0) {
-            const block = buffer.slice(start, cut);
-            start = cut + 2;
-            const lines = block.split('\n');
-            const event = (lines.find((l) => l.startsWith('event:')) || 'event: record').slice(6).trim();
-            const data = lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
-            if (!data) continue; // heartbeat or "skipped N records" comment
-            if (prefilter && event !== 'sampling' && !prefilter(data)) {
-              const id = lines.find((l) => l.startsWith('id:'));
-              if (id) last = Number(id.slice(3).trim());
-              continue;
-            }
-            try {
-              const rec = JSON.parse(data);
-              if (event === 'sampling') { onSampling(!!rec.sampling); continue; }
-              if (typeof rec.seq === 'number') last = rec.seq;
-              onRecord(rec);
-            } catch (e) { /* a malformed record is skipped, the stream goes on */ }
+          while ((cut = buffer.indexOf(frame, start)) >= 0) {
+            const item = buffer.slice(start, cut);
+            start = cut + frame.length;
+            onItem(item);
           }
           buffer = buffer.slice(start);
         }
       } catch (e) {
         if (stopped) return;
+        controller.abort(); // onItem gave up on this connection: do not leave it open
       }
       onState('reconnecting');
       await new Promise((res) => setTimeout(res, delay));
@@ -126,6 +112,37 @@ export function follow(component, since, onRecord, onState, onSampling = () => {
   }
   run();
   return () => { stopped = true; if (controller) controller.abort(); };
+}
+
+/**
+ * Follows one component's record stream (Server-Sent Events read with fetch, because EventSource
+ * cannot send an Authorization header). Reconnects from the last sequence number it saw, so a
+ * dropped connection loses nothing still in the component's ring buffer.
+ * `prefilter(rawJson)`, when given, sees each record's text before it is parsed and may drop it
+ * (returns false): under load most records are sampled away, and parsing them only to drop them was
+ * most of the page's work.
+ * Returns a function that stops following.
+ */
+export function follow(component, since, onRecord, onState, onSampling = () => {}, prefilter = null) {
+  let last = since;
+  const url = () => `/ui/api/components/${encodeURIComponent(component)}/stream` + (last != null ? `?since=${last}` : '');
+  return streamLines(url, '\n\n', (block) => {
+    const lines = block.split('\n');
+    const event = (lines.find((l) => l.startsWith('event:')) || 'event: record').slice(6).trim();
+    const data = lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
+    if (!data) return; // heartbeat or "skipped N records" comment
+    if (prefilter && event !== 'sampling' && !prefilter(data)) {
+      const id = lines.find((l) => l.startsWith('id:'));
+      if (id) last = Number(id.slice(3).trim());
+      return;
+    }
+    try {
+      const rec = JSON.parse(data);
+      if (event === 'sampling') { onSampling(!!rec.sampling); return; }
+      if (typeof rec.seq === 'number') last = rec.seq;
+      onRecord(rec);
+    } catch (e) { /* a malformed record is skipped, the stream goes on */ }
+  }, { accept: 'text/event-stream', onState });
 }
 
 // ---- the Kubernetes API -------------------------------------------------------------------------
@@ -167,52 +184,24 @@ export const kube = {
  * never leaves the page on stale data. Returns a function that stops following.
  */
 export function watchPath(watchUrl, relist, onEvent, onState = () => {}) {
-  let stopped = false;
-  let controller = null;
-  let delay = 500;
-  async function run() {
-    while (!stopped) {
-      controller = new AbortController();
-      try {
-        const rv = await relist();
-        const sep = watchUrl.includes('?') ? '&' : '?';
-        const r = await fetch(`${watchUrl}${sep}watch=true&allowWatchBookmarks=true${rv ? '&resourceVersion=' + encodeURIComponent(rv) : ''}`,
-          { headers: headers(), signal: controller.signal, cache: 'no-store' });
-        if (r.status === 401) { await askForToken(); continue; }
-        if (!r.ok || !r.body) throw new Error(`watch answered ${r.status}`);
-        onState('live');
-        delay = 500;
-        const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let cut;
-          while ((cut = buffer.indexOf('\n')) >= 0) {
-            const line = buffer.slice(0, cut).trim();
-            buffer = buffer.slice(cut + 1);
-            if (!line) continue;
-            try {
-              const ev = JSON.parse(line);
-              if (ev.type === 'ERROR') throw new Error(ev.object?.message || 'watch error');
-              if (ev.type !== 'BOOKMARK') onEvent(ev);
-            } catch (e) {
-              if (e instanceof SyntaxError) continue;
-              throw e;
-            }
-          }
-        }
-      } catch (e) {
-        if (stopped) return;
-      }
-      onState('reconnecting');
-      await new Promise((res) => setTimeout(res, delay));
-      delay = Math.min(delay * 2, 5000);
+  const url = async () => {
+    const rv = await relist();
+    const sep = watchUrl.includes('?') ? '&' : '?';
+    return `${watchUrl}${sep}watch=true&allowWatchBookmarks=true${rv ? '&resourceVersion=' + encodeURIComponent(rv) : ''}`;
+  };
+  return streamLines(url, '\n', (text) => {
+    const line = text.trim();
+    if (!line) return;
+    let ev;
+    try {
+      ev = JSON.parse(line);
+    } catch (e) {
+      return; // a malformed line is skipped
     }
-  }
-  run();
-  return () => { stopped = true; if (controller) controller.abort(); };
+    // an ERROR event (e.g. 410 Gone) ends this connection: the reconnect relists first
+    if (ev.type === 'ERROR') throw new Error(ev.object?.message || 'watch error');
+    if (ev.type !== 'BOOKMARK') onEvent(ev);
+  }, { onState });
 }
 
 /** The CronJob timeline's schedule times, computed by the API server with kubectl-lite's code. */

@@ -66,6 +66,7 @@ public final class ApiServer implements AutoCloseable {
     private final DiscoveryHandler discovery = new DiscoveryHandler();
     private final List<String> deployments = new ArrayList<>();
     private final NamespaceCache namespaces;
+    private final io.kplane.apiserver.storage.CachedObjects serviceAccounts;
     private final WorkContexts workContexts = new WorkContexts();
     private volatile int actualPort;
     private final ClusterClockCache clock;
@@ -83,6 +84,9 @@ public final class ApiServer implements AutoCloseable {
         this.clockEvents = new ClockEvents(service);
         this.namespaces = new NamespaceCache(vertx, store);
         service.namespaceCache(namespaces);
+        this.serviceAccounts = new io.kplane.apiserver.storage.CachedObjects(
+                vertx, store, io.kplane.api.ResourceTypes.SERVICEACCOUNTS);
+        service.lookupCache(serviceAccounts);
         BodyDecoders decoders = BodyDecoders.standard();
         ServiceLoader.load(RequestBodyDecoder.class).forEach(decoders::register);
         options.decoders().forEach(decoders::register);
@@ -120,6 +124,7 @@ public final class ApiServer implements AutoCloseable {
         return ensureNamespaces()
                 .compose(v -> clockEvents.ensureClock())
                 .onSuccess(v -> namespaces.start())
+                .onSuccess(v -> serviceAccounts.start())
                 .onSuccess(v -> clock.start())
                 .compose(v -> vertx.deployVerticle(
                         () -> new HttpVerticle(port), new DeploymentOptions().setInstances(options.eventLoops())))
@@ -180,6 +185,7 @@ public final class ApiServer implements AutoCloseable {
     @Override
     public void close() {
         namespaces.close();
+        serviceAccounts.close();
         clock.close();
         try {
             for (String id : deployments) {

@@ -2,6 +2,7 @@ package io.kplane.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
+import io.kplane.api.util.DaemonThreads;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -25,29 +26,25 @@ public final class WatchClient implements AutoCloseable {
     public WatchClient(String url) {
         HttpClient client = HttpClient.newHttpClient();
         HttpRequest request = HttpRequest.newBuilder(URI.create(url)).GET().build();
-        reader = new Thread(
-                () -> {
-                    try {
-                        HttpResponse<InputStream> r = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
-                        status = r.statusCode();
-                        stream = r.body();
-                        try (BufferedReader in =
-                                new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-                            String line;
-                            while ((line = in.readLine()) != null) {
-                                if (!line.isBlank()) {
-                                    events.add(Json.tree(line));
-                                }
-                            }
+        reader = DaemonThreads.newThread("watch-client", () -> {
+            try {
+                HttpResponse<InputStream> r = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+                status = r.statusCode();
+                stream = r.body();
+                try (BufferedReader in = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                    String line;
+                    while ((line = in.readLine()) != null) {
+                        if (!line.isBlank()) {
+                            events.add(Json.tree(line));
                         }
-                    } catch (Exception e) {
-                        // the stream was closed
-                    } finally {
-                        ended.set(true);
                     }
-                },
-                "watch-client");
-        reader.setDaemon(true);
+                }
+            } catch (Exception e) {
+                // the stream was closed
+            } finally {
+                ended.set(true);
+            }
+        });
         reader.start();
     }
 

@@ -11,6 +11,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Locale;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -109,7 +110,7 @@ class WebSocketWatchTest extends ApiServerHttpTest {
     void theHandshakeIs101() throws Exception {
         String head = rawUpgrade("/api/v1/namespaces/ws/pods?watch=true", true);
         assertThat(head).startsWith("HTTP/1.1 101");
-        assertThat(head.toLowerCase()).contains("upgrade: websocket");
+        assertThat(head.toLowerCase(Locale.ROOT)).contains("upgrade: websocket");
     }
 
     /** Sends an upgrade request by hand and returns what the server answers (head, and body if any). */
@@ -129,7 +130,7 @@ class WebSocketWatchTest extends ApiServerHttpTest {
             int contentLength = -1;
             while ((line = in.readLine()) != null && !line.isEmpty()) {
                 head.append(line).append('\n');
-                if (line.toLowerCase().startsWith("content-length:")) {
+                if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
                     contentLength = Integer.parseInt(line.substring(15).trim());
                 }
             }

@@ -19,6 +19,7 @@ import io.kplane.kubectl.cmd.VersionCommand;
 import io.kplane.kubectl.cmd.WaitCommand;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -61,8 +62,12 @@ public final class KubectlLite implements Runnable {
     Environment environment = Environment.system();
 
     public static void main(String[] args) {
-        System.exit(
-                run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true), Environment.system()));
+        System.exit(run(
+                args,
+                // UTF-8 like kubectl (Go writes UTF-8), whatever the JVM's default charset is
+                new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+                new PrintWriter(System.err, true, StandardCharsets.UTF_8),
+                Environment.system()));
     }
 
     /** Runs one command line; returns the exit code. */

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClient;
+import io.kplane.client.events.ApiEventRecorder;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.client.time.ClusterClockFollower;
@@ -15,7 +16,6 @@ import io.kplane.controllers.job.JobSyncConfig;
 import io.kplane.controllers.nodelifecycle.NodeLifecycleComponent;
 import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.ControllerContext;
-import io.kplane.controllers.runtime.EventWriter;
 import io.kplane.controllers.scheduler.SchedulerComponent;
 import io.kplane.controllers.ttl.TtlControllerComponent;
 import io.kplane.kubelet.Kubelet;
@@ -56,7 +56,7 @@ final class ClockCluster implements AutoCloseable {
         follower = ClusterClockFollower.start(client, "controllers", Duration.ofSeconds(30));
         Clock clock = follower.clock();
         informers = new SharedInformerFactory(client, Clock.system());
-        EventWriter events = new EventWriter(client, clock, "controllers", "test");
+        ApiEventRecorder events = new ApiEventRecorder(client, "controllers", "test", clock);
         ControllerContext ctx =
                 new ControllerContext(client, informers, clock, events, new SimpleMeterRegistry(), 2, "test");
         for (ControllerComponent c : List.of(

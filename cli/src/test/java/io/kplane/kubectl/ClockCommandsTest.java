@@ -63,6 +63,13 @@ class ClockCommandsTest {
         apply("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: " + ns + "\n");
     }
 
+    /** A fresh namespace {@code ns} and the cluster clock frozen at {@code clusterTime}: how most cases begin. */
+    private static void frozenAt(String ns, String clusterTime) {
+        namespace(ns);
+        ok("clock", "freeze");
+        ok("clock", "set", clusterTime);
+    }
+
     private static String cronJob(String ns, String name, String schedule, String extraSpec, String command) {
         return """
                 apiVersion: batch/v1
@@ -122,9 +129,7 @@ class ClockCommandsTest {
     @Order(2)
     void daylightSavingTimeInBerlin() {
         String ns = "dst";
-        namespace(ns);
-        ok("clock", "freeze");
-        ok("clock", "set", "2026-03-28T12:00:00Z");
+        frozenAt(ns, "2026-03-28T12:00:00Z");
         apply(cronJob(ns, "spring", "30 2 * * *", "  timeZone: Europe/Berlin\n", "[\"true\"]"));
         ok("clock", "advance", "48h", "--step", "1h");
         // 29 March 02:30 does not exist in Berlin (02:00 CET -> 03:00 CEST); 30 March 02:30 CEST = 00:30Z
@@ -153,9 +158,7 @@ class ClockCommandsTest {
     @Order(3)
     void everyFiveMinutesForThreeHours() {
         String ns = "five";
-        namespace(ns);
-        ok("clock", "freeze");
-        ok("clock", "set", "2026-12-01T00:00:00Z");
+        frozenAt(ns, "2026-12-01T00:00:00Z");
         apply(cronJob(ns, "five", "*/5 * * * *", "", "[\"true\"]"));
         CliRunner.Result advance = ok("clock", "advance", "3h", "--step", "1m");
         assertThat(advance.out()).contains("step 180/180").contains("SuccessfulCreate");
@@ -179,9 +182,7 @@ class ClockCommandsTest {
     @Order(4)
     void tooManyMissedSchedules() {
         String ns = "missed";
-        namespace(ns);
-        ok("clock", "freeze");
-        ok("clock", "set", "2026-12-02T00:00:00Z");
+        frozenAt(ns, "2026-12-02T00:00:00Z");
         apply(cronJob(ns, "every-minute", "* * * * *", "", "[\"true\"]"));
         CliRunner.Result advance = ok("clock", "advance", "102m");
         assertThat(jobNames(ns)).containsExactly("every-minute-" + minute("2026-12-02T01:42:00Z"));
@@ -194,9 +195,7 @@ class ClockCommandsTest {
     @Order(5)
     void forbidSkipsTicksWhileTheJobRuns() {
         String ns = "forbid";
-        namespace(ns);
-        ok("clock", "freeze");
-        ok("clock", "set", "2026-12-03T00:00:00Z");
+        frozenAt(ns, "2026-12-03T00:00:00Z");
         apply(cronJob(ns, "long", "* * * * *", "  concurrencyPolicy: Forbid\n", "[\"sleep\", \"30\"]"));
         CliRunner.Result advance = ok("clock", "advance", "4m", "--step", "1m");
         assertThat(jobNames(ns)).containsExactly("long-" + minute("2026-12-03T00:01:00Z"));
@@ -209,9 +208,7 @@ class ClockCommandsTest {
     @Order(6)
     void ttlAfterFinishedDeletesRightAfterAnHour() {
         String ns = "ttl";
-        namespace(ns);
-        ok("clock", "freeze");
-        ok("clock", "set", "2026-12-04T00:00:00Z");
+        frozenAt(ns, "2026-12-04T00:00:00Z");
         apply(
                 """
                 apiVersion: batch/v1
@@ -257,33 +254,13 @@ class ClockCommandsTest {
     @Order(7)
     void backoffExactlyOnAFrozenClock() {
         String ns = "backoff-exact";
-        namespace(ns);
-        ok("clock", "freeze");
-        ok("clock", "set", "2026-12-10T00:00:00Z");
-        apply(
-                """
-                apiVersion: batch/v1
-                kind: Job
-                metadata:
-                  name: failing
-                  namespace: backoff-exact
-                spec:
-                  backoffLimit: 3
-                  template:
-                    spec:
-                      restartPolicy: Never
-                      containers:
-                      - name: main
-                        image: busybox
-                        command: ["false"]
-                """);
+        frozenAt(ns, "2026-12-10T00:00:00Z");
+        apply(failingJob(ns));
         long began = System.nanoTime();
         ok("clock", "advance", "90s", "--step", "5s");
         Job job = cluster.client.jobs().inNamespace(ns).get("failing");
         assertThat(job.status().conditions()).anyMatch(c -> "Failed".equals(c.type()) && "True".equals(c.status()));
-        List<Pod> pods = cluster.client.pods().inNamespace(ns).list().stream()
-                .sorted(Comparator.comparing(p -> p.metadata().creationTimestamp()))
-                .toList();
+        List<Pod> pods = podsByCreation(ns);
         assertThat(pods).hasSize(4);
         List<Duration> gaps = IntStream.range(0, 3)
                 .mapToObj(i -> Duration.between(
@@ -307,23 +284,7 @@ class ClockCommandsTest {
         String ns = "backoff";
         namespace(ns);
         ok("clock", "rate", "60");
-        apply(
-                """
-                apiVersion: batch/v1
-                kind: Job
-                metadata:
-                  name: failing
-                  namespace: backoff
-                spec:
-                  backoffLimit: 3
-                  template:
-                    spec:
-                      restartPolicy: Never
-                      containers:
-                      - name: main
-                        image: busybox
-                        command: ["false"]
-                """);
+        apply(failingJob(ns));
         long began = System.nanoTime();
         await().atMost(Duration.ofSeconds(20)).until(() -> {
             Job j = cluster.client.jobs().inNamespace(ns).get("failing");
@@ -333,9 +294,7 @@ class ClockCommandsTest {
                             .anyMatch(c -> "Failed".equals(c.type()) && "True".equals(c.status()));
         });
         Duration wall = Duration.ofNanos(System.nanoTime() - began);
-        List<Pod> pods = cluster.client.pods().inNamespace(ns).list().stream()
-                .sorted(Comparator.comparing(p -> p.metadata().creationTimestamp()))
-                .toList();
+        List<Pod> pods = podsByCreation(ns);
         assertThat(pods).hasSize(4);
         List<Double> gaps = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -369,6 +328,33 @@ class ClockCommandsTest {
                     .isBetween(backoff - 1, upper);
         }
         assertThat(wall).isLessThan(Duration.ofSeconds(10));
+    }
+
+    /** A Job in {@code ns} whose one container always fails, with backoffLimit 3: four pods, three back-offs. */
+    private static String failingJob(String ns) {
+        return """
+                apiVersion: batch/v1
+                kind: Job
+                metadata:
+                  name: failing
+                  namespace: %s
+                spec:
+                  backoffLimit: 3
+                  template:
+                    spec:
+                      restartPolicy: Never
+                      containers:
+                      - name: main
+                        image: busybox
+                        command: ["false"]
+                """
+                .formatted(ns);
+    }
+
+    private static List<Pod> podsByCreation(String ns) {
+        return cluster.client.pods().inNamespace(ns).list().stream()
+                .sorted(Comparator.comparing(p -> p.metadata().creationTimestamp()))
+                .toList();
     }
 
     private static Instant finishedAt(Pod pod) {

@@ -3,6 +3,7 @@ package io.kplane.kubectl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.kplane.api.util.DaemonThreads;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -166,7 +167,7 @@ class LogsEndToEndTest {
         kubectl.getOutputStream().close();
         var err = RealKubectl.readAll(kubectl.getErrorStream());
         StringBuffer out = new StringBuffer();
-        Thread reader = new Thread(() -> {
+        Thread reader = DaemonThreads.newThread("logs-reader", () -> {
             try (BufferedReader lines =
                     new BufferedReader(new InputStreamReader(kubectl.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = lines.readLine()) != null; ) {
@@ -176,7 +177,6 @@ class LogsEndToEndTest {
                 // the process ended
             }
         });
-        reader.setDaemon(true);
         reader.start();
         try {
             await().atMost(Duration.ofSeconds(20)).until(() -> out.toString().contains("hello\n"));

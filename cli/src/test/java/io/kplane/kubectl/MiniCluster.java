@@ -7,13 +7,13 @@ import io.kplane.api.core.Pod;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClient;
+import io.kplane.client.events.ApiEventRecorder;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.job.JobControllerComponent;
 import io.kplane.controllers.job.JobSyncConfig;
 import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.ControllerContext;
-import io.kplane.controllers.runtime.EventWriter;
 import io.kplane.controllers.scheduler.Scheduler;
 import io.kplane.kubelet.Kubelet;
 import io.kplane.kubelet.KubeletConfig;
@@ -68,7 +68,7 @@ final class MiniCluster implements AutoCloseable {
             persister = null;
         }
         informers = new SharedInformerFactory(client, clock).withLens(lens);
-        EventWriter events = new EventWriter(client, clock, "test", "test");
+        ApiEventRecorder events = new ApiEventRecorder(client, "test", "test", clock);
         scheduler = new Scheduler(
                 informers.informerFor(Pod.class),
                 informers.informerFor(Node.class),

@@ -1,5 +1,6 @@
 package io.kplane.kubectl;
 
+import io.kplane.api.util.DaemonThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -71,11 +72,17 @@ final class RealKubectl {
 
     /** Starts kubectl without waiting for it (watches, log follows); the caller reads and ends it. */
     Process start(String... args) throws IOException {
+        return start(java.util.Map.of(), args);
+    }
+
+    /** The same with extra environment variables (e.g. kubectl's feature switches). */
+    Process start(java.util.Map<String, String> env, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(BINARY.toString(), "--kubeconfig", kubeconfig.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("HOME", home.toString());
         pb.environment().remove("KUBECONFIG");
+        pb.environment().putAll(env);
         return pb.start();
     }
 
@@ -101,16 +108,13 @@ final class RealKubectl {
 
     static CompletableFuture<String> readAll(InputStream in) {
         CompletableFuture<String> f = new CompletableFuture<>();
-        Thread t = new Thread(
-                () -> {
-                    try {
-                        f.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-                    } catch (IOException e) {
-                        f.completeExceptionally(e);
-                    }
-                },
-                "kubectl-output");
-        t.setDaemon(true);
+        Thread t = DaemonThreads.newThread("kubectl-output", () -> {
+            try {
+                f.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                f.completeExceptionally(e);
+            }
+        });
         t.start();
         return f;
     }

@@ -10,36 +10,21 @@ import io.kplane.api.meta.DeleteOptions;
 import io.kplane.api.meta.KubeList;
 import io.kplane.api.meta.WatchEvent;
 import io.kplane.api.patch.PatchType;
-import io.kplane.apiserver.testing.TestApiServer;
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class ResourceClientTest {
-    static TestApiServer api;
-    static KubeClient client;
-
-    @BeforeAll
-    static void start() {
-        api = TestApiServer.start();
-        client = KubeClient.forServer(api.url());
-        for (String ns : List.of("crud", "missing", "paging", "watching", "idle", "patching", "bulk")) {
-            TestPods.namespace(client, ns);
-        }
-    }
-
-    @AfterAll
-    static void stop() {
-        api.close();
-    }
+    @RegisterExtension
+    static final ApiServerFixture server =
+            ApiServerFixture.withNamespaces("crud", "missing", "paging", "watching", "idle", "patching", "bulk");
 
     @Test
     void createGetUpdateAndConflict() {
-        ResourceClient<Pod> pods = client.pods().inNamespace("crud");
+        ResourceClient<Pod> pods = server.client().pods().inNamespace("crud");
         Pod created = pods.create(TestPods.pod("crud", "p1", Map.of("app", "x")));
         assertThat(created.uid()).isNotBlank();
         assertThat(created.metadata().resourceVersion()).isNotBlank();
@@ -62,7 +47,7 @@ class ResourceClientTest {
 
     @Test
     void notFoundIsAnApiExceptionWithReasonAndFindIsEmpty() {
-        ResourceClient<Pod> pods = client.pods().inNamespace("missing");
+        ResourceClient<Pod> pods = server.client().pods().inNamespace("missing");
         assertThatThrownBy(() -> pods.get("nope")).isInstanceOfSatisfying(ApiException.class, e -> {
             assertThat(e.code()).isEqualTo(404);
             assertThat(e.reason()).isEqualTo("NotFound");
@@ -73,7 +58,7 @@ class ResourceClientTest {
 
     @Test
     void listWithLabelSelectorAndPaging() {
-        ResourceClient<Pod> pods = client.pods().inNamespace("paging");
+        ResourceClient<Pod> pods = server.client().pods().inNamespace("paging");
         for (int i = 0; i < 7; i++) {
             pods.create(TestPods.pod("paging", "p" + i, Map.of("parity", i % 2 == 0 ? "even" : "odd")));
         }
@@ -85,14 +70,17 @@ class ResourceClientTest {
         assertThat(pods.list(ListOptions.fieldSelector("metadata.name=p3")).items())
                 .extracting(Pod::name)
                 .containsExactly("p3");
-        assertThat(client.pods().list(ListOptions.labelSelector("parity=odd")).items())
+        assertThat(server.client()
+                        .pods()
+                        .list(ListOptions.labelSelector("parity=odd"))
+                        .items())
                 .as("all namespaces")
                 .hasSize(3);
     }
 
     @Test
     void watchStreamsEventsFromAResourceVersion() throws Exception {
-        ResourceClient<Pod> pods = client.pods().inNamespace("watching");
+        ResourceClient<Pod> pods = server.client().pods().inNamespace("watching");
         String rv = pods.list(ListOptions.none()).metadata().resourceVersion();
         try (WatchStream<Pod> watch = pods.watch(ListOptions.none().withResourceVersion(rv))) {
             pods.create(TestPods.pod("watching", "w1", Map.of()));
@@ -114,7 +102,7 @@ class ResourceClientTest {
 
     @Test
     void closingAWatchUnblocksTheReader() throws Exception {
-        WatchStream<Pod> watch = client.pods().inNamespace("idle").watch(ListOptions.none());
+        WatchStream<Pod> watch = server.client().pods().inNamespace("idle").watch(ListOptions.none());
         Thread closer = new Thread(() -> watch.close());
         java.util.concurrent.CompletableFuture<WatchEvent<Pod>> next =
                 java.util.concurrent.CompletableFuture.supplyAsync(() -> {
@@ -130,7 +118,7 @@ class ResourceClientTest {
 
     @Test
     void patchFormatsStatusSubresourceBindAndDelete() {
-        ResourceClient<Pod> pods = client.pods().inNamespace("patching");
+        ResourceClient<Pod> pods = server.client().pods().inNamespace("patching");
         pods.create(TestPods.pod("patching", "p", Map.of("a", "1")));
 
         Pod merged = pods.patch("p", PatchType.MERGE, "{\"metadata\":{\"labels\":{\"b\":\"2\"}}}");
@@ -156,7 +144,7 @@ class ResourceClientTest {
 
     @Test
     void deleteCollectionBySelector() {
-        ResourceClient<Pod> pods = client.pods().inNamespace("bulk");
+        ResourceClient<Pod> pods = server.client().pods().inNamespace("bulk");
         pods.create(TestPods.pod("bulk", "keep", Map.of("group", "b")));
         pods.create(TestPods.pod("bulk", "drop1", Map.of("group", "a")));
         pods.create(TestPods.pod("bulk", "drop2", Map.of("group", "a")));
@@ -178,7 +166,7 @@ class ResourceClientTest {
 
     @Test
     void namespacedCallsWithoutNamespaceFailClearly() {
-        assertThatThrownBy(() -> client.pods().get("x"))
+        assertThatThrownBy(() -> server.client().pods().get("x"))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("namespaced");
     }

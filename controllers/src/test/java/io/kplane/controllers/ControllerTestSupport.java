@@ -1,33 +1,35 @@
 package io.kplane.controllers;
 
+import io.kplane.api.coordination.Lease;
+import io.kplane.api.coordination.LeaseSpec;
 import io.kplane.api.core.Node;
 import io.kplane.api.core.NodeBuilder;
 import io.kplane.api.core.NodeCondition;
 import io.kplane.api.core.NodeStatusBuilder;
-import io.kplane.api.meta.KubeObject;
+import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.ObjectMetaBuilder;
 import io.kplane.client.KubeClient;
-import io.kplane.controllers.runtime.EventWriter;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /** Helpers for the scheduler and node-lifecycle integration tests. */
 public final class ControllerTestSupport {
     private ControllerTestSupport() {}
 
-    /** An event writer that remembers {@code reason: message} lines instead of writing Events. */
-    public static final class RememberingEvents extends EventWriter {
-        public final List<String> lines = new CopyOnWriteArrayList<>();
-
-        public RememberingEvents() {
-            super(null, null, "test", "test");
-        }
-
-        @Override
-        public void record(KubeObject involved, String type, String reason, String message) {
-            lines.add(involved.key() + " " + reason + ": " + message);
+    /** Creates or renews {@code node}'s Lease in kube-node-lease (40 s), as a kubelet's heartbeat does. */
+    public static void renewNodeLease(KubeClient client, String node) {
+        var leases = client.leases().inNamespace("kube-node-lease");
+        Instant now = Instant.now();
+        var existing = leases.find(node);
+        if (existing.isEmpty()) {
+            leases.create(new Lease(
+                    null,
+                    null,
+                    ObjectMeta.named("kube-node-lease", node),
+                    new LeaseSpec(node, 40, now, now, 0, null, null)));
+        } else {
+            leases.update(existing.get().withSpec(existing.get().spec().withRenewTime(now)));
         }
     }
 

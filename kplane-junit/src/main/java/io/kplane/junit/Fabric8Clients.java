@@ -19,10 +19,14 @@ final class Fabric8Clients {
 
     static KubernetesClient create(KplaneNamespace namespace) {
         try {
-            Config config = Config.fromKubeconfig(Files.readString(namespace.kubeconfig()));
-            return new KubernetesClientBuilder().withConfig(config).build();
+            return create(Files.readString(namespace.kubeconfig()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    static KubernetesClient create(String kubeconfig) {
+        Config config = Config.fromKubeconfig(kubeconfig);
+        return new KubernetesClientBuilder().withConfig(config).build();
     }
 }

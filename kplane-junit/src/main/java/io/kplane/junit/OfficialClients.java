@@ -5,6 +5,7 @@ import io.kubernetes.client.util.ClientBuilder;
 import io.kubernetes.client.util.KubeConfig;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 
@@ -19,7 +20,20 @@ final class OfficialClients {
 
     static ApiClient create(KplaneNamespace namespace) {
         try (Reader reader = Files.newBufferedReader(namespace.kubeconfig())) {
-            return ClientBuilder.kubeconfig(KubeConfig.loadKubeConfig(reader)).build();
+            return create(reader);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static ApiClient create(String kubeconfig) {
+        return create(new StringReader(kubeconfig));
+    }
+
+    private static ApiClient create(Reader kubeconfig) {
+        try {
+            return ClientBuilder.kubeconfig(KubeConfig.loadKubeConfig(kubeconfig))
+                    .build();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -3,6 +3,7 @@ package io.kplane.kubelet;
 import io.kplane.api.core.Pod;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
+import io.kplane.client.events.ApiEventRecorder;
 import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.Indexers;
 import io.kplane.client.informer.ListerWatcher;
@@ -20,7 +21,6 @@ import io.kplane.kubelet.node.NodeAgent;
 import io.kplane.kubelet.pod.ApiPodStatusWriter;
 import io.kplane.kubelet.pod.ContainerRecord;
 import io.kplane.kubelet.pod.CrashLoopBackoff;
-import io.kplane.kubelet.pod.PodEvents;
 import io.kplane.kubelet.pod.PodManager;
 import io.kplane.kubelet.pod.PodRecord;
 import io.kplane.kubelet.pod.PodStateStore;
@@ -123,7 +123,7 @@ public final class Kubelet implements AutoCloseable {
         int port = streaming.listen(config.bind(), config.port());
 
         AdvertisedAddress address = AdvertisedAddress.of(config.nodeAddress(), config.nodeName());
-        PodEvents podEvents = PodWorkerLens.events(events(client), lens, config.nodeName());
+        EventRecorder podEvents = PodWorkerLens.events(events(client), lens, config.nodeName());
         volumes = new VolumeManager(
                 config.rootDir().resolve("pods"),
                 new ApiConfigObjects(client.raw()),
@@ -212,12 +212,12 @@ public final class Kubelet implements AutoCloseable {
                 + Duration.between(at, java.time.Instant.now()).toSeconds() + "s ago)");
     }
 
-    private EventRecorder recorder;
+    private ApiEventRecorder recorder;
 
     /** Events go through the client's recorder: asynchronous, aggregated, never blocking a pod worker. */
-    private PodEvents events(KubeClient client) {
-        recorder = new EventRecorder(client, "kubelet", config.nodeName(), clock);
-        return (pod, type, reason, message) -> recorder.event(pod, type, reason, message);
+    private EventRecorder events(KubeClient client) {
+        recorder = new ApiEventRecorder(client, "kubelet", config.nodeName(), clock);
+        return recorder;
     }
 
     private ContainerRuntime createRuntime() {
@@ -276,6 +276,11 @@ public final class Kubelet implements AutoCloseable {
 
     public String nodeName() {
         return config.nodeName();
+    }
+
+    /** See {@link PodManager#lastSyncedResourceVersion}; empty for a pod this kubelet has no worker for. */
+    public java.util.Optional<String> lastSyncedResourceVersion(String podUid) {
+        return pods == null ? java.util.Optional.empty() : pods.lastSyncedResourceVersion(podUid);
     }
 
     /**

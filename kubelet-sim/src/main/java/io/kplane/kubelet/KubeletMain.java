@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -117,7 +118,7 @@ public final class KubeletMain implements Callable<Integer> {
         ClientConfig client = clientConfig();
         String node = nodeName != null
                 ? nodeName
-                : java.net.InetAddress.getLocalHost().getHostName().toLowerCase();
+                : java.net.InetAddress.getLocalHost().getHostName().toLowerCase(Locale.ROOT);
         Path root = rootDir != null ? rootDir : Path.of(".kplane", "kubelet", node);
         try {
             AdvertisedAddress.of(nodeAddress, node);

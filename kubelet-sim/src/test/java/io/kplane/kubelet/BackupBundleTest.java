@@ -13,6 +13,7 @@ import io.kplane.api.json.Json;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClient;
+import io.kplane.client.events.ApiEventRecorder;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.client.time.FakeClock;
@@ -21,7 +22,6 @@ import io.kplane.controllers.cronjob.CronJobController;
 import io.kplane.controllers.job.JobController;
 import io.kplane.controllers.job.JobSyncConfig;
 import io.kplane.controllers.runtime.ControllerContext;
-import io.kplane.controllers.runtime.EventWriter;
 import io.kplane.controllers.scheduler.Scheduler;
 import io.kplane.controllers.volume.LocalPathProvisioner;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -71,7 +71,7 @@ class BackupBundleTest {
         client = KubeClient.create(ClientConfig.forServer(api.url()));
         work = Files.createTempDirectory("backup-bundle");
         informers = new SharedInformerFactory(client, Clock.system());
-        EventWriter events = new EventWriter(client, Clock.system(), "test", "test");
+        ApiEventRecorder events = new ApiEventRecorder(client, "test", "test", Clock.system());
         scheduler = new Scheduler(
                 informers.informerFor(Pod.class),
                 informers.informerFor(Node.class),
@@ -87,7 +87,7 @@ class BackupBundleTest {
                 informers.informerFor(CronJob.class),
                 informers.informerFor(Job.class),
                 new ApiJobControl(client),
-                events::record,
+                events,
                 cronClock,
                 1);
         provisioner = new LocalPathProvisioner(

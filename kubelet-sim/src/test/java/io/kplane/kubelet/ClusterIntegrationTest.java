@@ -11,10 +11,10 @@ import io.kplane.api.core.PodStatus;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClient;
+import io.kplane.client.events.ApiEventRecorder;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.nodelifecycle.NodeLifecycleController;
-import io.kplane.controllers.runtime.EventWriter;
 import io.kplane.controllers.scheduler.Scheduler;
 import java.io.InputStream;
 import java.net.URI;
@@ -50,7 +50,7 @@ class ClusterIntegrationTest {
         client = KubeClient.create(ClientConfig.forServer(api.url()));
         work = Files.createTempDirectory("cluster-it");
         informers = new SharedInformerFactory(client, Clock.system());
-        EventWriter events = new EventWriter(client, Clock.system(), "test", "test");
+        ApiEventRecorder events = new ApiEventRecorder(client, "test", "test", Clock.system());
         scheduler = new Scheduler(
                 informers.informerFor(Pod.class),
                 informers.informerFor(Node.class),

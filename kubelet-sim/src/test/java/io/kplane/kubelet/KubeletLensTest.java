@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kplane.api.coordination.Lease;
+import io.kplane.api.core.Pod;
+import io.kplane.api.patch.PatchType;
 import io.kplane.client.lens.LensAnnouncer;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -72,5 +74,47 @@ class KubeletLensTest {
                             .asInt())
                     .isGreaterThanOrEqualTo(1);
         });
+    }
+
+    /**
+     * A pod's status is written once per real change, as the kubelet's status manager does: the watch
+     * echoes of the kubelet's own writes (and of other clients' metadata changes) are not written
+     * back. The echo of a label change is the barrier: once the pod worker has completed a pass over
+     * that copy, it has handled every echo before it.
+     */
+    @Test
+    void aFinishedPodsStatusIsWrittenOncePerChangeNotOncePerEcho() throws Exception {
+        Pod created = env.create(PodManifests.shPod("written-once", "lens-node", "Never", "exit 0"));
+        env.awaitPhase("written-once", "Succeeded");
+        Pod labelled = env.client
+                .pods()
+                .inNamespace("default")
+                .patch("written-once", PatchType.MERGE, "{\"metadata\":{\"labels\":{\"echo\":\"barrier\"}}}");
+        long barrier = Long.parseLong(labelled.metadata().resourceVersion());
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> env.kubelet
+                                .lastSyncedResourceVersion(created.metadata().uid())
+                                .map(Long::parseLong)
+                                .orElse(0L)
+                        >= barrier);
+
+        assertThat(env.find("written-once").orElseThrow().metadata().resourceVersion())
+                .as("no status write after the echo of a label change")
+                .isEqualTo(labelled.metadata().resourceVersion());
+        List<String> writtenPhases = new ArrayList<>();
+        JsonNode snapshot = json.readTree(HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + env.kubelet.port() + "/lens/snapshot"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body());
+        for (JsonNode record : snapshot.path("records")) {
+            if ("status-written".equals(record.path("type").asText())
+                    && "default/written-once".equals(record.path("key").asText())) {
+                writtenPhases.add(record.path("detail").path("phase").asText());
+            }
+        }
+        assertThat(writtenPhases).as("status writes by phase").containsOnlyOnce("Succeeded");
+        assertThat(writtenPhases).as("status writes by phase").doesNotHaveDuplicates();
     }
 }

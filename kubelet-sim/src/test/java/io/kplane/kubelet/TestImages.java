@@ -5,6 +5,7 @@ import com.github.dockerjava.api.command.CreateContainerResponse;
 import com.github.dockerjava.core.command.WaitContainerResultCallback;
 import io.kplane.client.time.Clock;
 import io.kplane.kubelet.runtime.DockerRuntime;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -78,8 +79,9 @@ public final class TestImages {
         Files.createDirectories(dir.resolve("rootfs/tmp"));
         Files.copy(busybox, bin.resolve("busybox"));
         Process list = new ProcessBuilder(busybox.toString(), "--list").start();
-        List<String> applets =
-                new String(list.getInputStream().readAllBytes()).lines().toList();
+        List<String> applets = new String(list.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                .lines()
+                .toList();
         list.waitFor();
         for (String applet : applets) {
             if (!applet.equals("busybox") && !applet.isBlank()) {
@@ -113,7 +115,7 @@ public final class TestImages {
                                 + image.substring(colon + 1))
                 .redirectErrorStream(true)
                 .start();
-        String out = new String(curl.getInputStream().readAllBytes());
+        String out = new String(curl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (curl.waitFor() != 0) {
             throw new IllegalStateException("image import failed: " + out);
         }

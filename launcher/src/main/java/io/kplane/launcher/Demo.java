@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -50,7 +51,7 @@ final class Demo {
                             ? "unchanged (already exists)"
                             : "failed: "
                                     + Json.tree(response.body()).path("message").asText(response.body());
-            out.println(kind.toLowerCase() + ".batch/" + name + " " + verdict);
+            out.println(kind.toLowerCase(Locale.ROOT) + ".batch/" + name + " " + verdict);
         }
         Map<String, String> last = new LinkedHashMap<>();
         long deadline = System.nanoTime() + TIMEOUT.toNanos();

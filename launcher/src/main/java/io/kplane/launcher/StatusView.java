@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Shows one status line per component. On a terminal the block is redrawn in place; otherwise a
@@ -25,7 +26,7 @@ final class StatusView {
                 switch (p.state()) {
                     case RUNNING -> p.healthy() ? "healthy" : "starting";
                     case BACKOFF -> "crashed, restarting";
-                    default -> p.state().name().toLowerCase();
+                    default -> p.state().name().toLowerCase(Locale.ROOT);
                 };
         String up = p.startedAt() == null || p.state() != SupervisedProcess.State.RUNNING
                 ? "-"

@@ -68,20 +68,7 @@ class CronJobTimelineBrowserIT {
             chromium.close();
         }
         if (launcher != null) {
-            List<ProcessHandle> children = launcher.descendants().toList();
-            new ProcessBuilder(
-                            LaunchedStack.javaBinary(),
-                            "-jar",
-                            LaunchedStack.launcherJar(),
-                            "down",
-                            "--state-dir",
-                            stateDir.toString())
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start()
-                    .waitFor(90, TimeUnit.SECONDS);
-            launcher.waitFor(90, TimeUnit.SECONDS);
-            children.forEach(ProcessHandle::destroyForcibly);
+            LaunchedStack.down(launcher, stateDir);
         }
     }
 

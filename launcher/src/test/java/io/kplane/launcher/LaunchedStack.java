@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code ./kplane up} from the packaged launcher jar in a fresh state directory, on free ports, as the
@@ -62,6 +63,22 @@ record LaunchedStack(Path stateDir, Process launcher, String server) {
         } catch (IOException e) {
             return "(no output)";
         }
+    }
+
+    /**
+     * Stops a stack the way a user does, {@code kplane down} from another terminal, waits for the
+     * launcher, then kills whatever component is left so a slow stop cannot leak processes into the
+     * next test class.
+     */
+    static void down(Process launcher, Path stateDir) throws Exception {
+        List<ProcessHandle> children = launcher.descendants().toList();
+        new ProcessBuilder(javaBinary(), "-jar", launcherJar(), "down", "--state-dir", stateDir.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start()
+                .waitFor(90, TimeUnit.SECONDS);
+        launcher.waitFor(90, TimeUnit.SECONDS);
+        children.forEach(ProcessHandle::destroyForcibly);
     }
 
     static String launcherJar() {

@@ -15,7 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Locale;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -71,20 +71,7 @@ class LensUiBrowserIT {
             chromium.close();
         }
         if (launcher != null) {
-            List<ProcessHandle> children = launcher.descendants().toList();
-            new ProcessBuilder(
-                            LaunchedStack.javaBinary(),
-                            "-jar",
-                            LaunchedStack.launcherJar(),
-                            "down",
-                            "--state-dir",
-                            stateDir.toString())
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start()
-                    .waitFor(90, TimeUnit.SECONDS);
-            launcher.waitFor(90, TimeUnit.SECONDS);
-            children.forEach(ProcessHandle::destroyForcibly);
+            LaunchedStack.down(launcher, stateDir);
         }
     }
 
@@ -182,7 +169,7 @@ class LensUiBrowserIT {
     void backoffLimitExperimentOnTheObjectPage() throws Exception {
         ChromeDriver browser = chromium.driver();
         for (String policy : List.of("Never", "OnFailure")) {
-            String name = "lens-backoff-" + policy.toLowerCase();
+            String name = "lens-backoff-" + policy.toLowerCase(Locale.ROOT);
             String job =
                     """
                     {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s","namespace":"default"},
@@ -197,7 +184,7 @@ class LensUiBrowserIT {
             try {
                 await(name + " fails").atMost(LONG).until(() -> text(browser, "#follow-status")
                         .contains("Failed"));
-                chromium.screenshot("learn-lanes-backoff-" + policy.toLowerCase());
+                chromium.screenshot("learn-lanes-backoff-" + policy.toLowerCase(Locale.ROOT));
                 browser.get(server + "/ui/#/object/jobs/default/" + name);
                 await().atMost(LONG).untilAsserted(() -> {
                     assertThat(text(browser, "#object-state"))
@@ -208,7 +195,7 @@ class LensUiBrowserIT {
                             .contains(policy.equals("Never") ? "0 / 4" : "/ 1");
                     assertThat(text(browser, "#object-syncs")).contains("job-controller");
                 });
-                chromium.screenshot("learn-object-backoff-" + policy.toLowerCase());
+                chromium.screenshot("learn-object-backoff-" + policy.toLowerCase(Locale.ROOT));
             } catch (AssertionError | RuntimeException e) {
                 throw new AssertionError(e.getMessage() + "\n" + chromium.diagnostics(), e);
             }

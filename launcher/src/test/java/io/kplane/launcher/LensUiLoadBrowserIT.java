@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -65,20 +64,7 @@ class LensUiLoadBrowserIT {
             chromium.close();
         }
         if (launcher != null) {
-            List<ProcessHandle> children = launcher.descendants().toList();
-            new ProcessBuilder(
-                            LaunchedStack.javaBinary(),
-                            "-jar",
-                            LaunchedStack.launcherJar(),
-                            "down",
-                            "--state-dir",
-                            stateDir.toString())
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start()
-                    .waitFor(90, TimeUnit.SECONDS);
-            launcher.waitFor(90, TimeUnit.SECONDS);
-            children.forEach(ProcessHandle::destroyForcibly);
+            LaunchedStack.down(launcher, stateDir);
         }
     }
 

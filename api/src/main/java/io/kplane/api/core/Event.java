@@ -34,8 +34,6 @@ public record Event(
         implements EventBuilder.With, KubeObject {
     public static final String API_VERSION = "v1";
     public static final String KIND = "Event";
-    public static final String TYPE_NORMAL = EventType.NORMAL;
-    public static final String TYPE_WARNING = EventType.WARNING;
 
     public Event {
         apiVersion = apiVersion == null ? API_VERSION : apiVersion;

@@ -104,6 +104,7 @@ public final class Json {
     }
 
     /** metav1.Time (seconds) or metav1.MicroTime (microseconds) depending on the instant's precision. */
+    @SuppressWarnings("JavaInstantGetSecondsGetNano") // only whether there is a sub-second part matters
     public static String formatTime(Instant value) {
         if (value.getNano() == 0) {
             return DateTimeFormatter.ISO_INSTANT.format(value.truncatedTo(ChronoUnit.SECONDS));

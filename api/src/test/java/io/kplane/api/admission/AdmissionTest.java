@@ -333,7 +333,7 @@ class AdmissionTest {
         List<io.kplane.api.admission.FieldError> errors = admission.validateUpdate(updated, old);
         List<String> rendered = errors.stream()
                 .map(e -> e.type() == FieldError.Type.FORBIDDEN || e.field().equals("spec.template")
-                        ? e.field() + " " + e.type().reason() + " " + e.detail().split("\n")[0]
+                        ? e.field() + " " + e.type().reason() + " " + e.detail().split("\n", -1)[0]
                         : e.type().reason() + " " + e.message())
                 .toList();
         assertThat(rendered).containsExactlyElementsOf(expected);

@@ -5,16 +5,15 @@ import io.kplane.api.ResourceTypes;
 import io.kplane.api.clock.Clock;
 import io.kplane.api.clock.ClusterTime;
 import io.kplane.api.json.Json;
-import io.kplane.store.ListRequest;
+import io.kplane.apiserver.storage.StoreMirror;
 import io.kplane.store.ResourceStore;
 import io.kplane.store.StoreEvent;
 import io.kplane.store.StoredObject;
-import io.kplane.store.WatchHandle;
-import io.kplane.store.WatchListener;
 import io.vertx.core.Vertx;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,66 +22,48 @@ import org.slf4j.LoggerFactory;
  * The API server's view of the cluster Clock, kept by a list-watch on the store (so every server
  * sharing the database follows it), and a {@link java.time.Clock} reading cluster time from it: the
  * time the server stamps on creation and deletion timestamps and on the status it sets. With no
- * Clock object or a real one, it is the wall clock, read without arithmetic.
+ * Clock object or a real one, it is the wall clock, read without arithmetic. The list-watch is a
+ * {@link StoreMirror}.
  */
 public final class ClusterClockCache implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterClockCache.class);
-    private static final long RETRY_MS = 1000;
 
-    private final Vertx vertx;
-    private final ResourceStore store;
     private final java.time.Clock wall;
-    private final BiConsumer<ObjectNode, ObjectNode> onChange;
+    private final StoreMirror mirror;
     private volatile ClusterTime time = ClusterTime.REAL;
-    private volatile WatchHandle handle;
-    private volatile boolean closed;
 
     /** {@code onChange(previous, current)} runs for each stored change of the Clock (previous may be null). */
     public ClusterClockCache(
             Vertx vertx, ResourceStore store, java.time.Clock wall, BiConsumer<ObjectNode, ObjectNode> onChange) {
-        this.vertx = vertx;
-        this.store = store;
         this.wall = wall;
-        this.onChange = onChange;
+        this.mirror = new StoreMirror(vertx, store, ResourceTypes.CLOCKS.storageName(), new StoreMirror.Listener() {
+            @Override
+            public void onList(List<StoredObject> items) {
+                time = ClusterTime.REAL;
+                for (StoredObject o : items) {
+                    apply(o.object());
+                }
+            }
+
+            @Override
+            public void onEvent(StoreEvent event) {
+                if (!Clock.CLUSTER.equals(event.key().name())) {
+                    return;
+                }
+                if (event.type() == StoreEvent.Type.DELETED) {
+                    time = ClusterTime.REAL;
+                } else {
+                    apply(event.object());
+                    if (onChange != null) {
+                        onChange.accept(event.previous(), event.object());
+                    }
+                }
+            }
+        });
     }
 
     public void start() {
-        if (closed) {
-            return;
-        }
-        String resource = ResourceTypes.CLOCKS.storageName();
-        store.list(ListRequest.all(resource, null)).onComplete(ar -> {
-            if (ar.failed()) {
-                retry();
-                return;
-            }
-            time = ClusterTime.REAL;
-            for (StoredObject o : ar.result().items()) {
-                apply(o.object());
-            }
-            handle = store.watch(resource, null, ar.result().revision(), new WatchListener() {
-                @Override
-                public void onEvent(StoreEvent event) {
-                    if (!Clock.CLUSTER.equals(event.key().name())) {
-                        return;
-                    }
-                    if (event.type() == StoreEvent.Type.DELETED) {
-                        time = ClusterTime.REAL;
-                    } else {
-                        apply(event.object());
-                        if (onChange != null) {
-                            onChange.accept(event.previous(), event.object());
-                        }
-                    }
-                }
-
-                @Override
-                public void onError(Throwable error) {
-                    LOG.debug("clock watch ended: {}", error.toString());
-                    retry();
-                }
-            });
-        });
+        mirror.start();
     }
 
     private void apply(ObjectNode object) {
@@ -93,12 +74,6 @@ public final class ClusterClockCache implements AutoCloseable {
             time = Json.mapper().treeToValue(object, Clock.class).clusterTime();
         } catch (Exception e) {
             LOG.warn("cannot read the cluster clock: {}", e.toString());
-        }
-    }
-
-    private void retry() {
-        if (!closed) {
-            vertx.setTimer(RETRY_MS, id -> start());
         }
     }
 
@@ -135,10 +110,6 @@ public final class ClusterClockCache implements AutoCloseable {
 
     @Override
     public void close() {
-        closed = true;
-        WatchHandle h = handle;
-        if (h != null) {
-            h.close();
-        }
+        mirror.close();
     }
 }

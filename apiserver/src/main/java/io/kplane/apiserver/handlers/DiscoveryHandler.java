@@ -12,6 +12,7 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -40,7 +41,7 @@ public final class DiscoveryHandler {
         v.put("buildDate", "2026-01-01T00:00:00Z");
         v.put("goVersion", "java" + Runtime.version().feature());
         v.put("compiler", "javac");
-        v.put("platform", System.getProperty("os.name").toLowerCase() + "/" + System.getProperty("os.arch"));
+        v.put("platform", System.getProperty("os.name").toLowerCase(Locale.ROOT) + "/" + System.getProperty("os.arch"));
         Responses.json(ctx, 200, v);
     }
 

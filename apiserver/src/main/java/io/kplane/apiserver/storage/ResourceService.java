@@ -53,6 +53,7 @@ public final class ResourceService {
     private final PatchApplier patcher;
     private final SecureRandom random = new SecureRandom();
     private volatile NamespaceCache namespaceCache;
+    private volatile CachedObjects lookupCache;
 
     public ResourceService(ResourceStore store, WriteStrategy strategy, Admission admission, PatchApplier patcher) {
         this.store = store;
@@ -64,6 +65,11 @@ public final class ResourceService {
     /** Lets namespace checks on create be answered from a cache (null: always read the store). */
     public void namespaceCache(NamespaceCache cache) {
         this.namespaceCache = cache;
+    }
+
+    /** Lets admission's reads of other objects of the cache's kind be answered from it (a miss reads the store). */
+    public void lookupCache(CachedObjects cache) {
+        this.lookupCache = cache;
     }
 
     public ResourceStore store() {
@@ -229,6 +235,11 @@ public final class ResourceService {
 
     /** The stored object, or null when there is none (for admission that reads other objects). */
     private Future<ObjectNode> find(ResourceType type, String namespace, String name) {
+        CachedObjects cache = lookupCache;
+        ObjectNode cached = cache != null && cache.type().equals(type) ? cache.get(namespace, name) : null;
+        if (cached != null) {
+            return Future.succeededFuture(cached);
+        }
         return store.get(key(type, namespace, name))
                 .map(StoredObject::object)
                 .recover(t ->

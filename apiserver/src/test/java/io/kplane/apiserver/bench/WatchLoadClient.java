@@ -1,5 +1,6 @@
 package io.kplane.apiserver.bench;
 
+import io.kplane.api.util.DaemonThreads;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -61,8 +62,7 @@ public final class WatchLoadClient {
         Context context = vertx.getOrCreateContext();
         try {
             streams.open(watchUrl);
-            Thread reader = new Thread(streams::readLoop, "watch-streams");
-            reader.setDaemon(true);
+            Thread reader = DaemonThreads.newThread("watch-streams", streams::readLoop);
             reader.start();
             AtomicLong failed = new AtomicLong();
             AtomicLong acked = new AtomicLong();

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.UUID;
 
@@ -173,7 +174,7 @@ final class ClockStepper {
                     "  %-7s  %-20s  %s/%s  %s%n",
                     e.path("type").asText(),
                     e.path("reason").asText(),
-                    ref.path("kind").asText().toLowerCase(),
+                    ref.path("kind").asText().toLowerCase(Locale.ROOT),
                     ref.path("name").asText(),
                     e.path("message").asText());
         }

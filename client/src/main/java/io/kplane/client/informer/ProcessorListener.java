@@ -49,6 +49,7 @@ final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
     record Add<T>(T obj, boolean initial) implements Notification<T> {}
 
     record Update<T>(T oldObj, T newObj) implements Notification<T> {
+        @Override
         public boolean initial() {
             return false;
         }

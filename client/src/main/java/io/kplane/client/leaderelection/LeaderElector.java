@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +33,9 @@ public final class LeaderElector {
     private final LeaderElectionConfig config;
     private final Clock clock;
     private final LeaderCallbacks callbacks;
+    /** A number in [0, 1) per retry: how much of the 20% jitter to add (random; tests fix it). */
+    private final DoubleSupplier jitterFraction;
+
     private volatile boolean stopped;
     private volatile boolean leading;
     private volatile Thread runner;
@@ -43,10 +47,24 @@ public final class LeaderElector {
     private String reportedLeader;
 
     public LeaderElector(KubeClient client, LeaderElectionConfig config, Clock clock, LeaderCallbacks callbacks) {
+        this(client, config, clock, callbacks, () -> ThreadLocalRandom.current().nextDouble());
+    }
+
+    /**
+     * With the retry jitter given by {@code jitterFraction}: tests on a {@code FakeClock} pass a constant so
+     * every wait is exactly as long as the test expects; every sleep and timeout is already on {@code clock}.
+     */
+    LeaderElector(
+            KubeClient client,
+            LeaderElectionConfig config,
+            Clock clock,
+            LeaderCallbacks callbacks,
+            DoubleSupplier jitterFraction) {
         this.leases = client.leases().inNamespace(config.namespace());
         this.config = config;
         this.clock = clock;
         this.callbacks = callbacks;
+        this.jitterFraction = jitterFraction;
     }
 
     /**
@@ -327,8 +345,7 @@ public final class LeaderElector {
     }
 
     private Duration jitter(Duration d) {
-        return Duration.ofNanos(
-                (long) (d.toNanos() * (1 + ThreadLocalRandom.current().nextDouble(0.2))));
+        return Duration.ofNanos((long) (d.toNanos() * (1 + 0.2 * jitterFraction.getAsDouble())));
     }
 
     private void sleepQuietly(Duration d) throws InterruptedException {

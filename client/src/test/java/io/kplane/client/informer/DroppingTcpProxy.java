@@ -1,5 +1,6 @@
 package io.kplane.client.informer;
 
+import io.kplane.api.util.DaemonThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -25,8 +26,7 @@ final class DroppingTcpProxy implements AutoCloseable {
     DroppingTcpProxy(int targetPort) throws IOException {
         this.targetPort = targetPort;
         this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        Thread acceptor = new Thread(this::accept, "proxy-accept");
-        acceptor.setDaemon(true);
+        Thread acceptor = DaemonThreads.newThread("proxy-accept", this::accept);
         acceptor.start();
     }
 
@@ -58,27 +58,24 @@ final class DroppingTcpProxy implements AutoCloseable {
     }
 
     private static void pump(Connection c, InputStream in, OutputStream out) {
-        Thread t = new Thread(
-                () -> {
-                    byte[] buffer = new byte[16384];
-                    try {
-                        int n;
-                        while ((n = in.read(buffer)) >= 0) {
-                            if (!c.blackholed) {
-                                out.write(buffer, 0, n);
-                                out.flush();
-                            }
-                        }
-                    } catch (IOException ignored) {
-                        // either side closed
-                    } finally {
-                        if (!c.blackholed) {
-                            c.close();
-                        }
+        Thread t = DaemonThreads.newThread("proxy-pump", () -> {
+            byte[] buffer = new byte[16384];
+            try {
+                int n;
+                while ((n = in.read(buffer)) >= 0) {
+                    if (!c.blackholed) {
+                        out.write(buffer, 0, n);
+                        out.flush();
                     }
-                },
-                "proxy-pump");
-        t.setDaemon(true);
+                }
+            } catch (IOException ignored) {
+                // either side closed
+            } finally {
+                if (!c.blackholed) {
+                    c.close();
+                }
+            }
+        });
         t.start();
     }
 

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.kplane.api.core.Pod;
 import io.kplane.api.meta.KubeList;
-import io.kplane.apiserver.testing.TestApiServer;
+import io.kplane.client.ApiServerFixture;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
 import io.kplane.client.TestPods;
@@ -15,9 +15,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The informer never freezes silently: a watch connection dropped without a FIN or RST (bookmarks stop
@@ -25,21 +24,9 @@ import org.junit.jupiter.api.Test;
  * and followed by a relist instead of ending the reflector while hasSynced() stays true.
  */
 class ReflectorResilienceTest {
-    static TestApiServer api;
-    static KubeClient direct;
-
-    @BeforeAll
-    static void start() {
-        // the test server sends a bookmark every second on every watch
-        api = TestApiServer.start();
-        direct = KubeClient.forServer(api.url());
-        TestPods.namespace(direct, "resilience");
-    }
-
-    @AfterAll
-    static void stop() {
-        api.close();
-    }
+    // the test server sends a bookmark every second on every watch
+    @RegisterExtension
+    static final ApiServerFixture server = ApiServerFixture.withNamespaces("resilience");
 
     private static Pod pod(String name) {
         return TestPods.pod("resilience", name, Map.of("app", "r"));
@@ -47,7 +34,7 @@ class ReflectorResilienceTest {
 
     @Test
     void aWatchConnectionDroppedSilentlyIsReplacedAfterTheIdleTimeout() throws Exception {
-        try (DroppingTcpProxy proxy = new DroppingTcpProxy(api.port())) {
+        try (DroppingTcpProxy proxy = new DroppingTcpProxy(server.port())) {
             KubeClient viaProxy = KubeClient.forServer(proxy.url());
             SharedIndexInformer<Pod> informer = new SharedIndexInformer<>(
                     "pods-via-proxy",
@@ -58,7 +45,7 @@ class ReflectorResilienceTest {
             informer.start();
             try {
                 assertThat(informer.waitForSync(Duration.ofSeconds(30))).isTrue();
-                direct.pods().inNamespace("resilience").create(pod("before"));
+                server.client().pods().inNamespace("resilience").create(pod("before"));
                 await().atMost(Duration.ofSeconds(30))
                         .until(() -> informer.indexer().getByKey("resilience/before") != null);
                 await().atMost(Duration.ofSeconds(30))
@@ -66,7 +53,7 @@ class ReflectorResilienceTest {
 
                 proxy.blackholeExisting();
                 Instant dropped = Instant.now();
-                direct.pods().inNamespace("resilience").create(pod("after"));
+                server.client().pods().inNamespace("resilience").create(pod("after"));
                 // the old connection carries nothing any more, not even bookmarks: only a new watch sees "after"
                 await().atMost(Duration.ofSeconds(30))
                         .until(() -> informer.indexer().getByKey("resilience/after") != null);
@@ -81,7 +68,8 @@ class ReflectorResilienceTest {
     @Test
     void anUnexpectedFailureIsRecoveredByRelistingNotBySilentDeath() throws Exception {
         AtomicInteger watches = new AtomicInteger();
-        ListerWatcher<Pod> real = ListerWatcher.of(direct.pods().inNamespace("resilience"), ListOptions.none());
+        ListerWatcher<Pod> real =
+                ListerWatcher.of(server.client().pods().inNamespace("resilience"), ListOptions.none());
         ListerWatcher<Pod> buggyOnce = new ListerWatcher<>() {
             @Override
             public KubeList<Pod> list(ListOptions options) {
@@ -105,7 +93,7 @@ class ReflectorResilienceTest {
         informer.start();
         try {
             assertThat(informer.waitForSync(Duration.ofSeconds(30))).isTrue();
-            direct.pods().inNamespace("resilience").create(pod("seen-after-bug"));
+            server.client().pods().inNamespace("resilience").create(pod("seen-after-bug"));
             await().atMost(Duration.ofSeconds(30))
                     .until(() -> informer.indexer().getByKey("resilience/seen-after-bug") != null);
             assertThat(informer.reflector().unexpectedFailures()).isEqualTo(1);

@@ -6,36 +6,22 @@ import static org.awaitility.Awaitility.await;
 import io.kplane.api.batch.Job;
 import io.kplane.api.core.Pod;
 import io.kplane.api.meta.OwnerReference;
-import io.kplane.apiserver.testing.TestApiServer;
-import io.kplane.client.KubeClient;
+import io.kplane.client.ApiServerFixture;
 import io.kplane.client.TestPods;
 import io.kplane.client.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class SharedInformerFactoryTest {
-    static TestApiServer api;
-    static KubeClient client;
-
-    @BeforeAll
-    static void start() {
-        api = TestApiServer.start();
-        client = KubeClient.forServer(api.url());
-        TestPods.namespace(client, "factory");
-    }
-
-    @AfterAll
-    static void stop() {
-        api.close();
-    }
+    @RegisterExtension
+    static final ApiServerFixture server = ApiServerFixture.withNamespaces("factory");
 
     @Test
     void sharesOneInformerPerResourceWithPodIndexes() throws Exception {
-        SharedInformerFactory factory = new SharedInformerFactory(client, Clock.system());
+        SharedInformerFactory factory = new SharedInformerFactory(server.client(), Clock.system());
         try {
             SharedIndexInformer<Pod> pods = factory.informerFor(Pod.class);
             assertThat(factory.informerFor(Pod.class)).isSameAs(pods);
@@ -43,7 +29,7 @@ class SharedInformerFactoryTest {
             Pod owned = TestPods.pod("factory", "owned", Map.of("app", "x"));
             owned = owned.withMetadata(owned.metadata()
                     .withOwnerReferences(List.of(new OwnerReference("batch/v1", "Job", "j", "uid-1", true, true))));
-            client.pods().inNamespace("factory").create(owned);
+            server.client().pods().inNamespace("factory").create(owned);
             factory.start();
             assertThat(factory.waitForCacheSync(Duration.ofSeconds(30))).isTrue();
             assertThat(jobs.hasSynced()).isTrue();
@@ -51,7 +37,7 @@ class SharedInformerFactoryTest {
                     .extracting(Pod::name)
                     .containsExactly("owned");
 
-            client.pods().inNamespace("factory").bind("owned", "node-a");
+            server.client().pods().inNamespace("factory").bind("owned", "node-a");
             await().atMost(Duration.ofSeconds(10)).until(() -> pods.indexer()
                     .indexKeys(Indexers.NODE_NAME, "node-a")
                     .contains("factory/owned"));
@@ -63,15 +49,15 @@ class SharedInformerFactoryTest {
 
     @Test
     void bookmarksMoveTheResourceVersionOfAQuietWatchForward() throws Exception {
-        TestPods.namespace(client, "quiet");
-        TestPods.namespace(client, "busy");
+        TestPods.namespace(server.client(), "quiet");
+        TestPods.namespace(server.client(), "busy");
         SharedInformerFactory factory =
-                new SharedInformerFactory(client, Clock.system(), "quiet", ReflectorOptions.DEFAULT);
+                new SharedInformerFactory(server.client(), Clock.system(), "quiet", ReflectorOptions.DEFAULT);
         try {
             SharedIndexInformer<Pod> quiet = factory.informerFor(Pod.class);
             factory.start();
             assertThat(factory.waitForCacheSync(Duration.ofSeconds(30))).isTrue();
-            Pod elsewhere = client.pods().inNamespace("busy").create(TestPods.pod("busy", "noise", Map.of()));
+            Pod elsewhere = server.client().pods().inNamespace("busy").create(TestPods.pod("busy", "noise", Map.of()));
             long written = Long.parseLong(elsewhere.metadata().resourceVersion());
             await().atMost(Duration.ofSeconds(15))
                     .until(() -> Long.parseLong(quiet.lastSyncResourceVersion()) >= written);

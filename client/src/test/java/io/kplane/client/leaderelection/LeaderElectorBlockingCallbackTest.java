@@ -4,18 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.kplane.api.coordination.Lease;
-import io.kplane.apiserver.testing.TestApiServer;
-import io.kplane.client.KubeClient;
-import io.kplane.client.TestPods;
+import io.kplane.client.ApiServerFixture;
 import io.kplane.client.time.FakeClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * onStartedLeading runs off the election thread: a leader whose start callback blocks for several
@@ -27,20 +24,8 @@ class LeaderElectorBlockingCallbackTest {
     private static final Duration RENEW = Duration.ofSeconds(10);
     private static final Duration RETRY = Duration.ofSeconds(2);
 
-    static TestApiServer api;
-    static KubeClient client;
-
-    @BeforeAll
-    static void start() {
-        api = TestApiServer.start();
-        client = KubeClient.forServer(api.url());
-        TestPods.namespace(client, "blocking-test");
-    }
-
-    @AfterAll
-    static void stop() {
-        api.close();
-    }
+    @RegisterExtension
+    static final ApiServerFixture server = ApiServerFixture.withNamespaces("blocking-test");
 
     @Test
     void aStartCallbackBlockingLongerThanTheLeaseDoesNotStopRenewalsOrLetAnotherLead() throws Exception {
@@ -48,7 +33,7 @@ class LeaderElectorBlockingCallbackTest {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         AtomicBoolean interrupted = new AtomicBoolean();
-        LeaderElector a = new LeaderElector(client, config("a"), clock, new LeaderCallbacks() {
+        LeaderElector a = new LeaderElector(server.client(), config("a"), clock, new LeaderCallbacks() {
             @Override
             public void onStartedLeading() {
                 entered.countDown();
@@ -63,7 +48,7 @@ class LeaderElectorBlockingCallbackTest {
             public void onStoppedLeading() {}
         });
         AtomicBoolean bLed = new AtomicBoolean();
-        LeaderElector b = new LeaderElector(client, config("b"), clock, new LeaderCallbacks() {
+        LeaderElector b = new LeaderElector(server.client(), config("b"), clock, new LeaderCallbacks() {
             @Override
             public void onStartedLeading() {
                 bLed.set(true);
@@ -106,6 +91,6 @@ class LeaderElectorBlockingCallbackTest {
     }
 
     private static Lease lease() {
-        return client.leases().inNamespace("blocking-test").get("blocking");
+        return server.client().leases().inNamespace("blocking-test").get("blocking");
     }
 }

@@ -9,6 +9,7 @@ import io.kplane.api.meta.ResourceVersions;
 import io.kplane.client.controller.Controller;
 import io.kplane.client.controller.Reconciler;
 import io.kplane.client.controller.Result;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.Indexers;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.client.informer.SharedInformer;
@@ -53,7 +54,7 @@ public final class CronJobController implements Reconciler {
             SharedInformer<CronJob> cronJobs,
             SharedInformer<Job> jobs,
             JobControl control,
-            EventSink events,
+            EventRecorder events,
             Clock clock,
             int workers) {
         this.cronJobs = cronJobs;
@@ -77,7 +78,7 @@ public final class CronJobController implements Reconciler {
     }
 
     /** Events also join the running sync's lens record (a no-op with the lens off). */
-    private static EventSink reporting(EventSink events) {
+    private static EventRecorder reporting(EventRecorder events) {
         return (about, type, reason, message) -> {
             events.event(about, type, reason, message);
             SyncScope.current().event(type, reason, message);

@@ -20,7 +20,7 @@ public final class CronJobControllerComponent implements ControllerComponent {
                 ctx.informers().informerFor(CronJob.class),
                 ctx.informers().informerFor(Job.class),
                 new ApiJobControl(ctx.client()),
-                ctx.events()::record,
+                ctx.events(),
                 ctx.clock(),
                 ctx.workers());
         // Kubernetes' cronjob_controller_job_creation_skew_duration_seconds (Micrometer appends _seconds).

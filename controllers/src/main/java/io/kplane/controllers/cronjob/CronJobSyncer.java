@@ -1,7 +1,7 @@
 package io.kplane.controllers.cronjob;
 
-import static io.kplane.controllers.cronjob.EventSink.NORMAL;
-import static io.kplane.controllers.cronjob.EventSink.WARNING;
+import static io.kplane.api.core.EventType.NORMAL;
+import static io.kplane.api.core.EventType.WARNING;
 
 import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.CronJobSpec;
@@ -10,6 +10,7 @@ import io.kplane.api.batch.CronSchedule;
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobCondition;
 import io.kplane.api.core.ObjectReference;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,10 +40,10 @@ public final class CronJobSyncer {
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss Z", Locale.ENGLISH);
 
     private final JobControl control;
-    private final EventSink events;
+    private final EventRecorder events;
     private final Clock clock;
 
-    public CronJobSyncer(JobControl control, EventSink events, Clock clock) {
+    public CronJobSyncer(JobControl control, EventRecorder events, Clock clock) {
         this.control = control;
         this.events = events;
         this.clock = clock;

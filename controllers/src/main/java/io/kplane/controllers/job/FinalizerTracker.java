@@ -1,8 +1,10 @@
 package io.kplane.controllers.job;
 
 import io.kplane.api.batch.JobCondition;
+import io.kplane.api.core.EventType;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodStatus;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.expectations.UIDTrackingExpectations;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,7 +37,7 @@ final class FinalizerTracker {
     private final PodControl podControl;
     private final JobStatusWriter writer;
     private final BackoffRecords backoff;
-    private final JobEvents events;
+    private final EventRecorder events;
     private final ExecutorService writers;
     private final Supplier<Instant> now;
 
@@ -45,7 +47,7 @@ final class FinalizerTracker {
             PodControl podControl,
             JobStatusWriter writer,
             BackoffRecords backoff,
-            JobEvents events,
+            EventRecorder events,
             ExecutorService writers,
             Supplier<Instant> now) {
         this.config = config;
@@ -243,10 +245,10 @@ final class FinalizerTracker {
     private void recordFinished(JobSyncState s) {
         JobCondition c = s.finishedCondition;
         if (JobCondition.COMPLETE.equals(c.type())) {
-            events.record(s.job, JobEvents.NORMAL, "Completed", "Job completed");
+            events.event(s.job, EventType.NORMAL, "Completed", "Job completed");
             log.info("job {} completed (succeeded {}, failed {})", s.key, s.status.succeeded, s.status.failed);
         } else {
-            events.record(s.job, JobEvents.WARNING, c.reason(), c.message());
+            events.event(s.job, EventType.WARNING, c.reason(), c.message());
             log.info(
                     "job {} failed: {} (succeeded {}, failed {})",
                     s.key,

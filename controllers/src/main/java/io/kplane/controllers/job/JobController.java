@@ -10,6 +10,7 @@ import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.controller.Controller;
 import io.kplane.client.controller.Result;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.expectations.ControllerExpectations;
 import io.kplane.client.expectations.UIDTrackingExpectations;
 import io.kplane.client.informer.Indexers;
@@ -94,12 +95,12 @@ public final class JobController implements ControllerComponent.Running {
                 return client.jobs().inNamespace(namespace).find(name).orElse(null);
             }
         };
-        JobEvents events = lensOn
+        EventRecorder events = lensOn
                 ? (job, type, reason, message) -> {
-                    ctx.events().record(job, type, reason, message);
+                    ctx.events().event(job, type, reason, message);
                     SyncScope.current().event(type, reason, message);
                 }
-                : (job, type, reason, message) -> ctx.events().record(job, type, reason, message);
+                : ctx.events();
         JobStatusUpdater statusUpdater =
                 job -> client.jobs().inNamespace(job.metadata().namespace()).updateStatus(job);
         if (lensOn) {

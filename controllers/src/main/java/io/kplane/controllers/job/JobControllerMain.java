@@ -1,12 +1,10 @@
 package io.kplane.controllers.job;
 
 import io.kplane.controllers.runtime.ComponentMain;
-import io.kplane.controllers.runtime.ControllerOptions;
+import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.DurationConverter;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code job-controller}: runs the Job controller as its own process. */
@@ -14,10 +12,7 @@ import picocli.CommandLine.Option;
         name = "job-controller",
         mixinStandardHelpOptions = true,
         description = "Runs Jobs: creates their pods, tracks completions and failures, writes Job status.")
-public final class JobControllerMain implements Callable<Integer> {
-    @Mixin
-    ControllerOptions options;
-
+public final class JobControllerMain extends ComponentMain {
     @Option(
             names = "--pod-failure-backoff",
             defaultValue = "10s",
@@ -41,13 +36,13 @@ public final class JobControllerMain implements Callable<Integer> {
     Duration batchPeriod;
 
     @Override
-    public Integer call() throws Exception {
+    protected ControllerComponent component() {
         JobSyncConfig config =
                 JobSyncConfig.defaults().withBackoff(backoffBase, backoffMax).withPodEventBatchPeriod(batchPeriod);
-        return ComponentMain.run(new JobControllerComponent(config), options);
+        return new JobControllerComponent(config);
     }
 
     public static void main(String[] args) {
-        ComponentMain.exit(new JobControllerMain(), args);
+        exit(new JobControllerMain(), args);
     }
 }

@@ -3,6 +3,7 @@ package io.kplane.controllers.job;
 import io.kplane.api.batch.Job;
 import io.kplane.api.batch.JobCondition;
 import io.kplane.api.batch.JobSpec;
+import io.kplane.api.core.EventType;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodSpec;
 import io.kplane.api.core.PodStatus;
@@ -10,6 +11,7 @@ import io.kplane.api.meta.ObjectKeys;
 import io.kplane.api.meta.OwnerReference;
 import io.kplane.api.meta.ResourceVersions;
 import io.kplane.api.selector.LabelQuery;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.expectations.ControllerExpectations;
 import io.kplane.client.expectations.UIDTrackingExpectations;
 import io.kplane.client.lens.SyncScope;
@@ -68,7 +70,7 @@ public final class JobSyncer {
     private final UIDTrackingExpectations finalizerExpectations;
     private final BackoffRecords backoff;
     private final PodControl podControl;
-    private final JobEvents events;
+    private final EventRecorder events;
     private final Source source;
     private final BiConsumer<String, Duration> requeue;
     private final PodManager podManager;
@@ -90,7 +92,7 @@ public final class JobSyncer {
             BackoffRecords backoff,
             PodControl podControl,
             JobStatusUpdater statusUpdater,
-            JobEvents events,
+            EventRecorder events,
             Source source,
             BiConsumer<String, Duration> requeue,
             ExecutorService writers) {
@@ -153,9 +155,9 @@ public final class JobSyncer {
         }
         String mode = shared.spec().completionMode();
         if (mode != null && !JobSpec.NON_INDEXED.equals(mode) && !JobSpec.INDEXED.equals(mode)) {
-            events.record(
+            events.event(
                     shared,
-                    JobEvents.WARNING,
+                    EventType.WARNING,
                     "UnknownCompletionMode",
                     "Skipped Job sync because completion mode is unknown");
             return;
@@ -322,7 +324,7 @@ public final class JobSyncer {
                     now());
             if (updated != null) {
                 s.status.conditions = updated;
-                events.record(job, JobEvents.NORMAL, "Suspended", "Job suspended");
+                events.event(job, EventType.NORMAL, "Suspended", "Job suspended");
             }
         } else {
             List<JobCondition> updated = JobConditions.ensure(
@@ -334,7 +336,7 @@ public final class JobSyncer {
                     now());
             if (updated != null) {
                 s.status.conditions = updated;
-                events.record(job, JobEvents.NORMAL, "Resumed", "Job resumed");
+                events.event(job, EventType.NORMAL, "Resumed", "Job resumed");
                 // activeDeadlineSeconds counts continuous activity, so the clock restarts on resume.
                 s.status.startTime = now();
             }

@@ -1,7 +1,9 @@
 package io.kplane.controllers.job;
 
 import io.kplane.api.batch.Job;
+import io.kplane.api.core.EventType;
 import io.kplane.api.core.Pod;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.expectations.ControllerExpectations;
 import io.kplane.client.time.Clock;
 import java.time.Duration;
@@ -26,7 +28,7 @@ final class PodManager {
     private final Clock clock;
     private final ControllerExpectations expectations;
     private final PodControl podControl;
-    private final JobEvents events;
+    private final EventRecorder events;
     private final ExecutorService writers;
     private final BiConsumer<String, Duration> requeue;
 
@@ -35,7 +37,7 @@ final class PodManager {
             Clock clock,
             ControllerExpectations expectations,
             PodControl podControl,
-            JobEvents events,
+            EventRecorder events,
             ExecutorService writers,
             BiConsumer<String, Duration> requeue) {
         this.config = config;
@@ -162,16 +164,16 @@ final class PodManager {
     private Exception createOne(JobSyncState s, Pod pod) {
         try {
             Pod created = podControl.create(pod);
-            events.record(
+            events.event(
                     s.job,
-                    JobEvents.NORMAL,
+                    EventType.NORMAL,
                     "SuccessfulCreate",
                     "Created pod: " + created.metadata().name());
             return null;
         } catch (Exception e) {
             // The informer will never see this pod: stop expecting it.
             expectations.creationObserved(s.key);
-            events.record(s.job, JobEvents.WARNING, "FailedCreate", "Error creating: " + e.getMessage());
+            events.event(s.job, EventType.WARNING, "FailedCreate", "Error creating: " + e.getMessage());
             log.warn("job {}: creating a pod failed: {}", s.key, e.getMessage());
             return e;
         }
@@ -253,13 +255,13 @@ final class PodManager {
             if (!existed && expectationTracked) {
                 expectations.deletionObserved(s.key);
             }
-            events.record(s.job, JobEvents.NORMAL, "SuccessfulDelete", "Deleted pod: " + name);
+            events.event(s.job, EventType.NORMAL, "SuccessfulDelete", "Deleted pod: " + name);
             return null;
         } catch (Exception e) {
             if (expectationTracked) {
                 expectations.deletionObserved(s.key);
             }
-            events.record(s.job, JobEvents.WARNING, "FailedDelete", "Error deleting: " + e.getMessage());
+            events.event(s.job, EventType.WARNING, "FailedDelete", "Error deleting: " + e.getMessage());
             log.warn("job {}: deleting pod {} failed: {}", s.key, name, e.getMessage());
             return e;
         }

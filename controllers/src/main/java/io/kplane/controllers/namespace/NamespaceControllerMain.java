@@ -1,11 +1,9 @@
 package io.kplane.controllers.namespace;
 
 import io.kplane.controllers.runtime.ComponentMain;
-import io.kplane.controllers.runtime.ControllerOptions;
+import io.kplane.controllers.runtime.ControllerComponent;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code namespace-controller}: runs the namespace controller as its own process. */
@@ -13,10 +11,7 @@ import picocli.CommandLine.Option;
         name = "namespace-controller",
         mixinStandardHelpOptions = true,
         description = "Empties namespaces being deleted, then removes their kubernetes finalizer.")
-public final class NamespaceControllerMain implements Callable<Integer> {
-    @Mixin
-    ControllerOptions options;
-
+public final class NamespaceControllerMain extends ComponentMain {
     @Option(
             names = "--recheck-interval",
             defaultValue = "1s",
@@ -26,11 +21,11 @@ public final class NamespaceControllerMain implements Callable<Integer> {
     Duration recheckInterval;
 
     @Override
-    public Integer call() throws Exception {
-        return ComponentMain.run(new NamespaceControllerComponent(recheckInterval), options);
+    protected ControllerComponent component() {
+        return new NamespaceControllerComponent(recheckInterval);
     }
 
     public static void main(String[] args) {
-        ComponentMain.exit(new NamespaceControllerMain(), args);
+        exit(new NamespaceControllerMain(), args);
     }
 }

@@ -3,6 +3,7 @@ package io.kplane.controllers.nodelifecycle;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.coordination.Lease;
+import io.kplane.api.core.EventType;
 import io.kplane.api.core.Node;
 import io.kplane.api.core.NodeCondition;
 import io.kplane.api.core.NodeSpec;
@@ -15,11 +16,11 @@ import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.SharedInformer;
 import io.kplane.client.lens.ControllerLens;
 import io.kplane.client.lens.SyncScope;
 import io.kplane.client.time.Clock;
-import io.kplane.controllers.runtime.EventWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -62,7 +63,7 @@ public final class NodeLifecycleController {
     private final SharedInformer<Lease> leases;
     private final SharedInformer<Pod> pods;
     private final KubeClient client;
-    private final EventWriter events;
+    private final EventRecorder events;
     private final Clock clock;
     private final Duration gracePeriod;
     private final Duration monitorPeriod;
@@ -91,7 +92,7 @@ public final class NodeLifecycleController {
             SharedInformer<Lease> leases,
             SharedInformer<Pod> pods,
             KubeClient client,
-            EventWriter events,
+            EventRecorder events,
             Clock clock,
             Duration gracePeriod,
             Duration monitorPeriod,
@@ -256,8 +257,8 @@ public final class NodeLifecycleController {
             Node written =
                     updateNode(name, n -> n.withStatus(n.status().withConditions(unknownConditions(n, now))), true);
             lens.wrote("update status (Ready=Unknown)", "nodes", name, rv(written), null);
-            events.record(node, EventWriter.NORMAL, "NodeNotReady", "Node " + name + " status is now: NodeNotReady");
-            lens.event(EventWriter.NORMAL, "NodeNotReady", "Node " + name + " status is now: NodeNotReady");
+            events.event(node, EventType.NORMAL, "NodeNotReady", "Node " + name + " status is now: NodeNotReady");
+            lens.event(EventType.NORMAL, "NodeNotReady", "Node " + name + " status is now: NodeNotReady");
         }
         if (!hasUnreachableTaint(node)) {
             lens.decided(NodeLifecycleDecision.TAINT, UNREACHABLE_TAINT + ":NoSchedule and :NoExecute");
@@ -288,8 +289,8 @@ public final class NodeLifecycleController {
                         "heartbeat resumed: " + UNREACHABLE_TAINT + " taints removed (its kubelet reports Ready)");
         Node written = updateNode(name, n -> n.withSpec(withoutTaints(n)), false);
         lens.wrote("update (remove taints)", "nodes", name, rv(written), null);
-        events.record(node, EventWriter.NORMAL, "NodeReady", "Node " + name + " status is now: NodeReady");
-        lens.event(EventWriter.NORMAL, "NodeReady", "Node " + name + " status is now: NodeReady");
+        events.event(node, EventType.NORMAL, "NodeReady", "Node " + name + " status is now: NodeReady");
+        lens.event(EventType.NORMAL, "NodeReady", "Node " + name + " status is now: NodeReady");
     }
 
     private static String rv(io.kplane.api.meta.KubeObject written) {
@@ -378,8 +379,8 @@ public final class NodeLifecycleController {
                                 + DISRUPTION_REASON + ")");
         for (Pod pod : running) {
             log.info("failing pod {} on lost node {}", pod.key(), nodeName);
-            events.record(pod, EventWriter.NORMAL, "TaintManagerEviction", "Marking for deletion Pod " + pod.key());
-            lens.event(EventWriter.NORMAL, "TaintManagerEviction", "Marking for deletion Pod " + pod.key());
+            events.event(pod, EventType.NORMAL, "TaintManagerEviction", "Marking for deletion Pod " + pod.key());
+            lens.event(EventType.NORMAL, "TaintManagerEviction", "Marking for deletion Pod " + pod.key());
             var podClient = client.pods().inNamespace(pod.metadata().namespace());
             Pod current = pod;
             for (int attempt = 0; attempt < 5 && current != null; attempt++) {

@@ -1,12 +1,10 @@
 package io.kplane.controllers.nodelifecycle;
 
 import io.kplane.controllers.runtime.ComponentMain;
-import io.kplane.controllers.runtime.ControllerOptions;
+import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.DurationConverter;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code node-lifecycle}: marks silent nodes Unknown and fails their pods, as its own process. */
@@ -15,10 +13,7 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description =
                 "Marks nodes whose Lease is not renewed NotReady (Unknown) and fails their pods (DisruptionTarget).")
-public final class NodeLifecycleMain implements Callable<Integer> {
-    @Mixin
-    ControllerOptions options;
-
+public final class NodeLifecycleMain extends ComponentMain {
     @Option(
             names = "--node-monitor-grace-period",
             defaultValue = "40s",
@@ -41,11 +36,11 @@ public final class NodeLifecycleMain implements Callable<Integer> {
     Duration podEvictionDelay;
 
     @Override
-    public Integer call() throws Exception {
-        return ComponentMain.run(new NodeLifecycleComponent(gracePeriod, monitorPeriod, podEvictionDelay), options);
+    protected ControllerComponent component() {
+        return new NodeLifecycleComponent(gracePeriod, monitorPeriod, podEvictionDelay);
     }
 
     public static void main(String[] args) {
-        ComponentMain.exit(new NodeLifecycleMain(), args);
+        exit(new NodeLifecycleMain(), args);
     }
 }

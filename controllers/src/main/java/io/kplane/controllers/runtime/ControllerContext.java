@@ -1,6 +1,7 @@
 package io.kplane.controllers.runtime;
 
 import io.kplane.client.KubeClient;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.lens.Lens;
 import io.kplane.client.time.Clock;
@@ -9,7 +10,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 /**
  * What a controller gets when its process starts leading: the API client, the process's shared
  * informer factory (create informers from it, the process starts them and waits for their caches
- * before workers run), the clock, a Kubernetes event writer, a metrics registry, the number of
+ * before workers run), the clock, a Kubernetes event recorder, a metrics registry, the number of
  * workers to run, the process identity (for events' reportingInstance), and the control-loop lens
  * (queues, runners and syncs report to it; {@link Lens#NOOP} when it is off).
  */
@@ -17,7 +18,7 @@ public record ControllerContext(
         KubeClient client,
         SharedInformerFactory informers,
         Clock clock,
-        EventWriter events,
+        EventRecorder events,
         MeterRegistry metrics,
         int workers,
         String identity,
@@ -28,7 +29,7 @@ public record ControllerContext(
             KubeClient client,
             SharedInformerFactory informers,
             Clock clock,
-            EventWriter events,
+            EventRecorder events,
             MeterRegistry metrics,
             int workers,
             String identity) {

@@ -3,6 +3,7 @@ package io.kplane.controllers.runtime;
 import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.KubeClient;
 import io.kplane.client.config.KubeconfigResolver;
+import io.kplane.client.events.ApiEventRecorder;
 import io.kplane.client.leaderelection.LeaderCallbacks;
 import io.kplane.client.leaderelection.LeaderElectionConfig;
 import io.kplane.client.leaderelection.LeaderElector;
@@ -43,7 +44,7 @@ public final class ControllerProcess {
     private boolean sessionEnded;
     private volatile LeaderElector elector;
     private volatile HealthServer health;
-    private volatile EventWriter events;
+    private volatile ApiEventRecorder events;
     private volatile int exitCode;
     private volatile ClusterClockFollower follower;
 
@@ -78,7 +79,7 @@ public final class ControllerProcess {
             follower = ClusterClockFollower.start(client, component.name() + "-" + identity, Duration.ofSeconds(60));
         }
         Clock cluster = follower == null ? clock : follower.clock();
-        events = new EventWriter(client, cluster, component.name(), identity);
+        events = new ApiEventRecorder(client, component.name(), identity, cluster);
         Lens lens = ComponentLens.start(component.name(), identity, cluster, client, health, registry, options);
         log.info(
                 "{} starting: server {}, identity {}, health port {}",

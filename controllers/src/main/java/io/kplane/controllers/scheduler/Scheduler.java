@@ -1,5 +1,6 @@
 package io.kplane.controllers.scheduler;
 
+import io.kplane.api.core.EventType;
 import io.kplane.api.core.Node;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodCondition;
@@ -12,12 +13,12 @@ import io.kplane.client.KubeClient;
 import io.kplane.client.controller.Controller;
 import io.kplane.client.controller.Reconciler;
 import io.kplane.client.controller.Result;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.client.informer.SharedInformer;
 import io.kplane.client.lens.SyncScope;
 import io.kplane.client.time.Clock;
 import io.kplane.client.workqueue.RateLimitingQueue;
-import io.kplane.controllers.runtime.EventWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,7 +45,7 @@ public final class Scheduler implements Reconciler {
     private final SharedInformer<Pod> pods;
     private final SharedInformer<Node> nodes;
     private final KubeClient client;
-    private final EventWriter events;
+    private final EventRecorder events;
     private final Clock clock;
     private final Duration retryPeriod;
     private final RateLimitingQueue<String> queue;
@@ -61,7 +62,7 @@ public final class Scheduler implements Reconciler {
             SharedInformer<Pod> pods,
             SharedInformer<Node> nodes,
             KubeClient client,
-            EventWriter events,
+            EventRecorder events,
             Clock clock,
             Duration retryPeriod) {
         this.pods = pods;
@@ -199,7 +200,7 @@ public final class Scheduler implements Reconciler {
         try {
             client.pods().inNamespace(ns).bind(pod.metadata().name(), node);
             log.info("bound pod {} to node {}", key, node);
-            events.record(pod, EventWriter.NORMAL, "Scheduled", "Successfully assigned " + key + " to " + node);
+            events.event(pod, EventType.NORMAL, "Scheduled", "Successfully assigned " + key + " to " + node);
         } catch (ApiException e) {
             assumed.remove(key);
             if (!e.isConflict() && !e.isNotFound()) {
@@ -235,8 +236,8 @@ public final class Scheduler implements Reconciler {
             return; // already says so; no repeated writes or events for an unchanged verdict
         }
         log.info("pod {} is unschedulable: {}", pod.key(), message);
-        events.record(pod, EventWriter.WARNING, "FailedScheduling", message);
-        SyncScope lens = SyncScope.current().event(EventWriter.WARNING, "FailedScheduling", message);
+        events.event(pod, EventType.WARNING, "FailedScheduling", message);
+        SyncScope lens = SyncScope.current().event(EventType.WARNING, "FailedScheduling", message);
         PodStatus status = pod.status() == null
                 ? PodStatusBuilder.builder().phase(PodStatus.PENDING).build()
                 : pod.status();

@@ -1,12 +1,10 @@
 package io.kplane.controllers.scheduler;
 
 import io.kplane.controllers.runtime.ComponentMain;
-import io.kplane.controllers.runtime.ControllerOptions;
+import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.DurationConverter;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code scheduler}: binds pending pods to Ready nodes, as its own process. */
@@ -14,10 +12,7 @@ import picocli.CommandLine.Option;
         name = "scheduler",
         mixinStandardHelpOptions = true,
         description = "Binds pending pods to Ready nodes (nodeSelector, pod capacity, least-loaded node).")
-public final class SchedulerMain implements Callable<Integer> {
-    @Mixin
-    ControllerOptions options;
-
+public final class SchedulerMain extends ComponentMain {
     @Option(
             names = "--unschedulable-retry",
             defaultValue = "60s",
@@ -27,11 +22,11 @@ public final class SchedulerMain implements Callable<Integer> {
     Duration retryPeriod;
 
     @Override
-    public Integer call() throws Exception {
-        return ComponentMain.run(new SchedulerComponent(retryPeriod), options);
+    protected ControllerComponent component() {
+        return new SchedulerComponent(retryPeriod);
     }
 
     public static void main(String[] args) {
-        ComponentMain.exit(new SchedulerMain(), args);
+        exit(new SchedulerMain(), args);
     }
 }

@@ -1,11 +1,9 @@
 package io.kplane.controllers.volume;
 
 import io.kplane.controllers.runtime.ComponentMain;
-import io.kplane.controllers.runtime.ControllerOptions;
+import io.kplane.controllers.runtime.ControllerComponent;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code local-path-provisioner}: binds PersistentVolumeClaims to directories, as its own process. */
@@ -13,10 +11,7 @@ import picocli.CommandLine.Option;
         name = "local-path-provisioner",
         mixinStandardHelpOptions = true,
         description = "Binds PersistentVolumeClaims to directories under --volume-dir (hostPath PersistentVolumes).")
-public final class LocalPathProvisionerMain implements Callable<Integer> {
-    @Mixin
-    ControllerOptions options;
-
+public final class LocalPathProvisionerMain extends ComponentMain {
     @Option(
             names = "--volume-dir",
             defaultValue = ".kplane/volumes",
@@ -25,11 +20,11 @@ public final class LocalPathProvisionerMain implements Callable<Integer> {
     Path volumeDir;
 
     @Override
-    public Integer call() throws Exception {
-        return ComponentMain.run(new LocalPathProvisionerComponent(volumeDir), options);
+    protected ControllerComponent component() {
+        return new LocalPathProvisionerComponent(volumeDir);
     }
 
     public static void main(String[] args) {
-        ComponentMain.exit(new LocalPathProvisionerMain(), args);
+        exit(new LocalPathProvisionerMain(), args);
     }
 }

@@ -249,39 +249,67 @@ class ScheduleMathTest {
                 .contains(expected.plus(ScheduleMath.NEXT_SCHEDULE_DELTA));
     }
 
-    /** TestNextScheduleTime, hourly on the hour: which time is owed a Job. */
-    @Test
-    void nextScheduleTimeCases() throws Exception {
-        CronSchedule hourly = CronSchedule.parse("0 * * * *", null);
+    /** TestNextScheduleTime, hourly on the hour: which time is owed a Job (a null {@code missed} is not checked). */
+    static Stream<Arguments> hourlyCases() {
         Instant t1 = TOP;
         Instant t2 = TOP.plus(h(1));
-        // 1: no known start times, none needed yet
-        assertThat(ScheduleMath.mostRecent(hourly, t1.minus(m(10)), null, null, t1.minus(m(7)), true)
-                        .mostRecent())
-                .isNull();
-        // 2: no known start times, one needed
-        assertThat(ScheduleMath.mostRecent(hourly, t1.minus(m(10)), null, null, t1.plusSeconds(2), true)
-                        .mostRecent())
-                .isEqualTo(t1);
-        // 3: known last schedule time, no start needed
-        assertThat(ScheduleMath.mostRecent(hourly, t1.minus(m(10)), t1, null, t1.plus(m(2)), true)
-                        .mostRecent())
-                .isNull();
-        // 4: known last schedule time, a start needed
-        assertThat(ScheduleMath.mostRecent(hourly, t1.minus(m(10)), t1, null, t2.plus(m(5)), true)
-                        .mostRecent())
-                .isEqualTo(t2);
-        // 5: two starts missed: only the most recent is run
-        assertThat(ScheduleMath.mostRecent(hourly, t1.minus(h(2)), t1.minus(h(1)), null, t2.plus(m(5)), true)
-                        .mostRecent())
-                .isEqualTo(t2);
-        // 6: way ahead of the last start, no deadline
-        Recent sixth = ScheduleMath.mostRecent(hourly, t1.minus(h(2)), t1.minus(h(1)), null, t2.plus(h(240)), true);
-        assertThat(sixth.mostRecent()).isEqualTo(t2.plus(h(240)));
-        assertThat(sixth.missed()).isEqualTo(Missed.MANY);
-        // 7: way ahead, but a short deadline bounds the search
-        Recent seventh = ScheduleMath.mostRecent(hourly, t1.minus(h(2)), t1.minus(h(1)), 7200L, t2.plus(h(240)), true);
-        assertThat(seventh.mostRecent()).isEqualTo(t2.plus(h(240)));
-        assertThat(seventh.missed()).isEqualTo(Missed.FEW);
+        return Stream.of(
+                // name, creation, lastSchedule, sds, now, expectedRecent, expectedMissed
+                Arguments.of(
+                        "no known start times, none needed yet",
+                        t1.minus(m(10)),
+                        null,
+                        null,
+                        t1.minus(m(7)),
+                        null,
+                        null),
+                Arguments.of(
+                        "no known start times, one needed", t1.minus(m(10)), null, null, t1.plusSeconds(2), t1, null),
+                Arguments.of(
+                        "known last schedule time, no start needed",
+                        t1.minus(m(10)),
+                        t1,
+                        null,
+                        t1.plus(m(2)),
+                        null,
+                        null),
+                Arguments.of(
+                        "known last schedule time, a start needed", t1.minus(m(10)), t1, null, t2.plus(m(5)), t2, null),
+                Arguments.of(
+                        "two starts missed: only the most recent is run",
+                        t1.minus(h(2)),
+                        t1.minus(h(1)),
+                        null,
+                        t2.plus(m(5)),
+                        t2,
+                        null),
+                Arguments.of(
+                        "way ahead of the last start, no deadline",
+                        t1.minus(h(2)),
+                        t1.minus(h(1)),
+                        null,
+                        t2.plus(h(240)),
+                        t2.plus(h(240)),
+                        Missed.MANY),
+                Arguments.of(
+                        "way ahead, but a short deadline bounds the search",
+                        t1.minus(h(2)),
+                        t1.minus(h(1)),
+                        7200L,
+                        t2.plus(h(240)),
+                        t2.plus(h(240)),
+                        Missed.FEW));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("hourlyCases")
+    void nextScheduleTimeHourly(
+            String name, Instant creation, Instant last, Long sds, Instant now, Instant expectedRecent, Missed missed)
+            throws Exception {
+        Recent recent = ScheduleMath.mostRecent(CronSchedule.parse("0 * * * *", null), creation, last, sds, now, true);
+        assertThat(recent.mostRecent()).isEqualTo(expectedRecent);
+        if (missed != null) {
+            assertThat(recent.missed()).isEqualTo(missed);
+        }
     }
 }

@@ -15,12 +15,12 @@ import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.ObjectMetaBuilder;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
+import io.kplane.client.events.ApiEventRecorder;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.job.JobController;
 import io.kplane.controllers.job.JobSyncConfig;
 import io.kplane.controllers.runtime.ControllerContext;
-import io.kplane.controllers.runtime.EventWriter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
@@ -37,7 +37,7 @@ class JobCascadeWithJobControllerTest {
         try (TestApiServer api = TestApiServer.start()) {
             KubeClient client = KubeClient.forServer(api.url());
             SharedInformerFactory informers = new SharedInformerFactory(client, Clock.system());
-            EventWriter events = new EventWriter(client, Clock.system(), "test", "test");
+            ApiEventRecorder events = new ApiEventRecorder(client, "test", "test", Clock.system());
             JobController jobs = new JobController(
                     new ControllerContext(
                             client, informers, Clock.system(), events, new SimpleMeterRegistry(), 2, "test"),

@@ -12,6 +12,7 @@ import io.kplane.api.core.PodStatusBuilder;
 import io.kplane.api.json.Json;
 import io.kplane.api.meta.WatchEvent;
 import io.kplane.api.patch.PatchType;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
@@ -55,11 +56,7 @@ final class FakeKubelet implements AutoCloseable {
     private FakeKubelet(KubeClient client, String namespace, String jobName, Script script, int threads) {
         this.pods = client.pods().inNamespace(namespace);
         this.script = script;
-        this.runner = Executors.newScheduledThreadPool(threads, r -> {
-            Thread t = new Thread(r, "fake-kubelet-" + jobName);
-            t.setDaemon(true);
-            return t;
-        });
+        this.runner = Executors.newScheduledThreadPool(threads, DaemonThreads.named("fake-kubelet-" + jobName));
         this.watch = WatchLoop.start(
                 pods,
                 ListOptions.labelSelector(Job.JOB_NAME_LABEL + "=" + jobName),

@@ -1,16 +1,14 @@
 package io.kplane.controllers.job;
 
-import io.kplane.api.meta.KubeObject;
 import io.kplane.client.KubeClient;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.ControllerContext;
-import io.kplane.controllers.runtime.EventWriter;
+import io.kplane.controllers.testing.RecordingEvents;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The Job controller component run in the test JVM the way {@code ControllerProcess} runs it
@@ -18,11 +16,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * events it records kept for assertions.
  */
 final class InProcessJobController implements AutoCloseable {
-    record RecordedEvent(String object, String type, String reason, String message) {}
-
     private final SharedInformerFactory informers;
     private final ControllerComponent.Running running;
-    private final List<RecordedEvent> events = new CopyOnWriteArrayList<>();
+    private final RecordingEvents events = new RecordingEvents();
 
     private InProcessJobController(KubeClient client, JobSyncConfig config, int workers) throws Exception {
         this(client, config, workers, io.kplane.client.lens.Lens.NOOP);
@@ -42,13 +38,7 @@ final class InProcessJobController implements AutoCloseable {
             throws Exception {
         Clock clock = Clock.system();
         informers = new SharedInformerFactory(client, clock).withLens(lens);
-        EventWriter writer = new EventWriter(null, clock, JobControllerComponent.NAME, "test") {
-            @Override
-            public void record(KubeObject involved, String type, String reason, String message) {
-                events.add(new RecordedEvent(involved.key(), type, reason, message));
-            }
-        };
-        ControllerContext ctx = new ControllerContext(client, informers, clock, writer, metrics, workers, "test", lens);
+        ControllerContext ctx = new ControllerContext(client, informers, clock, events, metrics, workers, "test", lens);
         running = new JobControllerComponent(config).register(ctx);
         informers.start();
         if (!informers.waitForCacheSync(Duration.ofSeconds(30))) {
@@ -81,10 +71,8 @@ final class InProcessJobController implements AutoCloseable {
         return new InProcessJobController(client, config, workers);
     }
 
-    List<RecordedEvent> events(String objectKey, String reason) {
-        return events.stream()
-                .filter(e -> e.object().equals(objectKey) && e.reason().equals(reason))
-                .toList();
+    List<RecordingEvents.Recorded> events(String objectKey, String reason) {
+        return events.about(objectKey, reason);
     }
 
     @Override

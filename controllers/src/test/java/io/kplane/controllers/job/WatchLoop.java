@@ -2,6 +2,7 @@ package io.kplane.controllers.job;
 
 import io.kplane.api.meta.KubeObject;
 import io.kplane.api.meta.WatchEvent;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.ListOptions;
 import io.kplane.client.ResourceClient;
 import io.kplane.client.WatchStream;
@@ -29,8 +30,7 @@ final class WatchLoop<T extends KubeObject> implements AutoCloseable {
         this.resource = resource;
         this.options = options;
         this.sink = sink;
-        this.thread = new Thread(this::run, "watch-" + name);
-        this.thread.setDaemon(true);
+        this.thread = DaemonThreads.newThread("watch-" + name, this::run);
     }
 
     /** Starts watching; objects that exist already are delivered first as ADDED. */

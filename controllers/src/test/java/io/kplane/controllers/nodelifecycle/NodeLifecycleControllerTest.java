@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.kplane.api.coordination.Lease;
-import io.kplane.api.coordination.LeaseSpec;
 import io.kplane.api.core.ContainerBuilder;
 import io.kplane.api.core.Node;
 import io.kplane.api.core.NodeCondition;
@@ -20,6 +19,7 @@ import io.kplane.client.KubeClient;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.ControllerTestSupport;
+import io.kplane.controllers.testing.RecordingEvents;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -34,7 +34,7 @@ class NodeLifecycleControllerTest {
     KubeClient client;
     SharedInformerFactory informers;
     NodeLifecycleController controller;
-    ControllerTestSupport.RememberingEvents events = new ControllerTestSupport.RememberingEvents();
+    RecordingEvents events = new RecordingEvents();
 
     @BeforeEach
     void start() throws Exception {
@@ -64,18 +64,7 @@ class NodeLifecycleControllerTest {
     }
 
     void renew(String node) {
-        var leases = client.leases().inNamespace("kube-node-lease");
-        Instant now = Instant.now();
-        var existing = leases.find(node);
-        if (existing.isEmpty()) {
-            leases.create(new Lease(
-                    null,
-                    null,
-                    ObjectMeta.named("kube-node-lease", node),
-                    new LeaseSpec(node, 40, now, now, 0, null, null)));
-        } else {
-            leases.update(existing.get().withSpec(existing.get().spec().withRenewTime(now)));
-        }
+        ControllerTestSupport.renewNodeLease(client, node);
     }
 
     Pod runningPodOn(String name, String node) {
@@ -161,7 +150,7 @@ class NodeLifecycleControllerTest {
         assertThat(client.pods().inNamespace("default").get("bystander").phase())
                 .isEqualTo("Running");
         assertThat(client.pods().inNamespace("default").get("done").phase()).isEqualTo("Succeeded");
-        assertThat(events.lines).anyMatch(l -> l.endsWith("NodeNotReady: Node lost status is now: NodeNotReady"));
+        assertThat(events.lines()).anyMatch(l -> l.endsWith("NodeNotReady: Node lost status is now: NodeNotReady"));
 
         // heartbeats resume: taints go away (the kubelet itself posts Ready again)
         renew("lost");

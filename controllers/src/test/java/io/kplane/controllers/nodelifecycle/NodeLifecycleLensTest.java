@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.coordination.Lease;
-import io.kplane.api.coordination.LeaseSpec;
 import io.kplane.api.core.ContainerBuilder;
 import io.kplane.api.core.Node;
 import io.kplane.api.core.Pod;
@@ -17,9 +16,9 @@ import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.ControllerTestSupport;
 import io.kplane.controllers.testing.ApiServerTest;
+import io.kplane.controllers.testing.RecordingEvents;
 import io.kplane.controllers.testing.ServedLens;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +45,7 @@ class NodeLifecycleLensTest extends ApiServerTest {
                 informers.informerFor(Lease.class),
                 informers.informerFor(Pod.class),
                 client,
-                new ControllerTestSupport.RememberingEvents(),
+                new RecordingEvents(),
                 Clock.system(),
                 Duration.ofSeconds(2),
                 // Each monitor pass over a node waiting out its eviction delay is one record, and the lens
@@ -66,19 +65,8 @@ class NodeLifecycleLensTest extends ApiServerTest {
         served.close();
     }
 
-    private void renew(String node) {
-        var leases = client.leases().inNamespace("kube-node-lease");
-        Instant now = Instant.now();
-        var existing = leases.find(node);
-        if (existing.isEmpty()) {
-            leases.create(new Lease(
-                    null,
-                    null,
-                    ObjectMeta.named("kube-node-lease", node),
-                    new LeaseSpec(node, 40, now, now, 0, null, null)));
-        } else {
-            leases.update(existing.get().withSpec(existing.get().spec().withRenewTime(now)));
-        }
+    void renew(String node) {
+        ControllerTestSupport.renewNodeLease(client, node);
     }
 
     private List<String> decisions(String key) throws Exception {

@@ -3,6 +3,7 @@ package io.kplane.controllers.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
 import java.io.BufferedReader;
@@ -61,7 +62,7 @@ class ControllerShutdownTest {
                             "300ms")
                     .redirectErrorStream(true)
                     .start();
-            Thread reader = new Thread(() -> {
+            Thread reader = DaemonThreads.newThread("controller-output", () -> {
                 try (BufferedReader out =
                         new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                     String line;
@@ -72,7 +73,6 @@ class ControllerShutdownTest {
                     // the process ended
                 }
             });
-            reader.setDaemon(true);
             reader.start();
         }
 

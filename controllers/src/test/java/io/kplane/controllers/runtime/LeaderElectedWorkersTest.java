@@ -3,6 +3,7 @@ package io.kplane.controllers.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
 import java.io.BufferedReader;
@@ -55,7 +56,7 @@ class LeaderElectedWorkersTest {
                             "300ms")
                     .redirectError(ProcessBuilder.Redirect.DISCARD)
                     .start();
-            Thread reader = new Thread(() -> {
+            Thread reader = DaemonThreads.newThread("workers-output", () -> {
                 try (BufferedReader out =
                         new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                     String line;
@@ -68,7 +69,6 @@ class LeaderElectedWorkersTest {
                     // the process ended
                 }
             });
-            reader.setDaemon(true);
             reader.start();
         }
 

@@ -13,6 +13,7 @@ import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.ControllerTestSupport;
 import io.kplane.controllers.testing.ApiServerTest;
+import io.kplane.controllers.testing.RecordingEvents;
 import io.kplane.controllers.testing.ServedLens;
 import java.time.Duration;
 import java.util.Map;
@@ -38,7 +39,7 @@ class SchedulerLensTest extends ApiServerTest {
                 informers.informerFor(Pod.class),
                 informers.informerFor(Node.class),
                 client,
-                new ControllerTestSupport.RememberingEvents(),
+                new RecordingEvents(),
                 Clock.system(),
                 Duration.ofSeconds(60));
         informers.start();

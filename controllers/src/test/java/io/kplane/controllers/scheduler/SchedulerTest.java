@@ -16,6 +16,7 @@ import io.kplane.client.KubeClient;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.ControllerTestSupport;
+import io.kplane.controllers.testing.RecordingEvents;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -30,7 +31,7 @@ class SchedulerTest {
     KubeClient client;
     SharedInformerFactory informers;
     Scheduler scheduler;
-    ControllerTestSupport.RememberingEvents events = new ControllerTestSupport.RememberingEvents();
+    RecordingEvents events = new RecordingEvents();
 
     @BeforeEach
     void start() throws Exception {
@@ -88,7 +89,7 @@ class SchedulerTest {
         assertThat(perNode).containsEntry("n1", 3).containsEntry("n2", 3);
         assertThat(get("p0").status().condition(PodCondition.POD_SCHEDULED).status())
                 .isEqualTo("True");
-        assertThat(events.lines)
+        assertThat(events.lines())
                 .anyMatch(l -> l.startsWith("default/p0 Scheduled: Successfully assigned default/p0 to"));
     }
 
@@ -107,7 +108,7 @@ class SchedulerTest {
         assertThat(scheduled.reason()).isEqualTo("Unschedulable");
         assertThat(scheduled.message()).isEqualTo(expected);
         assertThat(get("picky").phase()).isEqualTo("Pending");
-        assertThat(events.lines).contains("default/picky FailedScheduling: " + expected);
+        assertThat(events.lines()).contains("default/picky FailedScheduling: " + expected);
 
         // a node change makes the scheduler try again at once
         ControllerTestSupport.readyNode(client, "fast", Map.of("disk", "ssd"), 110);

@@ -1,11 +1,11 @@
 package io.kplane.kubelet.clock;
 
 import io.kplane.api.clock.ClusterTime;
-import io.kplane.api.core.Event;
+import io.kplane.api.core.EventType;
 import io.kplane.api.core.Pod;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.client.time.ClusterClock;
-import io.kplane.kubelet.pod.PodEvents;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,10 +23,10 @@ public final class ClockNotices implements ClusterClock.ChangeListener, Resource
     private final ClusterClock clock;
     private final String runtime;
     private final Supplier<List<Pod>> pods;
-    private final PodEvents events;
+    private final EventRecorder events;
     private final Set<String> told = ConcurrentHashMap.newKeySet();
 
-    public ClockNotices(ClusterClock clock, String runtime, Supplier<List<Pod>> pods, PodEvents events) {
+    public ClockNotices(ClusterClock clock, String runtime, Supplier<List<Pod>> pods, EventRecorder events) {
         this.clock = clock;
         this.runtime = runtime;
         this.pods = pods;
@@ -37,7 +37,7 @@ public final class ClockNotices implements ClusterClock.ChangeListener, Resource
     public void onAdd(Pod pod, boolean isInInitialList) {
         String limitation = PodClock.limitation(clock, runtime);
         if (limitation != null && !pod.isTerminal() && told.add(pod.metadata().uid() + "/" + key(clock.time()))) {
-            events.event(pod, Event.TYPE_WARNING, REASON, limitation + " (docs/clock.md)");
+            events.event(pod, EventType.WARNING, REASON, limitation + " (docs/clock.md)");
         }
     }
 
@@ -54,7 +54,7 @@ public final class ClockNotices implements ClusterClock.ChangeListener, Resource
                 + (limitation == null ? "" : "; " + limitation) + " (docs/clock.md)";
         for (Pod pod : pods.get()) {
             if (!pod.isTerminal() && told.add(pod.metadata().uid() + "/" + key(after))) {
-                events.event(pod, Event.TYPE_WARNING, REASON, message);
+                events.event(pod, EventType.WARNING, REASON, message);
             }
         }
     }

@@ -3,9 +3,9 @@ package io.kplane.kubelet.lens;
 import io.kplane.api.core.ContainerStatus;
 import io.kplane.api.core.Pod;
 import io.kplane.api.core.PodStatus;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.lens.Lens;
 import io.kplane.client.lens.LensRecord;
-import io.kplane.kubelet.pod.PodEvents;
 import io.kplane.kubelet.pod.PodStatusWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -48,12 +48,15 @@ public final class PodWorkerLens {
         return persister.startWriter();
     }
 
-    public static PodEvents events(PodEvents delegate, Lens lens, String node) {
+    public static EventRecorder events(EventRecorder delegate, Lens lens, String node) {
         if (!lens.enabled()) {
             return delegate;
         }
-        return (pod, type, reason, message) -> {
-            delegate.event(pod, type, reason, message);
+        return (involved, type, reason, message) -> {
+            delegate.event(involved, type, reason, message);
+            if (!(involved instanceof Pod pod)) {
+                return; // the pod-worker lens records pod events only
+            }
             Map<String, Object> detail = new LinkedHashMap<>();
             detail.put("eventType", type);
             detail.put("message", message);

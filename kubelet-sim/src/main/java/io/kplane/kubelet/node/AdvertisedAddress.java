@@ -4,6 +4,7 @@ import io.kplane.api.core.NodeAddress;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -38,7 +39,7 @@ public record AdvertisedAddress(String internalIp, String hostname) {
             return new AdvertisedAddress(a, nodeName);
         }
         try {
-            return new AdvertisedAddress(InetAddress.getByName(a).getHostAddress(), a.toLowerCase());
+            return new AdvertisedAddress(InetAddress.getByName(a).getHostAddress(), a.toLowerCase(Locale.ROOT));
         } catch (UnknownHostException e) {
             throw new IllegalArgumentException(
                     "--node-address " + a + ": cannot resolve the host name "

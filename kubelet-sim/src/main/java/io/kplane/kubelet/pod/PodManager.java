@@ -97,6 +97,14 @@ public final class PodManager implements ResourceEventHandler<Pod> {
                         base.withPhase(PodStatus.FAILED).withReason("OutOfpods").withMessage(message));
     }
 
+    /**
+     * The resourceVersion of the newest copy of the pod its worker has completed a pass over: once it
+     * reaches a version, every earlier watch echo has been handled (the worker syncs the latest copy).
+     */
+    public java.util.Optional<String> lastSyncedResourceVersion(String uid) {
+        return java.util.Optional.ofNullable(workers.get(uid)).map(PodWorker::lastSyncedResourceVersion);
+    }
+
     /** Number of pods this kubelet currently runs (not finished). */
     public int runningPods() {
         return (int) activePods();

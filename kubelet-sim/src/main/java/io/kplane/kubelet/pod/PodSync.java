@@ -188,7 +188,10 @@ final class PodSync {
     }
 
     void report(Pod pod) {
-        PodStatus status = new StatusComputer(settings.hostIp()).compute(pod, state.record, clock.now());
+        // the kubelet's own last report is the base of its conditions, not the watch's lagging copy
+        // (upstream's status manager cache): an echo of an older write then computes the same status
+        PodStatus previous = state.lastReported != null ? state.lastReported : pod.status();
+        PodStatus status = new StatusComputer(settings.hostIp()).compute(pod, state.record, clock.now(), previous);
         if (status.equals(state.lastReported)) {
             return;
         }

@@ -39,6 +39,8 @@ public final class PodWorker implements WakeUps {
     private Thread thread;
     private Clock.Timer timer;
     private Instant timerAt;
+    /** The resourceVersion of the newest pod copy a pass has completed over (tests wait on it). */
+    private volatile String lastSyncedResourceVersion;
 
     public PodWorker(WorkerSettings settings, Pod pod) {
         this.clock = settings.clock();
@@ -50,6 +52,11 @@ public final class PodWorker implements WakeUps {
 
     public String uid() {
         return uid;
+    }
+
+    /** The resourceVersion of the newest copy of the pod a pass has completed over, or null before one. */
+    public String lastSyncedResourceVersion() {
+        return lastSyncedResourceVersion;
     }
 
     public boolean isFinished() {
@@ -146,6 +153,7 @@ public final class PodWorker implements WakeUps {
             io.kplane.client.time.ActivityTracker.begin(); // a pod mid-sync ends no clock step
             try {
                 podSync.sync(pod, removed);
+                lastSyncedResourceVersion = pod.metadata().resourceVersion();
             } catch (RuntimeException e) {
                 // safe to run again: an attempt recorded before the failure is resolved, never restarted
                 log.warn(

@@ -30,7 +30,15 @@ public final class StatusComputer {
         this.hostIp = hostIp;
     }
 
-    public PodStatus compute(Pod pod, PodRecord record, Instant now) {
+    /**
+     * The status to report at {@code now}, with the kubelet-owned conditions' transition times carried
+     * over from {@code previous}: the status this kubelet last reported (upstream's status
+     * manager cache), not the watch's copy of the pod, which lags behind the kubelet's own writes.
+     * Times are normalised to what the API server keeps (RFC 3339, whole seconds, as upstream's
+     * {@code normalizeStatus}), so a status equals the echo of its own write.
+     */
+    public PodStatus compute(Pod pod, PodRecord record, Instant now, PodStatus previous) {
+        now = now.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
         PodSpec spec = pod.spec();
         boolean initialized = record.initContainers.stream().allMatch(ContainerRecord::succeeded)
                 && record.initContainers.size() == spec.initContainersOrEmpty().size();
@@ -65,12 +73,12 @@ public final class StatusComputer {
         if (conditions.stream().noneMatch(c -> PodCondition.POD_SCHEDULED.equals(c.type()))) {
             conditions.add(new PodCondition(PodCondition.POD_SCHEDULED, "True", null, record.startTime, null, null));
         }
-        conditions.add(condition(current, "PodReadyToStartContainers", terminal ? "False" : "True", null, null, now));
+        conditions.add(condition(previous, "PodReadyToStartContainers", terminal ? "False" : "True", null, null, now));
         conditions.add(
                 incompleteInit.isEmpty() || (terminal && PodStatus.SUCCEEDED.equals(phase))
-                        ? condition(current, PodCondition.INITIALIZED, "True", null, null, now)
+                        ? condition(previous, PodCondition.INITIALIZED, "True", null, null, now)
                         : condition(
-                                current,
+                                previous,
                                 PodCondition.INITIALIZED,
                                 "False",
                                 "ContainersNotInitialized",
@@ -81,15 +89,20 @@ public final class StatusComputer {
         String notReadyMessage = terminal ? null : "containers with unready status: " + bracket(unready);
         conditions.add(
                 ready
-                        ? condition(current, PodCondition.CONTAINERS_READY, "True", null, null, now)
+                        ? condition(previous, PodCondition.CONTAINERS_READY, "True", null, null, now)
                         : condition(
-                                current, PodCondition.CONTAINERS_READY, "False", notReadyReason, notReadyMessage, now));
+                                previous,
+                                PodCondition.CONTAINERS_READY,
+                                "False",
+                                notReadyReason,
+                                notReadyMessage,
+                                now));
         conditions.add(
                 ready
-                        ? condition(current, PodCondition.READY, "True", null, null, now)
-                        : condition(current, PodCondition.READY, "False", notReadyReason, notReadyMessage, now));
+                        ? condition(previous, PodCondition.READY, "True", null, null, now)
+                        : condition(previous, PodCondition.READY, "False", notReadyReason, notReadyMessage, now));
 
-        return PodStatusBuilder.builder()
+        return normalized(PodStatusBuilder.builder()
                 .phase(phase)
                 .conditions(conditions)
                 .reason(terminal ? record.reason : null)
@@ -102,7 +115,12 @@ public final class StatusComputer {
                 .initContainerStatuses(initStatuses.isEmpty() ? null : initStatuses)
                 .containerStatuses(statuses)
                 .qosClass(current != null && current.qosClass() != null ? current.qosClass() : "BestEffort")
-                .build();
+                .build());
+    }
+
+    /** The status as the API server will keep it: every time at whole seconds (a JSON round trip). */
+    private static PodStatus normalized(PodStatus status) {
+        return io.kplane.api.json.Json.mapper().convertValue(status, PodStatus.class);
     }
 
     private static com.fasterxml.jackson.databind.JsonNode ip(String ip) {

@@ -1,5 +1,6 @@
 package io.kplane.kubelet.pod;
 
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.time.Clock;
 import io.kplane.kubelet.logs.LogRegistry;
 import io.kplane.kubelet.runtime.ContainerRuntime;
@@ -14,7 +15,7 @@ public record WorkerSettings(
         ContainerRuntime runtime,
         PodStateStore stateStore,
         PodStatusWriter statusWriter,
-        PodEvents events,
+        EventRecorder events,
         LogRegistry logs,
         CrashLoopBackoff backoff,
         long logMaxBytes,

@@ -57,6 +57,16 @@ public interface ContainerRuntime extends AutoCloseable {
         throw new ExecNotSupportedException("the " + type() + " runtime does not support exec");
     }
 
+    /**
+     * The address the running container's ports listen on, as the kubelet reaches them for port
+     * forwarding: the host's loopback for host processes (they share the node's network).
+     *
+     * @throws java.io.IOException the container is not running (any more)
+     */
+    default String portForwardAddress(String containerId) throws java.io.IOException {
+        return "127.0.0.1";
+    }
+
     /** Removes a finished container's leftovers (no-op for host processes). */
     void remove(String containerId);
 

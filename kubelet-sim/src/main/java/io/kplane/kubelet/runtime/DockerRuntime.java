@@ -271,6 +271,40 @@ public final class DockerRuntime implements ContainerRuntime {
         return cmd.exec().getId();
     }
 
+    /**
+     * The container's IP on the engine's network (each container has its own network namespace here, no
+     * pod sandbox): where the kubelet connects for port forwarding, as the engine's inspect reports it.
+     */
+    @Override
+    public String portForwardAddress(String containerId) throws IOException {
+        String id = containerId != null && containerId.startsWith("docker://")
+                ? containerId.substring("docker://".length())
+                : containerId;
+        InspectContainerResponse info;
+        try {
+            info = docker.inspectContainerCmd(id).exec();
+        } catch (NotFoundException e) {
+            throw new IOException("container not found (\"" + id + "\")", e);
+        }
+        if (info.getState() == null || !Boolean.TRUE.equals(info.getState().getRunning())) {
+            throw new IOException("container is not running");
+        }
+        var settings = info.getNetworkSettings();
+        if (settings != null
+                && settings.getIpAddress() != null
+                && !settings.getIpAddress().isEmpty()) {
+            return settings.getIpAddress();
+        }
+        if (settings != null && settings.getNetworks() != null) {
+            for (var network : settings.getNetworks().values()) {
+                if (network.getIpAddress() != null && !network.getIpAddress().isEmpty()) {
+                    return network.getIpAddress();
+                }
+            }
+        }
+        throw new IOException("the container has no IP address on the engine's network");
+    }
+
     /** Deterministic per attempt, so the engine itself refuses to create one attempt twice. */
     static String containerName(ContainerLaunch launch) {
         return ("kplane_" + launch.containerName() + "_" + launch.podName() + "_" + launch.podNamespace() + "_"

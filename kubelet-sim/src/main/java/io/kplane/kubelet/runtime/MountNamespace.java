@@ -1,6 +1,7 @@
 package io.kplane.kubelet.runtime;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -57,7 +58,7 @@ public final class MountNamespace {
                     scratch.toString()));
             try {
                 Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
-                String out = new String(p.getInputStream().readAllBytes()).trim();
+                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
                 if (p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0) {
                     return new MountNamespace(c, null);
                 }

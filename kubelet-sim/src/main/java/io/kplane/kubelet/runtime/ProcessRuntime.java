@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -91,7 +92,8 @@ public final class ProcessRuntime implements ContainerRuntime {
 
     @Override
     public String version() {
-        return "process://" + System.getProperty("os.name").toLowerCase() + "-" + System.getProperty("os.version");
+        return "process://" + System.getProperty("os.name").toLowerCase(Locale.ROOT) + "-"
+                + System.getProperty("os.version");
     }
 
     @Override

@@ -20,6 +20,20 @@ public final class StateContainerLookup implements ContainerLookup {
     }
 
     @Override
+    public Optional<String> anyRunningContainer(String namespace, String pod, String uid) {
+        return record(namespace, pod, uid).flatMap(r -> r.all().stream()
+                .filter(c -> c.running && c.containerId != null)
+                .map((ContainerRecord c) -> c.containerId)
+                .findFirst());
+    }
+
+    private Optional<PodRecord> record(String namespace, String pod, String uid) {
+        Optional<String> podUid = uid != null ? Optional.of(uid) : uidByName.apply(namespace, pod);
+        return podUid.flatMap(states::load)
+                .filter(r -> namespace.equals(r.namespace) && pod.equals(r.name) && r.terminalPhase == null);
+    }
+
+    @Override
     public Optional<String> runningContainer(String namespace, String pod, String uid, String container) {
         Optional<String> podUid = uid != null ? Optional.of(uid) : uidByName.apply(namespace, pod);
         Optional<PodRecord> record = podUid.flatMap(states::load)

@@ -1,6 +1,7 @@
 package io.kplane.kubelet.stream;
 
 import io.kplane.kubelet.runtime.ContainerRuntime;
+import io.kplane.kubelet.stream.portforward.PortForwardHandler;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpClient;
@@ -31,6 +32,7 @@ import org.slf4j.LoggerFactory;
  * <p>Protocols: WebSocket with {@code v5.channel.k8s.io} or {@code v4.channel.k8s.io} (the first of the
  * client's list that is supported, as apimachinery's {@code wsstream}) for exec and attach. Anything
  * else that asks to upgrade (SPDY) gets a finished 400 naming what is served; kubectl's fallback shows it.
+ * Port forwarding has protocols of its own: {@link PortForwardHandler}.
  */
 public final class StreamingServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(StreamingServer.class);
@@ -44,11 +46,13 @@ public final class StreamingServer implements AutoCloseable {
     private final ContainerLookup lookup;
     private final ExecutorService pumps;
     private final ExecStreams exec;
+    private final PortForwardHandler portForward;
 
     public StreamingServer(int backendPort, Set<String> tokens, ContainerLookup lookup, ContainerRuntime runtime) {
         this.vertx = Vertx.vertx(
                 new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1).setInternalBlockingPoolSize(1));
         List<String> protocols = new ArrayList<>(CHANNEL_PROTOCOLS);
+        protocols.add(PortForwardHandler.SPDY_TUNNEL_PROTOCOL);
         this.server = vertx.createHttpServer(new HttpServerOptions()
                 .setWebSocketSubProtocols(protocols)
                 .setMaxWebSocketMessageSize(1024 * 1024)
@@ -66,6 +70,7 @@ public final class StreamingServer implements AutoCloseable {
             return t;
         });
         this.exec = new ExecStreams(runtime, pumps);
+        this.portForward = new PortForwardHandler(PodPortTargets.of(lookup, runtime), pumps);
         server.requestHandler(this::handle);
     }
 
@@ -113,7 +118,7 @@ public final class StreamingServer implements AutoCloseable {
             return;
         }
         if (stream.kind().equals("portforward")) {
-            text(request, 400, "port forwarding is not served by this kubelet");
+            portForward.serve(request, stream.namespace(), stream.pod(), stream.uid(), stream.ports());
             return;
         }
         Optional<String> container =

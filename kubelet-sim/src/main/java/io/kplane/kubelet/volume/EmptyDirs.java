@@ -2,6 +2,7 @@ package io.kplane.kubelet.volume;
 
 import io.kplane.api.core.EmptyDirVolumeSource;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -88,7 +89,7 @@ final class EmptyDirs {
     private static String run(List<String> argv) {
         try {
             Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes()).trim();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             if (!p.waitFor(10, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 return "timed out";

@@ -2,6 +2,7 @@ package io.kplane.kubelet.volume;
 
 import io.kplane.api.core.HostPathVolumeSource;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -67,7 +68,7 @@ final class HostPathCheck {
                 .redirectErrorStream(true)
                 .start();
         try {
-            String out = new String(p.getInputStream().readAllBytes()).trim();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             return p.waitFor() == 0 ? out : "";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

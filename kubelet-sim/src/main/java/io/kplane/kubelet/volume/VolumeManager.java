@@ -6,11 +6,11 @@ import io.kplane.api.core.Pod;
 import io.kplane.api.core.Volume;
 import io.kplane.api.core.VolumeMount;
 import io.kplane.api.util.DaemonThreads;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.ResourceEventHandler;
 import io.kplane.kubelet.config.ConfigObjects;
 import io.kplane.kubelet.config.PodViews;
 import io.kplane.kubelet.pod.Expansion;
-import io.kplane.kubelet.pod.PodEvents;
 import io.kplane.kubelet.runtime.ContainerStartException;
 import io.kplane.kubelet.runtime.Mount;
 import java.io.IOException;
@@ -51,7 +51,7 @@ public final class VolumeManager implements AutoCloseable {
 
     private final Path podsDir;
     private final ConfigObjects objects;
-    private final PodEvents events;
+    private final EventRecorder events;
     private final VolumePayloads payloads;
     private final ClaimPaths claims;
     private final Map<String, PodVolumes> pods = new ConcurrentHashMap<>();
@@ -70,7 +70,8 @@ public final class VolumeManager implements AutoCloseable {
      * @param podsDir    {@code <root>/pods}
      * @param syncPeriod how often the files of configMap/secret/downwardAPI/projected volumes are refreshed
      */
-    public VolumeManager(Path podsDir, ConfigObjects objects, PodEvents events, String hostIp, Duration syncPeriod) {
+    public VolumeManager(
+            Path podsDir, ConfigObjects objects, EventRecorder events, String hostIp, Duration syncPeriod) {
         this.podsDir = podsDir;
         this.objects = objects;
         this.events = events;

@@ -4,14 +4,15 @@ import io.kplane.api.core.Node;
 import io.kplane.api.core.Pod;
 import io.kplane.api.json.Json;
 import io.kplane.api.meta.WatchEvent;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
 import io.kplane.client.WatchStream;
+import io.kplane.client.events.ApiEventRecorder;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
-import io.kplane.controllers.runtime.EventWriter;
 import io.kplane.controllers.scheduler.Scheduler;
 import io.kplane.kubelet.Kubelet;
 import io.kplane.kubelet.KubeletConfig;
@@ -72,7 +73,7 @@ public final class PodStartBenchmark {
                 informers.informerFor(Pod.class),
                 informers.informerFor(Node.class),
                 client,
-                new EventWriter(client, Clock.system(), "bench", "bench"),
+                new ApiEventRecorder(client, "bench", "bench", Clock.system()),
                 Clock.system(),
                 Duration.ofSeconds(30));
         informers.start();
@@ -146,37 +147,33 @@ public final class PodStartBenchmark {
             Map<String, Long> runningAt,
             CountDownLatch finished) {
         Map<String, Boolean> counted = new ConcurrentHashMap<>();
-        Thread t = new Thread(
-                () -> {
-                    try (WatchStream<Pod> stream =
-                            client.pods().inNamespace(ns).watch(ListOptions.labelSelector(label))) {
-                        WatchEvent<Pod> e;
-                        while (!Thread.currentThread().isInterrupted() && (e = stream.next()) != null) {
-                            Pod p = e.object();
-                            if (p == null || p.metadata() == null) {
-                                continue;
-                            }
-                            long now = System.nanoTime();
-                            String name = p.metadata().name();
-                            if (p.nodeName() != null) {
-                                boundAt.putIfAbsent(name, now);
-                            }
-                            String phase = p.phase();
-                            if ("Running".equals(phase) || p.isTerminal()) {
-                                runningAt.putIfAbsent(name, now);
-                            }
-                            if (p.isTerminal() && counted.putIfAbsent(name, true) == null) {
-                                finished.countDown();
-                            }
-                        }
-                    } catch (RuntimeException e) {
-                        if (!Thread.currentThread().isInterrupted()) {
-                            System.err.println("watch ended: " + e);
-                        }
+        Thread t = DaemonThreads.newThread("bench-watch", () -> {
+            try (WatchStream<Pod> stream = client.pods().inNamespace(ns).watch(ListOptions.labelSelector(label))) {
+                WatchEvent<Pod> e;
+                while (!Thread.currentThread().isInterrupted() && (e = stream.next()) != null) {
+                    Pod p = e.object();
+                    if (p == null || p.metadata() == null) {
+                        continue;
                     }
-                },
-                "bench-watch");
-        t.setDaemon(true);
+                    long now = System.nanoTime();
+                    String name = p.metadata().name();
+                    if (p.nodeName() != null) {
+                        boundAt.putIfAbsent(name, now);
+                    }
+                    String phase = p.phase();
+                    if ("Running".equals(phase) || p.isTerminal()) {
+                        runningAt.putIfAbsent(name, now);
+                    }
+                    if (p.isTerminal() && counted.putIfAbsent(name, true) == null) {
+                        finished.countDown();
+                    }
+                }
+            } catch (RuntimeException e) {
+                if (!Thread.currentThread().isInterrupted()) {
+                    System.err.println("watch ended: " + e);
+                }
+            }
+        });
         t.start();
         return t;
     }

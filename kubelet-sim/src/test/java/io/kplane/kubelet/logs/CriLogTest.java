@@ -34,9 +34,9 @@ class CriLogTest {
         try (CriLogWriter w = new CriLogWriter(file, 1 << 20, 3, now::get)) {
             OutputStream out = w.lineStream("stdout");
             OutputStream err = w.lineStream("stderr");
-            out.write("hello\nwor".getBytes());
-            err.write("oops\n".getBytes());
-            out.write("ld\ntrailing".getBytes());
+            out.write("hello\nwor".getBytes(StandardCharsets.UTF_8));
+            err.write("oops\n".getBytes(StandardCharsets.UTF_8));
+            out.write("ld\ntrailing".getBytes(StandardCharsets.UTF_8));
             out.close();
             err.close();
         }
@@ -58,7 +58,7 @@ class CriLogTest {
         try (CriLogWriter w = new CriLogWriter(file, 1 << 20, 3, now::get)) {
             for (int i = 1; i <= 5; i++) {
                 now.set(Instant.parse("2026-01-01T00:00:0" + i + "Z"));
-                byte[] line = ("line " + i).getBytes();
+                byte[] line = ("line " + i).getBytes(StandardCharsets.UTF_8);
                 w.write("stdout", line, 0, line.length, true);
             }
         }
@@ -77,7 +77,7 @@ class CriLogTest {
         Path file = dir.resolve("0.log");
         try (CriLogWriter w = new CriLogWriter(file, 100, 3, now::get)) {
             for (int i = 1; i <= 12; i++) {
-                byte[] line = ("line " + i).getBytes();
+                byte[] line = ("line " + i).getBytes(StandardCharsets.UTF_8);
                 w.write("stdout", line, 0, line.length, true);
             }
         }
@@ -102,13 +102,13 @@ class CriLogTest {
                 throw new RuntimeException(e);
             }
         });
-        byte[] first = "follow 1".getBytes();
+        byte[] first = "follow 1".getBytes(StandardCharsets.UTF_8);
         w.write("stdout", first, 0, first.length, true);
         reader.start();
         await().atMost(Duration.ofSeconds(5))
                 .until(() -> out.toString(StandardCharsets.UTF_8).contains("follow 1"));
         for (int i = 2; i <= 10; i++) {
-            byte[] line = ("follow " + i).getBytes();
+            byte[] line = ("follow " + i).getBytes(StandardCharsets.UTF_8);
             w.write("stdout", line, 0, line.length, true);
         }
         w.close();

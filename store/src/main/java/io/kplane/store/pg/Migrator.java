@@ -63,7 +63,7 @@ final class Migrator {
     static List<Migration> load() {
         List<Migration> result = new ArrayList<>();
         int expected = 1;
-        for (String file : read("index.txt").split("\\R")) {
+        for (String file : read("index.txt").split("\\R", -1)) {
             file = file.trim();
             if (file.isEmpty()) {
                 continue;

@@ -43,7 +43,7 @@ final class ObjectCodec {
             for (Map.Entry<String, JsonNode> field : object.properties()) {
                 g.writeFieldName(field.getKey());
                 MAPPER.writeTree(g, field.getValue());
-                if (metadataEnd < 0 && field.getValue() == metadata && metadata instanceof ObjectNode) {
+                if (metadataEnd < 0 && "metadata".equals(field.getKey()) && metadata instanceof ObjectNode) {
                     g.flush();
                     metadataEnd = out.getBuffer().length() - 1;
                 }

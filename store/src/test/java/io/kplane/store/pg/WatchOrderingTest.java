@@ -85,7 +85,7 @@ class WatchOrderingTest {
         Vertx checker = vertxes.get(0);
         for (StartedWatch w : watches) {
             List<String> expected = eventLog(checker, db, w.resource(), w.from()).stream()
-                    .filter(e -> w.namespace() == null || e.split(" ")[2].startsWith(w.namespace() + "/"))
+                    .filter(e -> w.namespace() == null || e.split(" ", -1)[2].startsWith(w.namespace() + "/"))
                     .toList();
             await().atMost(Duration.ofSeconds(30))
                     .untilAsserted(() ->
@@ -97,7 +97,7 @@ class WatchOrderingTest {
         List<String> all = new ArrayList<>(eventLog(checker, db, "pods", 0));
         all.addAll(eventLog(checker, db, "jobs.batch", 0));
         assertThat(all.stream()
-                        .map(e -> Long.parseLong(e.split(" ")[0]))
+                        .map(e -> Long.parseLong(e.split(" ", -1)[0]))
                         .sorted()
                         .toList())
                 .isEqualTo(

@@ -1,5 +1,6 @@
 package io.kplane.store.testing;
 
+import io.kplane.api.util.DaemonThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -29,8 +30,7 @@ public final class FreezableTcpProxy implements AutoCloseable {
         this.host = host;
         this.port = port;
         this.server = new ServerSocket(0, 100, InetAddress.getLoopbackAddress());
-        Thread acceptor = new Thread(this::accept, "frozen-proxy-accept");
-        acceptor.setDaemon(true);
+        Thread acceptor = DaemonThreads.newThread("frozen-proxy-accept", this::accept);
         acceptor.start();
     }
 
@@ -62,8 +62,7 @@ public final class FreezableTcpProxy implements AutoCloseable {
             try {
                 Socket client = server.accept();
                 sockets.add(client);
-                Thread t = new Thread(() -> connect(client), "frozen-proxy-connect");
-                t.setDaemon(true);
+                Thread t = DaemonThreads.newThread("frozen-proxy-connect", () -> connect(client));
                 t.start();
             } catch (IOException e) {
                 if (closed) {
@@ -87,25 +86,22 @@ public final class FreezableTcpProxy implements AutoCloseable {
     }
 
     private void pump(InputStream in, OutputStream out, Socket from, Socket to) {
-        Thread t = new Thread(
-                () -> {
-                    byte[] buffer = new byte[16384];
-                    try {
-                        int n;
-                        while ((n = in.read(buffer)) >= 0) {
-                            awaitThawed();
-                            out.write(buffer, 0, n);
-                            out.flush();
-                        }
-                    } catch (IOException | InterruptedException ignored) {
-                        // a side closed
-                    } finally {
-                        closeQuietly(from);
-                        closeQuietly(to);
-                    }
-                },
-                "frozen-proxy-pump");
-        t.setDaemon(true);
+        Thread t = DaemonThreads.newThread("frozen-proxy-pump", () -> {
+            byte[] buffer = new byte[16384];
+            try {
+                int n;
+                while ((n = in.read(buffer)) >= 0) {
+                    awaitThawed();
+                    out.write(buffer, 0, n);
+                    out.flush();
+                }
+            } catch (IOException | InterruptedException ignored) {
+                // a side closed
+            } finally {
+                closeQuietly(from);
+                closeQuietly(to);
+            }
+        });
         t.start();
     }
 

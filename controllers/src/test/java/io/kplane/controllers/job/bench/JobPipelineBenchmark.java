@@ -13,18 +13,19 @@ import io.kplane.api.meta.ObjectMeta;
 import io.kplane.api.meta.ObjectMetaBuilder;
 import io.kplane.api.meta.WatchEvent;
 import io.kplane.api.patch.PatchType;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
 import io.kplane.client.WatchStream;
+import io.kplane.client.events.EventRecorder;
 import io.kplane.client.informer.SharedInformerFactory;
 import io.kplane.client.time.Clock;
 import io.kplane.controllers.job.JobControllerComponent;
 import io.kplane.controllers.job.JobSyncConfig;
 import io.kplane.controllers.runtime.ControllerComponent;
 import io.kplane.controllers.runtime.ControllerContext;
-import io.kplane.controllers.runtime.EventWriter;
 import io.kplane.store.bench.RawInsertBenchmark;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
@@ -204,14 +205,7 @@ public final class JobPipelineBenchmark {
         }
         SharedInformerFactory informers = new SharedInformerFactory(client, Clock.system()).withLens(lens);
         ControllerContext ctx = new ControllerContext(
-                client,
-                informers,
-                Clock.system(),
-                new EventWriter(null, Clock.system(), JobControllerComponent.NAME, "bench"),
-                registry,
-                workers,
-                "bench",
-                lens);
+                client, informers, Clock.system(), EventRecorder.NONE, registry, workers, "bench", lens);
         JobSyncConfig config = JobSyncConfig.defaults().withPodEventBatchPeriod(batchPeriod);
         ControllerComponent.Running controller = new JobControllerComponent(config).register(ctx);
         informers.start();
@@ -346,32 +340,29 @@ public final class JobPipelineBenchmark {
             String rv = pods.list(ListOptions.none().withLimit(1L)).metadata().resourceVersion();
             watch = pods.watch(ListOptions.labelSelector(Job.JOB_NAME_LABEL + "=" + jobName)
                     .withResourceVersion(rv));
-            reader = new Thread(
-                    () -> {
-                        WatchEvent<Pod> e;
-                        while ((e = watch.next()) != null) {
-                            Pod pod = e.object();
-                            if (!WatchEvent.ADDED.equals(e.type())
-                                    || !seen.add(pod.metadata().uid())) {
-                                continue;
-                            }
-                            if (seen.size() == expected) {
-                                lastCreated = Instant.now();
-                                allCreated.countDown();
-                            }
-                            writers.execute(() -> {
-                                try {
-                                    pods.patchStatus(
-                                            pod.metadata().name(), PatchType.MERGE, SUCCEEDED.formatted(Instant.now()));
-                                    statusWrites.incrementAndGet();
-                                } catch (ApiException ex) {
-                                    System.err.println("status write failed: " + ex.getMessage());
-                                }
-                            });
+            reader = DaemonThreads.newThread("fast-kubelet", () -> {
+                WatchEvent<Pod> e;
+                while ((e = watch.next()) != null) {
+                    Pod pod = e.object();
+                    if (!WatchEvent.ADDED.equals(e.type())
+                            || !seen.add(pod.metadata().uid())) {
+                        continue;
+                    }
+                    if (seen.size() == expected) {
+                        lastCreated = Instant.now();
+                        allCreated.countDown();
+                    }
+                    writers.execute(() -> {
+                        try {
+                            pods.patchStatus(
+                                    pod.metadata().name(), PatchType.MERGE, SUCCEEDED.formatted(Instant.now()));
+                            statusWrites.incrementAndGet();
+                        } catch (ApiException ex) {
+                            System.err.println("status write failed: " + ex.getMessage());
                         }
-                    },
-                    "fast-kubelet");
-            reader.setDaemon(true);
+                    });
+                }
+            });
             reader.start();
         }
 
