@@ -18,7 +18,6 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -106,8 +105,6 @@ class Fabric8ExecIT {
     }
 
     @Test
-    @Disabled("flaky on kplane: fabric8 checks the size with `wc -c` right after closing the v4 connection, "
-            + "and 1 run in 3 the kubelet had not yet written all of stdin to `cat` (size mismatch, upload false)")
     void uploadThenReadAndCopyAFile() throws Exception {
         Path local = dir.resolve("up.txt");
         String content = "line one\nline two\n".repeat(1000);

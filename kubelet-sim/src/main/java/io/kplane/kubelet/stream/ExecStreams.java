@@ -45,7 +45,17 @@ final class ExecStreams {
     /** Starts the session for {@code request} on container {@code containerId}; returns at once. */
     void run(StreamRequest request, String containerId, ServerWebSocket ws) {
         ChannelStream channels = new ChannelStream(ws); // on the event loop: takes input from now on
-        pumps.execute(() -> serve(request, containerId, channels));
+        CompletableFuture<Void> ended = new CompletableFuture<>();
+        if (request.kind().equals("exec") && request.stdin()) {
+            ClientCloseHold.install(ws, ended); // a v4 client's close is its end of stdin
+        }
+        pumps.execute(() -> {
+            try {
+                serve(request, containerId, channels);
+            } finally {
+                ended.complete(null);
+            }
+        });
     }
 
     private void serve(StreamRequest request, String containerId, ChannelStream channels) {
