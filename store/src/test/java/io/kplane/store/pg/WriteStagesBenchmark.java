@@ -197,14 +197,14 @@ public final class WriteStagesBenchmark {
             long pid = todo.pop();
             try {
                 String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ", -1);
                 sum += Long.parseLong(f[11]) + Long.parseLong(f[12]);
                 try (var tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
                     for (Path task : tasks) {
                         String children =
                                 Files.readString(task.resolve("children")).trim();
                         if (!children.isEmpty()) {
-                            for (String c : children.split(" ")) {
+                            for (String c : children.split(" ", -1)) {
                                 todo.push(Long.parseLong(c));
                             }
                         }
@@ -224,7 +224,7 @@ public final class WriteStagesBenchmark {
 
     private static String loadAverage() {
         try {
-            return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+            return Files.readString(Path.of("/proc/loadavg")).split(" ", -1)[0];
         } catch (IOException e) {
             return "?";
         }
