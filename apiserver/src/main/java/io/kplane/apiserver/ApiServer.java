@@ -27,15 +27,10 @@ import io.kplane.apiserver.storage.ResourceService;
 import io.kplane.apiserver.storage.WriteOptions;
 import io.kplane.apiserver.storage.WriteStrategy;
 import io.kplane.store.ResourceStore;
-import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
-import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpServer;
-import io.vertx.core.http.HttpServerOptions;
-import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -64,7 +59,9 @@ public final class ApiServer implements AutoCloseable {
     private final ResourceService service;
     private final ResourceHandler resources;
     private final DiscoveryHandler discovery = new DiscoveryHandler();
-    private final List<String> deployments = new ArrayList<>();
+    /** The bound port: given at start (bound before the store opened) or bound once started. */
+    private ApiListener listener;
+
     private final NamespaceCache namespaces;
     private final io.kplane.apiserver.storage.CachedObjects serviceAccounts;
     private final WorkContexts workContexts = new WorkContexts();
@@ -117,19 +114,30 @@ public final class ApiServer implements AutoCloseable {
         return server.listen().map(server);
     }
 
+    /**
+     * Starts on {@code listener}'s port, already bound (answering while the store opened): its handlers
+     * are swapped for this server's routers once the server is initialised, without closing the port.
+     */
+    static Future<ApiServer> serveOn(ApiListener listener, Vertx vertx, ResourceStore store, ApiServerOptions options) {
+        ApiServer server = new ApiServer(vertx, false, store, options);
+        server.listener = listener;
+        return server.listen().map(server);
+    }
+
     private Future<Void> listen() {
-        // Vert.x shares one listening socket between server instances with the same port; a negative
-        // port means "a random port, shared" (0 would give every instance its own random port).
-        int port = options.port() == 0 ? -1 : options.port();
         return ensureNamespaces()
                 .compose(v -> clockEvents.ensureClock())
                 .onSuccess(v -> namespaces.start())
                 .onSuccess(v -> serviceAccounts.start())
                 .onSuccess(v -> clock.start())
-                .compose(v -> vertx.deployVerticle(
-                        () -> new HttpVerticle(port), new DeploymentOptions().setInstances(options.eventLoops())))
-                .onSuccess(id -> {
-                    deployments.add(id);
+                .compose(v -> listener == null
+                        ? ApiListener.bind(vertx, options, this::router)
+                                .onSuccess(l -> listener = l)
+                                .<Void>mapEmpty()
+                        : listener.serve(this::router))
+                .onSuccess(v -> {
+                    actualPort = listener.port();
+                    listener.contexts().forEach(workContexts::add);
                     LOG.info("API server listening on {}", url());
                 })
                 .mapEmpty();
@@ -188,10 +196,11 @@ public final class ApiServer implements AutoCloseable {
         serviceAccounts.close();
         clock.close();
         try {
-            for (String id : deployments) {
-                vertx.undeploy(id).await(30, TimeUnit.SECONDS);
+            ApiListener l = listener;
+            if (l != null) {
+                l.contexts().forEach(workContexts::remove);
+                l.close().await(30, TimeUnit.SECONDS);
             }
-            deployments.clear();
             kubeletClient.close().await(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             LOG.warn("error while stopping the API server: {}", e.toString());
@@ -331,44 +340,5 @@ public final class ApiServer implements AutoCloseable {
                 .setStatusCode(code)
                 .putHeader("Content-Type", "text/plain; charset=utf-8")
                 .end(body);
-    }
-
-    /** One HTTP server instance on one event loop. */
-    private final class HttpVerticle extends VerticleBase {
-        private final int port;
-
-        HttpVerticle(int port) {
-            this.port = port;
-        }
-
-        @Override
-        public Future<?> start() {
-            HttpServerOptions httpOptions = new HttpServerOptions()
-                    .setHost(options.bindHost())
-                    .setPort(port)
-                    .setCompressionSupported(false)
-                    .setMaxInitialLineLength(16 * 1024)
-                    .setMaxHeaderSize(64 * 1024);
-            if (options.tlsCertFile() != null) {
-                httpOptions
-                        .setSsl(true)
-                        .setKeyCertOptions(new PemKeyCertOptions()
-                                .setCertPath(options.tlsCertFile().toString())
-                                .setKeyPath(options.tlsKeyFile().toString()));
-            }
-            HttpServer server = vertx.createHttpServer(httpOptions);
-            return server.requestHandler(router()).listen().onSuccess(s -> {
-                if (actualPort == 0) {
-                    actualPort = s.actualPort();
-                }
-                workContexts.add(context);
-            });
-        }
-
-        @Override
-        public Future<?> stop() {
-            workContexts.remove(context);
-            return Future.succeededFuture();
-        }
     }
 }

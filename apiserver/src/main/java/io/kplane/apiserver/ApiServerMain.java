@@ -24,6 +24,8 @@ import picocli.CommandLine.Option;
         description = "Kubernetes-compatible API server keeping its objects in PostgreSQL.")
 public final class ApiServerMain implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(ApiServerMain.class);
+    /** Longest pause between two attempts to open the database at start. */
+    private static final long MAX_OPEN_BACKOFF_MILLIS = 5_000;
 
     @Option(
             names = "--bind",
@@ -121,11 +123,20 @@ public final class ApiServerMain implements Callable<Integer> {
                 compactionWindow, Duration.ofMillis(Math.max(1000, Math.min(30_000, compactionWindow.toMillis() / 5))));
 
         Vertx vertx = Vertx.vertx();
-        PgResourceStore store = PgResourceStore.open(vertx, config).await(120, TimeUnit.SECONDS);
-        ApiServer server = ApiServer.start(vertx, store, options).await(60, TimeUnit.SECONDS);
+        // Up at once, answering 503 until the database is there (as kube-apiserver waits for etcd):
+        // exiting would only have the launcher or a supervisor restart it into the same wait.
+        // The one listening socket is bound now and never closed: its handler is swapped for the API
+        // router once the store is open, so clients meet no refused connection in between.
+        StoreWaitHandler waiting = new StoreWaitHandler(describe(config));
+        ApiListener listener = ApiListener.bind(vertx, options, () -> waiting).await(60, TimeUnit.SECONDS);
         if (portFile != null) {
-            Files.writeString(portFile, Integer.toString(server.port()));
+            Files.writeString(portFile, Integer.toString(listener.port()));
         }
+        LOG.info("listening on port {}, opening the database {}", listener.port(), describe(config));
+        PgResourceStore store = openWhenReachable(vertx, config, waiting);
+        waiting.lastError("database open, starting");
+        ApiServer server = ApiServer.serveOn(listener, vertx, store, options).await(60, TimeUnit.SECONDS);
+        LOG.info("database open: serving on port {}", server.port());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
@@ -143,6 +154,39 @@ public final class ApiServerMain implements Callable<Integer> {
                         "apiserver-shutdown"));
         stopped.await();
         return 0;
+    }
+
+    /** Opens the store, retrying with a capped back-off until the database answers. */
+    private static PgResourceStore openWhenReachable(Vertx vertx, StoreConfig config, StoreWaitHandler waiting)
+            throws InterruptedException {
+        long backoffMillis = 200;
+        while (true) {
+            try {
+                return PgResourceStore.open(vertx, config).await(120, TimeUnit.SECONDS);
+            } catch (Exception e) { // await rethrows the failure as is, checked ones too (ConnectException)
+                String why = rootMessage(e);
+                waiting.lastError(why);
+                LOG.warn("database not usable yet, retrying in {} ms: {}", backoffMillis, why);
+                Thread.sleep(backoffMillis);
+                backoffMillis = Math.min(MAX_OPEN_BACKOFF_MILLIS, backoffMillis * 2);
+            }
+        }
+    }
+
+    /** The database without its password, for messages. */
+    private static String describe(StoreConfig config) {
+        var o = config.connectOptions();
+        return o == null
+                ? "(embedded PostgreSQL in " + config.embeddedDataDir() + ")"
+                : o.getHost() + ":" + o.getPort() + "/" + o.getDatabase();
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.toString() : t.getMessage();
     }
 
     private static int freePort() throws java.io.IOException {

@@ -100,12 +100,30 @@ class DockerExecKubectlTest {
     }
 
     @Test
-    void stdinReachesTheCommand() {
-        // the command ends by itself: the end of stdin (v5's close signal) does not reach an engine exec yet
+    void stdinReachesTheCommandAndItsEndEndsIt() {
         RealKubectl.Result r = kubectl.runWithStdin(
                 "hello\n", "exec", "-i", "boxed", "--", "sh", "-c", "read x; echo got $x $GREETING");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).isEqualTo("got hello hello-from-env\n");
+        // wc reads to the end of its input: kubectl's end of stdin must reach the engine's exec
+        RealKubectl.Result wc = kubectl.runWithStdin("a\nb\nc\n", "exec", "-i", "boxed", "--", "wc", "-l");
+        assertThat(wc.code()).as(wc.err()).isZero();
+        assertThat(wc.out().trim()).isEqualTo("3");
+    }
+
+    @Test
+    void cpCopiesIntoTheContainer() throws Exception {
+        Path local = Files.createTempDirectory("docker-cp-in");
+        Files.createDirectories(local.resolve("tree/sub"));
+        Files.writeString(local.resolve("tree/top.txt"), "top\n");
+        Files.writeString(local.resolve("tree/sub/deep.txt"), "deep\n".repeat(20_000));
+        RealKubectl.Result up = kubectl.run("cp", local.resolve("tree").toString(), "boxed:/tmp/copied-in");
+        assertThat(up.code()).as(up.err()).isZero();
+
+        RealKubectl.Result top = kubectl.run("exec", "boxed", "--", "cat", "/tmp/copied-in/top.txt");
+        assertThat(top.out()).as(top.err()).isEqualTo("top\n");
+        RealKubectl.Result deep = kubectl.run("exec", "boxed", "--", "wc", "-c", "/tmp/copied-in/sub/deep.txt");
+        assertThat(deep.out().trim()).as(deep.err()).startsWith("100000 ");
     }
 
     @Test

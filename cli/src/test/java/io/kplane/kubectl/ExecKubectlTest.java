@@ -2,8 +2,22 @@ package io.kplane.kubectl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -138,5 +152,65 @@ class ExecKubectlTest {
         assertThat(noSuchCommand.err())
                 .contains("Internal error occurred: error executing command in container")
                 .contains("\"no-such-command-here\": executable file not found in $PATH");
+    }
+
+    /**
+     * A {@code v4.channel.k8s.io} client (fabric8 7.x's {@code upload}) ends stdin by closing the
+     * connection and takes the server's close as the end of the command: when that close arrives the
+     * command must have read all the input (here: the file is whole) and its status must have come first.
+     */
+    @Test
+    void aV4ClientsCloseIsAnsweredAfterTheCommandHasReadItsInput() throws Exception {
+        Path target = Files.createTempDirectory("v4-upload").resolve("up.bin");
+        String query = Stream.of("sh", "-c", "cat > " + target)
+                        .map(c -> "command=" + URLEncoder.encode(c, StandardCharsets.UTF_8))
+                        .collect(Collectors.joining("&"))
+                + "&stdin=true&stdout=true&stderr=true";
+        URI uri = URI.create(
+                cluster.api.url().replaceFirst("^http", "ws") + "/api/v1/namespaces/default/pods/shell/exec?" + query);
+        CompletableFuture<Long> sizeAtClose = new CompletableFuture<>();
+        List<String> statuses = new CopyOnWriteArrayList<>();
+        WebSocket.Listener listener = new WebSocket.Listener() {
+            @Override
+            public CompletionStage<?> onBinary(WebSocket ws, ByteBuffer data, boolean last) {
+                if (data.remaining() > 0 && data.get(0) == 3) {
+                    data.get();
+                    statuses.add(StandardCharsets.UTF_8.decode(data).toString());
+                }
+                ws.request(1);
+                return null;
+            }
+
+            @Override
+            public CompletionStage<?> onClose(WebSocket ws, int code, String reason) {
+                try {
+                    sizeAtClose.complete(Files.exists(target) ? Files.size(target) : -1);
+                } catch (Exception e) {
+                    sizeAtClose.completeExceptionally(e);
+                }
+                return null;
+            }
+
+            @Override
+            public void onError(WebSocket ws, Throwable error) {
+                sizeAtClose.completeExceptionally(error);
+            }
+        };
+        WebSocket ws = HttpClient.newHttpClient()
+                .newWebSocketBuilder()
+                .subprotocols("v4.channel.k8s.io")
+                .buildAsync(uri, listener)
+                .get(30, TimeUnit.SECONDS);
+        byte[] chunk = new byte[8192];
+        chunk[0] = 0; // stdin
+        Arrays.fill(chunk, 1, chunk.length, (byte) 'x');
+        int messages = 40;
+        for (int i = 0; i < messages; i++) {
+            ws.sendBinary(ByteBuffer.wrap(chunk), true).get(30, TimeUnit.SECONDS);
+        }
+        ws.sendClose(WebSocket.NORMAL_CLOSURE, "").get(30, TimeUnit.SECONDS);
+
+        assertThat(sizeAtClose.get(30, TimeUnit.SECONDS)).isEqualTo((long) messages * (chunk.length - 1));
+        assertThat(statuses).singleElement().asString().contains("\"status\":\"Success\"");
     }
 }

@@ -42,6 +42,9 @@ public final class LeaderElector {
     /** Runs onStartedLeading while this candidate leads. */
     private volatile Thread leaderWork;
 
+    /** Why this candidate does not lead, as of its last attempt (for a component's /healthz). */
+    private volatile String standbyReason = "not campaigned yet";
+
     private Lease observed;
     private Instant observedTime;
     private String reportedLeader;
@@ -161,6 +164,18 @@ public final class LeaderElector {
         return config.identity();
     }
 
+    /**
+     * Why this candidate is not the leader, from its last attempt: the lease held by another candidate,
+     * or the API server unreachable or refusing the lease write (with its error). Empty while leading.
+     */
+    public String standbyReason() {
+        return leading ? "" : standbyReason;
+    }
+
+    private String lease() {
+        return "lease " + config.namespace() + "/" + config.leaseName();
+    }
+
     private boolean acquire() throws InterruptedException {
         while (!stopped) {
             if (tryAcquireOrRenew()) {
@@ -210,6 +225,7 @@ public final class LeaderElector {
         try {
             current = leases.find(config.leaseName()).orElse(null);
         } catch (KubeClientException e) {
+            standbyReason = "cannot read " + lease() + ": " + e.getMessage();
             log.warn(
                     "{} cannot read lease {}/{}: {}",
                     config.identity(),
@@ -225,6 +241,7 @@ public final class LeaderElector {
                 observe(leases.create(fresh), now);
                 return true;
             } catch (KubeClientException e) {
+                standbyReason = "could not create " + lease() + ": " + e.getMessage();
                 log.info(
                         "{} could not create lease {}/{}: {}",
                         config.identity(),
@@ -241,6 +258,7 @@ public final class LeaderElector {
                 && holder != null
                 && !holder.isEmpty()
                 && observedTime.plus(leaseDuration(current)).isAfter(now)) {
+            standbyReason = lease() + " is held by " + holder;
             return false;
         }
         LeaseSpec old = current.spec();
@@ -253,6 +271,7 @@ public final class LeaderElector {
             observe(updated, now);
             return true;
         } catch (ApiException e) {
+            standbyReason = "could not update " + lease() + ": " + e.getMessage();
             if (!e.isConflict()) {
                 log.warn(
                         "{} could not update lease {}/{}: {}",
@@ -263,6 +282,7 @@ public final class LeaderElector {
             }
             return false;
         } catch (KubeClientException e) {
+            standbyReason = "could not update " + lease() + ": " + e.getMessage();
             log.warn(
                     "{} could not update lease {}/{}: {}",
                     config.identity(),

@@ -78,6 +78,28 @@ public final class ClusterClockFollower implements AutoCloseable {
         return f;
     }
 
+    /**
+     * Starts following without waiting: for a process that must come up (its health port) while the
+     * API server may be unreachable, and waits with {@link #awaitFirstState} only where the cluster
+     * time is first needed. {@code identity} names this process's ack Lease.
+     */
+    public static ClusterClockFollower startInBackground(KubeClient client, String identity) {
+        ClusterClockFollower f = new ClusterClockFollower(client, identity);
+        f.informer.start();
+        f.acks.start();
+        return f;
+    }
+
+    /**
+     * Waits (up to {@code timeout}) until the first state of the cluster Clock is known, so a component
+     * does not start on wall time and then jump; after the timeout it goes on with real time.
+     */
+    public void awaitFirstState(Duration timeout) throws InterruptedException {
+        if (!informer.waitForSync(timeout)) {
+            log.warn("no cluster clock from the API server after {}; using real time until it comes", timeout);
+        }
+    }
+
     private void apply(io.kplane.api.clock.Clock obj) {
         long gen = obj.metadata() == null || obj.metadata().generation() == null
                 ? 0

@@ -1,5 +1,6 @@
 package io.kplane.controllers.runtime;
 
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.KubeClient;
 import io.kplane.client.lens.Lens;
 import io.kplane.client.lens.LensAnnouncer;
@@ -35,7 +36,9 @@ public final class ComponentLens {
         SyncRecordPersister persister = SyncRecordPersister.start(client, recorder);
         LensMetrics.bindPersister(persister, registry);
         String endpoint = "http://" + options.advertiseAddress + ":" + health.port();
-        new LensAnnouncer(client, clock, component, endpoint, identity).start();
+        // the first announcement is an API call: off the start path, which must not wait for the server
+        LensAnnouncer announcer = new LensAnnouncer(client, clock, component, endpoint, identity);
+        DaemonThreads.newThread("lens-announcer", announcer::start).start();
         return recorder;
     }
 }

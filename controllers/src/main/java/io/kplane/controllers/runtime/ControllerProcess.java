@@ -29,6 +29,9 @@ import org.slf4j.LoggerFactory;
 public final class ControllerProcess {
     private static final Logger log = LoggerFactory.getLogger(ControllerProcess.class);
 
+    /** How long a starting term waits for the cluster Clock before it goes on with real time. */
+    private static final Duration CLOCK_SYNC_TIMEOUT = Duration.ofSeconds(60);
+
     private final ControllerComponent component;
     private final ControllerOptions options;
     private final Clock clock;
@@ -75,8 +78,10 @@ public final class ControllerProcess {
         // leader election and the informers' reconnects stay on the wall clock: whether a process is
         // alive and reachable is a fact about real time, and a frozen cluster clock must not let a dead
         // leader keep its lease or stop a live one from renewing (docs/clock.md).
+        // Nothing before the election may wait for the API server (as kube-controller-manager serves
+        // /healthz at once): the clock is followed in the background and awaited when a term starts.
         if (clock == Clock.system()) {
-            follower = ClusterClockFollower.start(client, component.name() + "-" + identity, Duration.ofSeconds(60));
+            follower = ClusterClockFollower.startInBackground(client, component.name() + "-" + identity);
         }
         Clock cluster = follower == null ? clock : follower.clock();
         events = new ApiEventRecorder(client, component.name(), identity, cluster);
@@ -172,6 +177,10 @@ public final class ControllerProcess {
             this.session = session;
         }
         try {
+            ClusterClockFollower f = follower;
+            if (f != null) {
+                f.awaitFirstState(CLOCK_SYNC_TIMEOUT); // workers never start on wall time and then jump
+            }
             session.run(base);
         } catch (InterruptedException e) {
             // leadership ended while waiting: onStoppedLeading stops the session
@@ -190,7 +199,16 @@ public final class ControllerProcess {
         synchronized (sessionLock) {
             s = session;
         }
-        return s == null ? java.util.List.of("[+]informers not started (not leading)") : s.informerChecks(clock);
+        if (s != null) {
+            return s.informerChecks(clock);
+        }
+        LeaderElector e = elector;
+        String why = e == null ? "" : e.standbyReason();
+        // a standby is healthy (200): it says why it waits, e.g. the API server unreachable
+        return java.util.List.of(
+                why.isEmpty()
+                        ? "[+]informers not started (not leading)"
+                        : "[+]informers not started (not leading: " + why + ")");
     }
 
     /** After a term ended: the next election may start a new session. */

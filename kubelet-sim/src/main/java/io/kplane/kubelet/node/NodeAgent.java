@@ -57,6 +57,7 @@ public final class NodeAgent implements AutoCloseable {
     private Instant lastStatusPost = Instant.EPOCH;
     private String nodeUid;
     private Clock.Timer leaseTimer;
+    private final RegistrationBackoff registrationBackoff;
 
     public NodeAgent(
             KubeClient client,
@@ -99,16 +100,17 @@ public final class NodeAgent implements AutoCloseable {
         this.runtimeVersion = runtimeVersion;
         this.leaseInterval = leaseInterval;
         this.statusInterval = statusInterval;
+        this.registrationBackoff = new RegistrationBackoff(leaseInterval);
         // like the kubelet: the lease lasts 4 renew intervals (40 s for 10 s)
         this.leaseDurationSeconds =
                 (int) Math.max(1, leaseInterval.multipliedBy(4).toSeconds());
     }
 
-    /** Registers the node (create, or update the status of an existing one) and starts the heartbeats. */
     /**
      * Registers the node and starts the heartbeat. An API server that cannot be reached yet (or answers
      * 503 while its database is away) does not stop the kubelet: as upstream's kubelet keeps retrying
-     * its registration, the heartbeat registers the node on its first round that reaches the server.
+     * its registration, the heartbeat registers the node on its first round that reaches the server;
+     * until then it retries with a back-off from 100 ms doubling up to the heartbeat interval.
      */
     public void start() {
         heartbeat();
@@ -142,6 +144,7 @@ public final class NodeAgent implements AutoCloseable {
             log.info("node {} already registered; updating its status", nodeName);
         }
         nodeUid = node.metadata().uid();
+        registrationBackoff.reset();
         postStatus(node, now);
     }
 
@@ -178,7 +181,9 @@ public final class NodeAgent implements AutoCloseable {
         }
         synchronized (this) {
             if (!closed) {
-                leaseTimer = clock.schedule(leaseInterval, this::heartbeat);
+                // not registered yet: retry sooner, backing off up to the heartbeat interval
+                Duration next = nodeUid == null ? registrationBackoff.next() : leaseInterval;
+                leaseTimer = clock.schedule(next, this::heartbeat);
             }
         }
     }

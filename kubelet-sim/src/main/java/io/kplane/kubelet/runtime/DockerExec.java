@@ -1,10 +1,8 @@
 package io.kplane.kubelet.runtime;
 
 import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.command.ExecCreateCmdResponse;
 import com.github.dockerjava.api.exception.DockerException;
-import com.github.dockerjava.api.model.Frame;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,10 +15,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code exec} and {@code attach} through the Docker Engine API: {@code POST /containers/{id}/exec},
- * {@code POST /exec/{id}/start} (a hijacked connection carrying stdin one way and the multiplexed
- * stdout/stderr frames the other), {@code GET /exec/{id}/json} for the exit code and
- * {@code POST /exec/{id}/resize}; attach is {@code POST /containers/{id}/attach}.
+ * {@code exec} and {@code attach} through the Docker Engine API: {@code POST /containers/{id}/exec}
+ * (docker-java), then {@code POST /exec/{id}/start} on a hijacked connection of its own
+ * ({@link EngineHijack}: stdin one way, the multiplexed stdout/stderr frames the other, and the end of
+ * stdin as a half-close, which docker-java cannot send), {@code GET /exec/{id}/json} for the exit code
+ * and {@code POST /exec/{id}/resize}; attach is {@code POST /containers/{id}/attach} hijacked the same way.
  */
 final class DockerExec implements ExecSession {
     private static final Logger log = LoggerFactory.getLogger(DockerExec.class);
@@ -28,26 +27,25 @@ final class DockerExec implements ExecSession {
 
     private final DockerClient docker;
     private final String execId;
-    private final PipedOutputStream stdinWriter;
     private final PipedInputStream stdoutReader;
     private final PipedInputStream stderrReader;
     private final PipedOutputStream stdout;
     private final PipedOutputStream stderr;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
-    private volatile Closeable stream;
+    private volatile EngineHijack stream;
+    private volatile boolean withStdin;
 
-    private DockerExec(DockerClient docker, String execId, boolean stdin) throws IOException {
+    private DockerExec(DockerClient docker, String execId) throws IOException {
         this.docker = docker;
         this.execId = execId;
         this.stdoutReader = new PipedInputStream(PIPE);
         this.stderrReader = new PipedInputStream(PIPE);
         this.stdout = new PipedOutputStream(stdoutReader);
         this.stderr = new PipedOutputStream(stderrReader);
-        this.stdinWriter = stdin ? new PipedOutputStream() : null;
     }
 
     /** Creates and starts an exec of {@code spec.command()} in container {@code id}. */
-    static DockerExec exec(DockerClient docker, String id, ExecSpec spec, ExecutorService waiters)
+    static DockerExec exec(DockerClient docker, String dockerHost, String id, ExecSpec spec, ExecutorService waiters)
             throws ExecNotSupportedException {
         ExecCreateCmdResponse created;
         try {
@@ -63,69 +61,66 @@ final class DockerExec implements ExecSession {
                     e.getMessage() == null ? e.toString() : e.getMessage().trim());
         }
         try {
-            DockerExec session = new DockerExec(docker, created.getId(), spec.stdin());
-            var start = docker.execStartCmd(created.getId()).withDetach(false).withTty(spec.tty());
-            if (spec.stdin()) {
-                start.withStdIn(new PipedInputStream(session.stdinWriter, PIPE));
-            }
-            session.stream = start.exec(session.frames(() -> waiters.execute(session::readExitCode)));
+            DockerExec session = new DockerExec(docker, created.getId());
+            session.start(
+                    EngineHijack.open(
+                            dockerHost,
+                            "/exec/" + created.getId() + "/start",
+                            "{\"Detach\":false,\"Tty\":" + spec.tty() + "}"),
+                    spec,
+                    spec.tty(),
+                    waiters,
+                    session::readExitCode);
             return session;
-        } catch (IOException | DockerException e) {
+        } catch (IOException e) {
             throw new ExecNotSupportedException(e.getMessage());
         }
     }
 
-    /** Attaches to the main process of container {@code id} (its stdin only if it was started with one). */
-    static DockerExec attach(DockerClient docker, String id, ExecSpec spec) throws ExecNotSupportedException {
+    /**
+     * Attaches to the main process of container {@code id} (its stdin only if it was started with one);
+     * {@code containerTty}: the container was created with a terminal, so its output comes raw.
+     */
+    static DockerExec attach(String dockerHost, String id, ExecSpec spec, boolean containerTty, ExecutorService waiters)
+            throws ExecNotSupportedException {
         try {
-            DockerExec session = new DockerExec(docker, null, spec.stdin());
-            var attach = docker.attachContainerCmd(id)
-                    .withStdOut(true)
-                    .withStdErr(true)
-                    .withFollowStream(true)
-                    .withLogs(false);
-            if (spec.stdin()) {
-                attach.withStdIn(new PipedInputStream(session.stdinWriter, PIPE));
-            }
-            session.stream = attach.exec(session.frames(() -> session.exit.complete(0)));
+            DockerExec session = new DockerExec(null, null);
+            String path = "/containers/" + id + "/attach?stream=1&stdout=1&stderr=1" + (spec.stdin() ? "&stdin=1" : "");
+            session.start(
+                    EngineHijack.open(dockerHost, path, ""),
+                    spec,
+                    containerTty,
+                    waiters,
+                    () -> session.exit.complete(0));
             return session;
-        } catch (IOException | DockerException e) {
+        } catch (IOException e) {
             throw new ExecNotSupportedException(e.getMessage());
         }
     }
 
-    private ResultCallback.Adapter<Frame> frames(Runnable onEnd) {
-        return new ResultCallback.Adapter<>() {
-            @Override
-            public void onNext(Frame frame) {
-                try {
-                    (switch (frame.getStreamType()) {
-                                case STDERR -> stderr;
-                                default -> stdout;
-                            })
-                            .write(frame.getPayload());
-                } catch (IOException e) {
-                    log.debug("exec output dropped: {}", e.toString());
+    /** Copies the engine's output into the stdout/stderr pipes on a thread of its own until it ends. */
+    private void start(EngineHijack hijack, ExecSpec spec, boolean raw, ExecutorService waiters, Runnable onEnd) {
+        this.stream = hijack;
+        this.withStdin = spec.stdin();
+        if (!spec.stdin()) {
+            closeQuietly(hijack.stdin()); // the engine gets the end of stdin at once
+        }
+        waiters.execute(() -> {
+            try {
+                if (raw) {
+                    EngineFrames.copyRaw(hijack.output(), stdout);
+                } else {
+                    EngineFrames.demultiplex(hijack.output(), stdout, stderr);
                 }
-            }
-
-            @Override
-            public void onError(Throwable throwable) {
-                log.debug("exec stream failed: {}", throwable.toString());
-                end();
-            }
-
-            @Override
-            public void onComplete() {
-                end();
-            }
-
-            private void end() {
+            } catch (IOException e) {
+                log.debug("exec stream ended: {}", e.toString());
+            } finally {
                 closeQuietly(stdout);
                 closeQuietly(stderr);
+                closeQuietly(hijack);
                 onEnd.run();
             }
-        };
+        });
     }
 
     /** The exit code, once the engine has recorded it (the stream can end a moment before). */
@@ -150,7 +145,7 @@ final class DockerExec implements ExecSession {
 
     @Override
     public OutputStream stdin() {
-        return stdinWriter != null ? stdinWriter : OutputStream.nullOutputStream();
+        return withStdin ? stream.stdin() : OutputStream.nullOutputStream();
     }
 
     @Override
@@ -183,7 +178,6 @@ final class DockerExec implements ExecSession {
     @Override
     public void abort() {
         closeQuietly(stream);
-        closeQuietly(stdinWriter);
     }
 
     private static void closeQuietly(Closeable c) {

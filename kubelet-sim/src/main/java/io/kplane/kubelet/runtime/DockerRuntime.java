@@ -366,17 +366,20 @@ public final class DockerRuntime implements ContainerRuntime {
             throw new ExecNotSupportedException("container is not running");
         }
         String id = containerId.substring("docker://".length());
+        InspectContainerResponse info;
         try {
-            InspectContainerResponse info = docker.inspectContainerCmd(id).exec();
+            info = docker.inspectContainerCmd(id).exec();
             if (info.getState() == null || !Boolean.TRUE.equals(info.getState().getRunning())) {
                 throw new ExecNotSupportedException("container is not running");
             }
         } catch (com.github.dockerjava.api.exception.NotFoundException e) {
             throw new ExecNotSupportedException("container is not running");
         }
+        boolean containerTty =
+                info.getConfig() != null && Boolean.TRUE.equals(info.getConfig().getTty());
         return spec.command().isEmpty()
-                ? DockerExec.attach(docker, id, spec)
-                : DockerExec.exec(docker, id, spec, waiters);
+                ? DockerExec.attach(dockerHost, id, spec, containerTty, waiters)
+                : DockerExec.exec(docker, dockerHost, id, spec, waiters);
     }
 
     @Override

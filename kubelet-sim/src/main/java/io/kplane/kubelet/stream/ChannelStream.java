@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -32,17 +33,21 @@ final class ChannelStream {
     static final int CLOSE = 255;
 
     private final ServerWebSocket ws;
+    private final StdinWriter writer;
+    /** What the client's messages go to, known once the command has started. */
+    private final CompletableFuture<Inputs> inputs = new CompletableFuture<>();
 
-    ChannelStream(ServerWebSocket ws) {
-        this.ws = ws;
-    }
+    private record Inputs(OutputStream stdin, BiConsumer<Integer, Integer> resize, Runnable clientGone) {}
 
     /**
-     * Routes the client's messages: stdin data to {@code stdin} (closed on the v5 close signal or when
-     * the connection ends), resize messages to {@code resize}.
+     * Takes the client's messages from the moment of the upgrade (call on the WebSocket's event loop):
+     * a client may send all its input and close before the command has started (fabric8's
+     * {@code upload} does, on v4), and a closed WebSocket takes no handler any more. Stdin is queued
+     * until {@link #onInput} names the command's stdin.
      */
-    void onInput(OutputStream stdin, BiConsumer<Integer, Integer> resize, Runnable clientGone) {
-        StdinWriter writer = new StdinWriter(stdin, ws);
+    ChannelStream(ServerWebSocket ws) {
+        this.ws = ws;
+        this.writer = new StdinWriter(inputs.thenApply(Inputs::stdin), ws);
         ws.binaryMessageHandler(message -> {
             if (message.length() == 0) {
                 return;
@@ -52,7 +57,7 @@ final class ChannelStream {
             switch (channel) {
                 case STDIN -> writer.write(data.getBytes());
                 case RESIZE -> TerminalSize.parse(data.toString(StandardCharsets.UTF_8))
-                        .ifPresent(s -> resize.accept(s[0], s[1]));
+                        .ifPresent(s -> inputs.thenAccept(in -> in.resize().accept(s[0], s[1])));
                 case CLOSE -> {
                     if (data.length() > 0 && data.getUnsignedByte(0) == STDIN) {
                         writer.close();
@@ -65,9 +70,17 @@ final class ChannelStream {
         });
         ws.closeHandler(v -> {
             writer.close();
-            clientGone.run();
+            inputs.thenAccept(in -> in.clientGone().run());
         });
-        ws.resume();
+    }
+
+    /**
+     * Routes the client's messages: stdin data to {@code stdin} (closed on the v5 close signal or when
+     * the connection ends), resize messages to {@code resize}; {@code clientGone} runs when the
+     * connection ends.
+     */
+    void onInput(OutputStream stdin, BiConsumer<Integer, Integer> resize, Runnable clientGone) {
+        inputs.complete(new Inputs(stdin, resize, clientGone));
     }
 
     /** Copies {@code in} to {@code channel} until its end; returns quietly if the client went away. */
@@ -89,6 +102,8 @@ final class ChannelStream {
 
     /** Writes the final {@code Status} on the error channel and closes the connection normally. */
     void finish(String statusJson) {
+        // a command that never started has no input: what the client sent is dropped
+        inputs.complete(new Inputs(OutputStream.nullOutputStream(), (w, h) -> {}, () -> {}));
         byte[] json = statusJson.getBytes(StandardCharsets.UTF_8);
         send(Buffer.buffer(json.length + 1).appendByte((byte) ERROR).appendBytes(json));
         ws.close((short) 1000);
@@ -115,12 +130,12 @@ final class ChannelStream {
         private final java.util.concurrent.LinkedBlockingQueue<byte[]> queue =
                 new java.util.concurrent.LinkedBlockingQueue<>();
         private final ServerWebSocket ws;
-        private final OutputStream stdin;
+        private final CompletableFuture<OutputStream> target;
         private volatile boolean paused;
         private static final byte[] EOF = new byte[0];
 
-        StdinWriter(OutputStream stdin, ServerWebSocket ws) {
-            this.stdin = stdin;
+        StdinWriter(CompletableFuture<OutputStream> target, ServerWebSocket ws) {
+            this.target = target;
             this.ws = ws;
             Thread t = new Thread(this::run, "exec-stdin");
             t.setDaemon(true);
@@ -140,6 +155,15 @@ final class ChannelStream {
         }
 
         private void run() {
+            OutputStream stdin;
+            try {
+                stdin = target.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (ExecutionException e) {
+                return; // never completed exceptionally
+            }
             try (stdin) {
                 while (true) {
                     byte[] data = queue.take();

@@ -7,7 +7,9 @@ import io.kplane.kubelet.runtime.ExecSpec;
 import io.vertx.core.http.ServerWebSocket;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +25,15 @@ final class ExecStreams {
     private static final Logger log = LoggerFactory.getLogger(ExecStreams.class);
     private static final InputStream EMPTY = InputStream.nullInputStream();
 
+    /**
+     * How long a command whose client has gone may still run. A v4 client (fabric8 7.x) can end stdin
+     * only by closing the connection: its {@code upload} writes {@code cat - > file}'s input, closes,
+     * then checks the file's size in a second exec, so the command must outlive the connection long
+     * enough to finish. The kubelet never kills it; kplane does after this, so a forgotten
+     * {@code kubectl exec POD -- sleep 1d} does not outlive its caller by much.
+     */
+    static final Duration CLIENT_GONE_GRACE = Duration.ofSeconds(30);
+
     private final ContainerRuntime runtime;
     private final ExecutorService pumps;
 
@@ -33,11 +44,21 @@ final class ExecStreams {
 
     /** Starts the session for {@code request} on container {@code containerId}; returns at once. */
     void run(StreamRequest request, String containerId, ServerWebSocket ws) {
-        pumps.execute(() -> serve(request, containerId, ws));
+        ChannelStream channels = new ChannelStream(ws); // on the event loop: takes input from now on
+        CompletableFuture<Void> ended = new CompletableFuture<>();
+        if (request.kind().equals("exec") && request.stdin()) {
+            ClientCloseHold.install(ws, ended); // a v4 client's close is its end of stdin
+        }
+        pumps.execute(() -> {
+            try {
+                serve(request, containerId, channels);
+            } finally {
+                ended.complete(null);
+            }
+        });
     }
 
-    private void serve(StreamRequest request, String containerId, ServerWebSocket ws) {
-        ChannelStream channels = new ChannelStream(ws);
+    private void serve(StreamRequest request, String containerId, ChannelStream channels) {
         ExecSession session;
         try {
             session = runtime.exec(containerId, new ExecSpec(request.command(), request.stdin(), request.tty()));
@@ -60,7 +81,11 @@ final class ExecStreams {
         if (!request.stdin()) {
             closeQuietly(session.stdin());
         }
-        channels.onInput(stdin, session::resize, session::abort);
+        // the client leaving ends stdin (after what it sent); an exec then gets the grace to finish,
+        // an attach detaches at once (the container keeps running either way)
+        Runnable clientGone =
+                request.kind().equals("exec") ? () -> abortUnlessEndedWithinGrace(session) : session::abort;
+        channels.onInput(stdin, session::resize, clientGone);
         Future<?> out = pumps.submit(() ->
                 channels.pump(request.stdout() ? session.stdout() : drain(session.stdout()), ChannelStream.STDOUT));
         Future<?> err = pumps.submit(() ->
@@ -80,6 +105,15 @@ final class ExecStreams {
                 code == 0
                         ? ExecStatus.success()
                         : ExecStatus.exitCode(request.command().isEmpty() ? List.of() : request.command(), code));
+    }
+
+    private void abortUnlessEndedWithinGrace(ExecSession session) {
+        CompletableFuture.delayedExecutor(CLIENT_GONE_GRACE.toMillis(), TimeUnit.MILLISECONDS, pumps)
+                .execute(() -> {
+                    if (!session.exitCode().isDone()) {
+                        session.abort();
+                    }
+                });
     }
 
     /** A stream the client did not ask for is still read (so the command never blocks on it), then dropped. */

@@ -150,10 +150,7 @@ public final class StreamingServer implements AutoCloseable {
             return;
         }
         request.toWebSocket()
-                .onSuccess(ws -> {
-                    ws.pause(); // the client may send stdin at once: hold it until the command's stdin is wired
-                    exec.run(stream, container.get(), ws);
-                })
+                .onSuccess(ws -> exec.run(stream, container.get(), ws))
                 .onFailure(t -> log.debug("WebSocket handshake failed: {}", t.getMessage()));
     }
 
