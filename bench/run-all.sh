@@ -49,10 +49,9 @@ done
 up() { KPLANE_SKIP_BUILD=1 ./kplane up -d --state-dir "$state" --port "$api_port" --db-port "$db_port" > "$out/$1.log" 2>&1; }
 down() { ./kplane down --state-dir "$state" > "$out/down.log" 2>&1 || true; }
 trap down EXIT
-archives="apiserver/target/cds/apiserver.jsa launcher/target/cds/postgres.jsa kubelet-sim/target/cds/kubelet-sim.jsa"
-for c in job-controller cronjob-controller garbage-collector ttl-controller scheduler node-lifecycle local-path-provisioner; do
-  archives="$archives controllers/target/cds/$c.jsa"
-done
+# one archive per jar, dumped from the class lists of the components using it (deploy/bin/kplane-component)
+archives="apiserver/target/cds/kplane-apiserver.jsa launcher/target/cds/kplane-launcher.jsa
+          kubelet-sim/target/cds/kplane-kubelet-sim.jsa controllers/target/cds/kplane-controllers.jsa"
 # an archive is stale when missing or older than its jar (<module>/target/kplane-<module>.jar)
 stale() { for a in $archives; do m=${a%%/*}
             if [ ! -f "$a" ] || [ "$m/target/kplane-$m.jar" -nt "$a" ]; then return 0; fi; done; return 1; }

@@ -11,6 +11,8 @@
 # the services' logs.
 #
 #   deploy/compose-e2e.sh                       # KPLANE_API_PORT (default: a free port from 16443)
+#   KPLANE_IMAGE_JARS=prebuilt deploy/compose-e2e.sh   # the image from the jars in */target (CI, right
+#                                               # after `mvn verify`), not compiled again in the image
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -55,6 +57,7 @@ cleanup() {
   compose down -v --remove-orphans >/dev/null 2>&1 || true
   podman ps -aq --filter "label=io.kplane.server=http://apiserver:6443" | xargs -r podman rm -f >/dev/null 2>&1 || true
   [ -n "$TICKER" ] && kill "$TICKER" 2>/dev/null || true
+  rm -f "$ROOT"/deploy/prebuilt/*.jar
   rm -rf "$WORK"
   exit "$rc"
 }
@@ -100,7 +103,20 @@ wait_healthy() { # seconds
 # --- 1. build and bring up
 log "up -d --build (API server on 127.0.0.1:$KPLANE_API_PORT)"
 t=$SECONDS
-compose build 2>&1 | grep -E '^(Building|Successfully built)|Using cache|STEP [0-9]+/[0-9]+: RUN' | uniq -c | tail -n 40
+build_args=()
+if [ "${KPLANE_IMAGE_JARS:-source}" = prebuilt ]; then
+  # the jars `mvn verify` just built and tested, into the image as they are (deploy/prebuilt/README.md)
+  for jar in apiserver/target/kplane-apiserver.jar controllers/target/kplane-controllers.jar \
+      kubelet-sim/target/kplane-kubelet-sim.jar cli/target/kplane-kubectl-lite.jar launcher/target/kplane-launcher.jar; do
+    [ -f "$jar" ] || fail "KPLANE_IMAGE_JARS=prebuilt but $jar is missing (run mvn package or verify first)"
+    cp "$jar" deploy/prebuilt/
+  done
+  build_args=(--build-arg KPLANE_JARS=prebuilt)
+  log "image from the prebuilt jars in */target"
+fi
+# Every kplane service names the same image (kplane:latest): build it once, through one service;
+# `compose build` would build it once per service, sending the whole context each time.
+compose build "${build_args[@]}" apiserver 2>&1 | grep -E '^(Building|Successfully built)|Using cache|STEP [0-9]+/[0-9]+: RUN' | uniq -c | tail -n 40
 build_s=$((SECONDS - t))
 log "image build: $build_s s"
 t=$SECONDS

@@ -135,6 +135,40 @@ class PortForwardKubectlTest {
         assertThat(forward.process.exitValue()).isNotZero();
     }
 
+    /**
+     * kubectl's forced plain-SPDY fallback ({@code POST} with {@code Upgrade: SPDY/3.1}) is not served: it gets a
+     * finished 400 at once (docs/api.md), so kubectl prints it on one line and exits 1 instead of waiting. The
+     * same for exec ({@code KUBECTL_REMOTE_COMMAND_WEBSOCKETS=false}), on the same pod.
+     */
+    @Test
+    void aForcedSpdyFallbackFailsAtOnceWithTheReason() throws Exception {
+        Process forward = kubectl.start(
+                Map.of("KUBECTL_PORT_FORWARD_WEBSOCKETS", "false"), "port-forward", "pod/web", ":" + podPort);
+        started.add(forward);
+        forward.getOutputStream().close();
+        CompletableFuture<String> forwardErr = RealKubectl.readAll(forward.getErrorStream());
+        assertThat(forward.waitFor(30, TimeUnit.SECONDS))
+                .as("kubectl port-forward must end, not hang")
+                .isTrue();
+        assertThat(forward.exitValue()).isEqualTo(1);
+        assertThat(forwardErr.get(10, TimeUnit.SECONDS).trim())
+                .isEqualTo("error: error upgrading connection: this kubelet serves port forwarding over WebSocket "
+                        + "(SPDY/3.1+portforward.k8s.io, v4.channel.k8s.io), not over SPDY/3.1");
+
+        Process exec =
+                kubectl.start(Map.of("KUBECTL_REMOTE_COMMAND_WEBSOCKETS", "false"), "exec", "web", "--", "echo", "hi");
+        started.add(exec);
+        exec.getOutputStream().close();
+        CompletableFuture<String> execErr = RealKubectl.readAll(exec.getErrorStream());
+        assertThat(exec.waitFor(30, TimeUnit.SECONDS))
+                .as("kubectl exec must end, not hang")
+                .isTrue();
+        assertThat(exec.exitValue()).isEqualTo(1);
+        assertThat(execErr.get(10, TimeUnit.SECONDS).trim())
+                .isEqualTo("Error from server (BadRequest): this kubelet serves exec over WebSocket "
+                        + "(v5.channel.k8s.io, v4.channel.k8s.io), not over SPDY/3.1");
+    }
+
     @Test
     void aMissingPodIsKubernetesNotFound() {
         RealKubectl.Result r = kubectl.run("port-forward", "pod/ghost", ":80");

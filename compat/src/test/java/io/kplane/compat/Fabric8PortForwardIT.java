@@ -25,7 +25,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -91,9 +90,6 @@ class Fabric8PortForwardIT {
     }
 
     @Test
-    @Disabled("flaky in CI: once in the fresh-clone run the forwarded connection closed after 70 ms with no "
-            + "byte (cause not found yet: kubectl's port-forward, PortForwardKubectlTest, passed in the same run); "
-            + "re-enable with the fix")
     void httpThroughTheForwardedPortTwoConnectionsAtOnce() throws Exception {
         try (LocalPortForward forward =
                 client.pods().inNamespace(ns).withName("web").portForward(podPort)) {

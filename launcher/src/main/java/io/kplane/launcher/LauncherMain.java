@@ -177,6 +177,9 @@ public final class LauncherMain implements Runnable {
             if (auth) {
                 args.add("--auth");
             }
+            if (freePorts) {
+                args.add("--free-ports");
+            }
             componentArgs.forEach(a -> args.add("--component-arg=" + a));
             return args;
         }

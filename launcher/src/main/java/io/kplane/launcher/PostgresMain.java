@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
 /**
  * The {@code postgres} component of the local stack: the embedded PostgreSQL server as a process of
  * its own, so the API server can be killed and restarted without taking the database with it.
- * Runs in the foreground until SIGTERM, then shuts PostgreSQL down cleanly.
+ * Runs in the foreground until SIGTERM, then shuts PostgreSQL down cleanly. The local stack uses
+ * {@code --prepare} only ({@link PostgresStartFile}): the server then runs without this JVM.
  */
 @Command(
         name = "postgres",
@@ -24,12 +25,22 @@ public final class PostgresMain implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "15432", description = "Port on 127.0.0.1.")
     int port;
 
+    @Option(
+            names = "--prepare",
+            description = "Initialise the data directory, write the server's start script into it ("
+                    + PostgresStartFile.NAME + ") and exit: deploy/bin/kplane-component then runs the server itself.")
+    boolean prepare;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new PostgresMain()).execute(args));
     }
 
     @Override
-    public Integer call() throws InterruptedException {
+    public Integer call() throws InterruptedException, java.io.IOException {
+        if (prepare) {
+            System.out.println("PostgreSQL start script: " + PostgresStartFile.prepare(dataDir, port));
+            return 0;
+        }
         EmbeddedPostgresServer server =
                 EmbeddedPostgresServer.start(dataDir, port, true, EmbeddedPostgresServer.SMALL_LOCAL_INSTANCE);
         CountDownLatch done = new CountDownLatch(1);

@@ -196,6 +196,11 @@ public final class PodStreamProxy {
                         "BadGateway",
                         "cannot reach the kubelet of node " + kubelet.nodeName() + ": " + t.getMessage())))
                 .compose(resp -> {
+                    // Vert.x hands the kubelet's bytes to the response's handlers as they arrive (those that came in
+                    // the same read as the head right away) and drops them while it has none; the handlers are set later,
+                    // on the server request's context, so hold everything until then: the v4 port-forward's
+                    // port announcements and a refusal's body (and end) come right behind the head.
+                    resp.pause();
                     context.runOnContext(v -> answer(ctx, resp));
                     return Future.succeededFuture();
                 });
@@ -241,7 +246,13 @@ public final class PodStreamProxy {
     private static void answer(RoutingContext ctx, HttpClientResponse resp) {
         HttpServerRequest request = ctx.request();
         if (resp.statusCode() != 101) {
-            resp.body().onComplete(ar -> {
+            Future<io.vertx.core.buffer.Buffer> body = resp.body();
+            resp.resume();
+            body.onComplete(ar -> {
+                // the upgrade request was sent without an end (connect()), so this connection can carry nothing
+                // more: left open it would stay busy in the client's pool, and after a few refusals every stream
+                // request would wait for a free connection forever
+                resp.request().connection().close();
                 releaseInput(request);
                 String text = ar.succeeded() ? ar.result().toString().trim() : "";
                 ApiError error = kubeletError(resp.statusCode(), text);
