@@ -196,10 +196,11 @@ public final class PodStreamProxy {
                         "BadGateway",
                         "cannot reach the kubelet of node " + kubelet.nodeName() + ": " + t.getMessage())))
                 .compose(resp -> {
-                    // Vert.x hands the kubelet's bytes to the response's handlers as they arrive (those that came in
-                    // the same read as the head right away) and drops them while it has none; the handlers are set later,
-                    // on the server request's context, so hold everything until then: the v4 port-forward's
-                    // port announcements and a refusal's body (and end) come right behind the head.
+                    // Vert.x hands the kubelet's bytes to the response's handlers as they arrive (those that
+                    // came in the same read as the head right away) and drops them while it has none; the
+                    // handlers are set later, on the server request's context, so hold everything until then:
+                    // the v4 port-forward's port announcements and a refusal's body (and end) come right
+                    // behind the head.
                     resp.pause();
                     context.runOnContext(v -> answer(ctx, resp));
                     return Future.succeededFuture();
