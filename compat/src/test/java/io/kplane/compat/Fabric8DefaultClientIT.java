@@ -3,7 +3,6 @@ package io.kplane.compat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -12,7 +11,6 @@ import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
@@ -21,7 +19,6 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -40,17 +37,10 @@ class Fabric8DefaultClientIT {
 
     @BeforeAll
     static void connect() {
-        Config config = Config.fromKubeconfig(KplaneStack.shared().kubeconfigText());
+        Config config = Fabric8Clients.config();
         assertThat(config.isOnlyHttpWatches()).isFalse();
-        client = new KubernetesClientBuilder().withConfig(config).build();
-        ns = "f8-" + UUID.randomUUID().toString().substring(0, 8);
-        client.namespaces()
-                .resource(new NamespaceBuilder()
-                        .withNewMetadata()
-                        .withName(ns)
-                        .endMetadata()
-                        .build())
-                .create();
+        client = Fabric8Clients.connect(config);
+        ns = Fabric8Clients.createNamespace(client, "f8-");
     }
 
     @AfterAll

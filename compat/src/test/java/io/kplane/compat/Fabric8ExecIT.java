@@ -2,11 +2,8 @@ package io.kplane.compat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.ExecWatch;
 import io.fabric8.kubernetes.client.dsl.PodResource;
 import java.io.ByteArrayOutputStream;
@@ -32,17 +29,8 @@ class Fabric8ExecIT {
 
     @BeforeAll
     static void connect() throws Exception {
-        client = new KubernetesClientBuilder()
-                .withConfig(Config.fromKubeconfig(KplaneStack.shared().kubeconfigText()))
-                .build();
-        ns = "f8exec-" + UUID.randomUUID().toString().substring(0, 8);
-        client.namespaces()
-                .resource(new NamespaceBuilder()
-                        .withNewMetadata()
-                        .withName(ns)
-                        .endMetadata()
-                        .build())
-                .create();
+        client = Fabric8Clients.connect();
+        ns = Fabric8Clients.createNamespace(client, "f8exec-");
         dir = Files.createTempDirectory("f8-exec");
         client.pods()
                 .inNamespace(ns)

@@ -3,11 +3,8 @@ package io.kplane.compat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.LocalPortForward;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -44,16 +40,8 @@ class Fabric8PortForwardIT {
         Assumptions.assumeTrue(
                 Files.isExecutable(Path.of("/usr/bin/busybox")) || Files.isExecutable(Path.of("/bin/busybox")),
                 "busybox is not installed (.ci/run installs it)");
-        Config config = Config.fromKubeconfig(KplaneStack.shared().kubeconfigText());
-        client = new KubernetesClientBuilder().withConfig(config).build();
-        ns = "f8pf-" + UUID.randomUUID().toString().substring(0, 8);
-        client.namespaces()
-                .resource(new NamespaceBuilder()
-                        .withNewMetadata()
-                        .withName(ns)
-                        .endMetadata()
-                        .build())
-                .create();
+        client = Fabric8Clients.connect();
+        ns = Fabric8Clients.createNamespace(client, "f8pf-");
         Path site = Files.createTempDirectory("f8-port-forward-site");
         Files.writeString(site.resolve("index.html"), "served by the pod\n");
         podPort = freePort();
