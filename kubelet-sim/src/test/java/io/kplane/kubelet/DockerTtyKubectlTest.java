@@ -35,7 +35,8 @@ class DockerTtyKubectlTest extends TtyKubectlTest {
      */
     @Override
     boolean attachResizeHolds() {
-        System.out.println("docker tty attach: the terminal's size after attach is not checked (see attachResizeHolds)");
+        System.out.println(
+                "docker tty attach: the terminal's size after attach is not checked (see attachResizeHolds)");
         return false;
     }
 }
