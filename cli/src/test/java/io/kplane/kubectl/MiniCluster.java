@@ -115,8 +115,7 @@ final class MiniCluster implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        kubelet.shutdownNode(
-                Duration.ZERO); // docker runtime: the node's containers are removed, not left on the engine
+        kubelet.shutdownNode(Duration.ZERO); // docker runtime: removes the node's containers from the engine
         jobController.close();
         if (persister != null) {
             persister.close();
