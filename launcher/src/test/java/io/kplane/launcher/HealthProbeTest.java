@@ -62,8 +62,8 @@ class HealthProbeTest {
 
     @Test
     void anAnswerThatIsNotHttpIsNotHealthy() throws Exception {
-        assertThat(HealthProbe.statusCode(new java.io.ByteArrayInputStream(
-                        "SSH-2.0-OpenSSH\r\n".getBytes(StandardCharsets.US_ASCII))))
+        assertThat(HealthProbe.statusCode(
+                        new java.io.ByteArrayInputStream("SSH-2.0-OpenSSH\r\n".getBytes(StandardCharsets.US_ASCII))))
                 .isEqualTo(-1);
         assertThat(HealthProbe.statusCode(new java.io.ByteArrayInputStream(
                         "HTTP/1.1 200 OK\r\n\r\nok".getBytes(StandardCharsets.US_ASCII))))
