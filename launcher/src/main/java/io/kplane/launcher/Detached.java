@@ -22,16 +22,11 @@ final class Detached {
         }
         Files.createDirectories(options.logsDir());
         Path log = options.logsDir().resolve("launcher.log");
-        String java = ProcessHandle.current().info().command().orElse("java");
-        String classpath = System.getProperty("java.class.path");
         List<String> command = new ArrayList<>();
         if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
             command.add("/usr/bin/setsid"); // its own session: a Ctrl-C in this terminal must not reach it
         }
-        command.add(java);
-        // the background launcher runs with this launcher's JVM options (./kplane's small ones, its CDS archive)
-        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-        command.addAll(List.of("-cp", classpath, LauncherMain.class.getName()));
+        command.addAll(backgroundLauncher(EntryPoint.home()));
         command.addAll(upArgs);
         Process launcher = new ProcessBuilder(command)
                 .redirectErrorStream(true)
@@ -63,5 +58,24 @@ final class Detached {
         launcher.destroy(); // its shutdown hook stops whatever it started
         throw new LauncherException(
                 "kplane did not become healthy within " + TIMEOUT.toMinutes() + " minutes; see " + log);
+    }
+
+    /**
+     * The command of the long-lived background launcher: {@code kplane-component launcher}, as every
+     * component and the container image start it, so it runs with the launcher's JVM options from that
+     * script and its jar's class-data archive, and while that archive is stale it is a training run like
+     * the components (it records the classes a running launcher loads; {@code ./kplane}'s own short JVM
+     * never does). Without the script (a launcher jar run on its own) it is this JVM's command again.
+     */
+    static List<String> backgroundLauncher(Path home) {
+        Path script = home.resolve("deploy").resolve("bin").resolve("kplane-component");
+        if (Files.isExecutable(script)) {
+            return List.of(script.toString(), "launcher");
+        }
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), LauncherMain.class.getName()));
+        return command;
     }
 }

@@ -14,13 +14,22 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * A running local stack: starts components in dependency order, waits for each wave to be healthy,
- * records the state file, shows live status, and stops everything in reverse order.
+ * A running local stack: starts every component at once, waits until all are healthy, records the
+ * state file, shows live status, and stops everything in reverse dependency order.
+ *
+ * <p>Why at once: each component waits for what it needs by itself and quietly (the API server answers
+ * 503 until its PostgreSQL accepts, controllers serve {@code /healthz} as standbys and campaign until the
+ * API server answers, a kubelet retries its registration with a short back-off and is healthy only once
+ * registered), so a wave order only added each JVM's start-up time to the previous wave's. {@link
+ * ComponentSpec#dependsOn()} still orders the stop: clients before the API server, the API server before
+ * its database.
  */
 final class Stack {
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration STOP_GRACE = Duration.ofSeconds(15);
-    private static final Duration HEALTH_POLL = Duration.ofMillis(25);
+    /** Probes of the components that are not healthy yet, while starting (see {@link StartProbeSchedule}). */
+    private static final StartProbeSchedule START_PROBES = StartProbeSchedule.standard();
+
     private static final Duration RENDER_EVERY = Duration.ofMillis(250);
 
     private final StackOptions options;
@@ -58,14 +67,13 @@ final class Stack {
         Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "kplane-shutdown"));
 
         writeState(false);
-        for (List<SupervisedProcess> wave : waves()) {
-            wave.forEach(SupervisedProcess::start);
-            awaitHealthy(wave);
-        }
+        List<SupervisedProcess> all = List.copyOf(processes.values());
+        all.forEach(SupervisedProcess::start);
+        awaitHealthy(all);
         writeState(true);
     }
 
-    /** Groups components so that each starts only after what it depends on is healthy. */
+    /** Groups components by dependency: each wave only depends on earlier ones (the stop runs them backwards). */
     private List<List<SupervisedProcess>> waves() {
         List<List<SupervisedProcess>> waves = new ArrayList<>();
         List<String> started = new ArrayList<>();
@@ -84,16 +92,19 @@ final class Stack {
         return waves;
     }
 
-    private void awaitHealthy(List<SupervisedProcess> wave) throws InterruptedException, IOException {
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    private void awaitHealthy(List<SupervisedProcess> starting) throws InterruptedException, IOException {
+        long began = System.nanoTime();
+        long deadline = began + START_TIMEOUT.toNanos();
         long lastPids = -1;
         long lastRender = 0;
         while (true) {
             if (stopping) {
                 throw new LauncherException("stopped while starting");
             }
-            wave.forEach(SupervisedProcess::probe);
-            boolean allHealthy = wave.stream().allMatch(SupervisedProcess::healthy);
+            // only the ones not healthy yet: a component that crashes after its first 200 is noticed by
+            // its supervisor (the process exits) and probed again from then on
+            starting.stream().filter(p -> !p.healthy()).forEach(SupervisedProcess::probe);
+            boolean allHealthy = starting.stream().allMatch(SupervisedProcess::healthy);
             long pids = processes.values().stream()
                     .mapToLong(SupervisedProcess::pid)
                     .sum();
@@ -107,16 +118,17 @@ final class Stack {
                 return;
             }
             if (System.nanoTime() > deadline) {
-                List<String> sick = wave.stream()
+                List<String> sick = starting.stream()
                         .filter(p -> !p.healthy())
                         .map(p -> p.spec().name())
                         .toList();
                 throw new LauncherException("not healthy after " + START_TIMEOUT.toMinutes() + " minutes: " + sick
                         + " (see " + options.logsDir() + ")");
             }
-            // Polling a health endpoint: the condition we wait for lives in another process. A probe of a
-            // loopback port costs well under a millisecond, so a short interval ends the wait at once.
-            Thread.sleep(HEALTH_POLL.toMillis());
+            // Polling a health endpoint: the condition we wait for lives in another process.
+            Thread.sleep(START_PROBES
+                    .delayAfter(Duration.ofNanos(System.nanoTime() - began))
+                    .toMillis());
         }
     }
 

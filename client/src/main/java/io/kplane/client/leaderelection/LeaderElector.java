@@ -45,6 +45,10 @@ public final class LeaderElector {
     /** Why this candidate does not lead, as of its last attempt (for a component's /healthz). */
     private volatile String standbyReason = "not campaigned yet";
 
+    /** Set while the last attempt could not read the lease at all (the API server unreachable or not ready). */
+    private volatile boolean unreachable;
+
+    private final UnreachableRetry unreachableRetry;
     private Lease observed;
     private Instant observedTime;
     private String reportedLeader;
@@ -68,6 +72,7 @@ public final class LeaderElector {
         this.clock = clock;
         this.callbacks = callbacks;
         this.jitterFraction = jitterFraction;
+        this.unreachableRetry = new UnreachableRetry(config.retryPeriod());
     }
 
     /**
@@ -181,7 +186,7 @@ public final class LeaderElector {
             if (tryAcquireOrRenew()) {
                 return true;
             }
-            sleepQuietly(jitter(config.retryPeriod()));
+            sleepQuietly(unreachable ? unreachableRetry.next() : jitter(config.retryPeriod()));
         }
         return false;
     }
@@ -225,14 +230,24 @@ public final class LeaderElector {
         try {
             current = leases.find(config.leaseName()).orElse(null);
         } catch (KubeClientException e) {
-            standbyReason = "cannot read " + lease() + ": " + e.getMessage();
-            log.warn(
-                    "{} cannot read lease {}/{}: {}",
-                    config.identity(),
-                    config.namespace(),
-                    config.leaseName(),
-                    e.getMessage());
+            String reason = "cannot read " + lease() + ": " + e.getMessage();
+            // quietly while it stays the same: an API server that is still starting is retried every few
+            // hundred milliseconds, and one line says so
+            if (!unreachable || !reason.equals(standbyReason)) {
+                log.warn(
+                        "{} cannot read lease {}/{}: {}",
+                        config.identity(),
+                        config.namespace(),
+                        config.leaseName(),
+                        e.getMessage());
+            }
+            standbyReason = reason;
+            unreachable = true;
             return false;
+        }
+        if (unreachable) {
+            unreachable = false;
+            unreachableRetry.reset();
         }
         if (current == null) {
             Lease fresh =

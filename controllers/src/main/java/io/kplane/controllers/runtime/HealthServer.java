@@ -11,7 +11,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.Executors;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,8 +57,18 @@ public final class HealthServer implements AutoCloseable {
             java.util.function.Supplier<java.util.List<String>> checks)
             throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(bind, port), 0);
-        // a few threads: lens streams (SSE) hold theirs for as long as a browser follows them
-        server.setExecutor(Executors.newFixedThreadPool(12, DaemonThreads.named("health-server")));
+        // Up to 12 threads, as lens streams (SSE) hold theirs for as long as a browser follows them, but
+        // only one while idle: a fixed pool started a new thread for each of its first 12 requests, so a
+        // launcher's once-a-second probe grew every controller to 12 idle threads. Beyond 12 at once the
+        // server's own dispatcher thread answers.
+        server.setExecutor(new ThreadPoolExecutor(
+                1,
+                12,
+                30,
+                TimeUnit.SECONDS,
+                new SynchronousQueue<>(),
+                DaemonThreads.named("health-server"),
+                new ThreadPoolExecutor.CallerRunsPolicy()));
         server.createContext("/healthz", exchange -> {
             boolean ok = healthy.getAsBoolean();
             String query = exchange.getRequestURI().getQuery();
