@@ -20,6 +20,10 @@
 //   CreateContainerConfigError and never gets ready. portForward then waits POD_READY_WAIT_IN_MILLIS *seconds*
 //   (waitUntilReady(60000, SECONDS): 16.7 h); the other one waits out two 60-s ready timeouts and compares two empty
 //   logs. Port forwarding is covered by io.kplane.compat.Fabric8PortForwardIT (busybox httpd).
+// - logWatchLongerThanDefaultTimeout: asserts >= 10 s from its own start to the log's third line of pod-standard, which
+//   prints a line every 5 s from its start; that holds only if the container starts after the test method does. A
+//   kplane pod starts within a second of the manifest applied in beforeAll, so the order is the machine's (seen: 9,548
+//   ms in one of five runs under load). Log following stays covered by logWatch.
 // - readFile, readFileEscapedParams, copyFile: they write /msg or /msg.txt into the container's root and read it
 //   back at once. On the process runtime a container without volume mounts shares the host's filesystem, so they
 //   would write into the build machine's /; and they start the write with exec() without waiting for it to end
@@ -179,20 +183,6 @@ class PodIT {
                         .watchLog(baos)) {
             await().atMost(15, TimeUnit.SECONDS)
                     .until(() -> baos.toString(Charset.defaultCharset().name()).startsWith("1\n"));
-        }
-    }
-
-    @Test
-    void logWatchLongerThanDefaultTimeout() throws IOException {
-        final long startTime = System.currentTimeMillis();
-        try (ByteArrayOutputStream baos = new ByteArrayOutputStream();
-                LogWatch ignore = client.pods()
-                        .withName("pod-standard")
-                        .withReadyWaitTimeout(POD_READY_WAIT_IN_MILLIS)
-                        .watchLog(baos)) {
-            await().atMost(60, TimeUnit.SECONDS)
-                    .until(() -> baos.toString(Charset.defaultCharset().name()).startsWith("1\n2\n3\n"));
-            assertThat(System.currentTimeMillis() - startTime).isGreaterThanOrEqualTo(10000);
         }
     }
 
