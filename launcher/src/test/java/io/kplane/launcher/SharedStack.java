@@ -19,10 +19,13 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * One {@code kplane up} for every launcher stack IT of a test run (StackEndToEndIT, LensUiBrowserIT,
- * CronJobTimelineBrowserIT, StackDownIT), instead of one stack per class: starting a stack is most of
- * a small class's time. Registered per class with {@code @RegisterExtension static final SharedStack
- * STACK = new SharedStack("namespace")}.
+ * One {@code kplane up} for the launcher stack ITs of a test run (StackEndToEndIT, LensUiBrowserIT,
+ * StackDownIT), instead of one stack per class: starting a stack is most of a small class's time.
+ * CronJobTimelineBrowserIT keeps a stack of its own: it moves the cluster clock, which every
+ * component's timers follow, and handing a shared stack back at real time means a jump back, after
+ * which timers set meanwhile (the lens announcers' lease renewals among them) wait for cluster time to
+ * catch up, so the lens shows the components as stale (docs/launcher.md). Registered per class with
+ * {@code @RegisterExtension static final SharedStack STACK = new SharedStack("namespace")}.
  *
  * <ul>
  *   <li>The first class that needs it starts it with the union of the classes' needs ({@link #NODES}
@@ -31,14 +34,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *       StackDownIT, which proves {@code kplane down} on it. A class that finds no live stack starts
  *       one: no class depends on another having run, or on the order.
  *   <li>Before each class the stack must be whole again (every component healthy, every node Ready),
- *       whatever the previous class did to it (StackEndToEndIT kills components, CronJobTimelineBrowserIT
- *       moves the cluster clock and puts it back).
+ *       whatever the previous class did to it (StackEndToEndIT kills components).
  *   <li>Each class gets its own namespace and a kubeconfig whose context defaults to it, so kubectl and
  *       kubectl-lite need no {@code -n}; the namespace is deleted after the class, and that clean-up
  *       never fails a test.
  * </ul>
  *
- * Cluster-wide state a class changes (the clock, a paused controller) it restores itself, in a
+ * Cluster-wide state a class changes (a paused controller) it restores itself, in a
  * {@code finally} or {@code @AfterAll}.
  */
 final class SharedStack implements BeforeAllCallback, AfterAllCallback {
