@@ -112,20 +112,6 @@ class ComposeFileTest {
     }
 
     @Test
-    void theImageBuildCopiesEveryModulesPomBeforeResolvingDependenciesThenItsSources() throws IOException {
-        String dockerfile = Files.readString(ROOT.resolve("deploy/Dockerfile"));
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<module>([^<]+)</module>")
-                .matcher(Files.readString(ROOT.resolve("pom.xml")));
-        while (m.find()) {
-            assertThat(dockerfile)
-                    .as("deploy/Dockerfile copies %s/pom.xml", m.group(1))
-                    .contains("COPY " + m.group(1) + "/pom.xml " + m.group(1) + "/")
-                    .contains("COPY " + m.group(1) + "/src " + m.group(1) + "/src");
-        }
-        assertThat(Files.readString(ROOT.resolve(".dockerignore")).lines()).contains("**/target", ".git");
-    }
-
-    @Test
     void databaseIsTheOfficialImageWithAHealthcheckAndANamedVolume() throws IOException {
         Map<String, Object> postgres = services().get("postgres");
         assertThat((String) postgres.get("image")).startsWith("postgres:");

@@ -44,6 +44,17 @@ record LaunchedStack(Path stateDir, Process launcher, String server) {
         pb.environment().put("KPLANE_HOME", ROOT.toString());
         pb.environment().put("CI", "true");
         LaunchedStack stack = new LaunchedStack(stateDir, pb.start(), "http://127.0.0.1:" + apiPort);
+        try {
+            awaitReady(stack);
+        } catch (RuntimeException | AssertionError e) {
+            // a stack that never became ready must not outlive the test that started it
+            down(stack.launcher(), stateDir);
+            throw e;
+        }
+        return stack;
+    }
+
+    private static void awaitReady(LaunchedStack stack) {
         await("stack ready")
                 .atMost(Duration.ofMinutes(4))
                 .pollInterval(Duration.ofSeconds(1))
@@ -51,10 +62,9 @@ record LaunchedStack(Path stateDir, Process launcher, String server) {
                     assertThat(stack.launcher().isAlive())
                             .as("launcher alive; output:\n%s", stack.launcherOutput())
                             .isTrue();
-                    StateFile s = StateFile.read(stateDir);
+                    StateFile s = StateFile.read(stack.stateDir());
                     return s != null && s.ready();
                 });
-        return stack;
     }
 
     String launcherOutput() {

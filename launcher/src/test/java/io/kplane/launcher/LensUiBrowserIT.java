@@ -11,7 +11,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,13 +23,14 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
  * The lens web UI in headless Debian Chromium against the real stack ({@code kplane up}: every component
- * its own process): a Job with completions 3 followed through the job controller's lanes, then the
+ * its own process; the run's {@link SharedStack}, in this class's namespace): a Job with completions 3 followed through the job controller's lanes, then the
  * job controller paused and stepped one queue item at a time. With {@code -Dkplane.screenshots=DIR}
  * it writes the screenshots docs/learn.md shows.
  */
@@ -38,24 +38,19 @@ import org.openqa.selenium.chrome.ChromeDriver;
 class LensUiBrowserIT {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final Duration LONG = Duration.ofMinutes(3);
-    private static Path stateDir;
-    private static Process launcher;
+
+    @RegisterExtension
+    static final SharedStack STACK = new SharedStack("lens-ui");
+
     private static String server;
+    private static String ns;
     private static HeadlessChromium chromium;
 
     @BeforeAll
-    static void startStackAndBrowser() throws Exception {
+    static void startBrowser() throws Exception {
         HeadlessChromium.assumeInstalled();
-        LaunchedStack stack = LaunchedStack.up(
-                "kplane-lens-ui",
-                1,
-                List.of(
-                        "kubelet-sim=--crashloop-base=1s",
-                        "job-controller=--pod-failure-backoff=1s",
-                        "job-controller=--pod-event-batch-period=100ms"));
-        stateDir = stack.stateDir();
-        launcher = stack.launcher();
-        server = stack.server();
+        server = STACK.server();
+        ns = STACK.namespace();
         await("the job controller announces its lens")
                 .atMost(LONG)
                 .pollInterval(Duration.ofSeconds(1))
@@ -66,12 +61,9 @@ class LensUiBrowserIT {
     }
 
     @AfterAll
-    static void stop() throws Exception {
+    static void stop() {
         if (chromium != null) {
             chromium.close();
-        }
-        if (launcher != null) {
-            LaunchedStack.down(launcher, stateDir);
         }
     }
 
@@ -79,7 +71,7 @@ class LensUiBrowserIT {
     @Order(1)
     void aJobWithThreeCompletionsTravelsThroughTheLanes() throws Exception {
         ChromeDriver browser = chromium.driver();
-        browser.get(server + "/ui/#/lanes/job-controller/job?key=default/lens-demo");
+        browser.get(server + "/ui/#/lanes/job-controller/job?key=" + ns + "/lens-demo");
         await().atMost(LONG).until(() -> text(browser, "#conn").contains("live"));
         createJob("lens-demo", 3, 3);
         List<String> rows;
@@ -87,9 +79,9 @@ class LensUiBrowserIT {
             await("Complete on the page").atMost(LONG).until(() -> text(browser, "#follow-status")
                     .contains("Complete"));
             rows = rows(browser);
-            int queued = first(rows, r -> r.startsWith("queue add default/lens-demo"));
-            int synced = first(rows, r -> r.startsWith("sync sync default/lens-demo"));
-            int podEvent = first(rows, r -> r.startsWith("reflector event default/lens-demo-"));
+            int queued = first(rows, r -> r.startsWith("queue add " + ns + "/lens-demo"));
+            int synced = first(rows, r -> r.startsWith("sync sync " + ns + "/lens-demo"));
+            int podEvent = first(rows, r -> r.startsWith("reflector event " + ns + "/lens-demo-"));
             assertThat(queued).as("the key enters the queue: %s", rows).isGreaterThanOrEqualTo(0);
             assertThat(synced).as("then a sync: %s", rows).isGreaterThan(queued);
             assertThat(podEvent).as("then its pods' watch events: %s", rows).isGreaterThan(synced);
@@ -97,7 +89,7 @@ class LensUiBrowserIT {
         } catch (AssertionError | RuntimeException e) {
             throw new AssertionError(e.getMessage() + "\n" + chromium.diagnostics(), e);
         }
-        browser.get(server + "/ui/#/object/jobs/default/lens-demo");
+        browser.get(server + "/ui/#/object/jobs/" + ns + "/lens-demo");
         await().atMost(LONG).untilAsserted(() -> {
             assertThat(text(browser, "#object-state")).contains("Complete");
             assertThat(browser.findElements(By.cssSelector("#owner-tree li li")))
@@ -107,16 +99,16 @@ class LensUiBrowserIT {
         chromium.screenshot("learn-object-job");
 
         // The sync's decision and the expectations come from the job controller's own report (lens).
-        int created = first(rows, r -> r.startsWith("sync sync default/lens-demo pods_created"));
+        int created = first(rows, r -> r.startsWith("sync sync " + ns + "/lens-demo pods_created"));
         Assumptions.assumeTrue(
                 created >= 0,
                 "the job controller does not report its sync decisions yet "
                         + "(no sync row decided pods_created); rows seen: " + rows);
-        int podEvent = first(rows, r -> r.startsWith("reflector event default/lens-demo-"));
+        int podEvent = first(rows, r -> r.startsWith("reflector event " + ns + "/lens-demo-"));
         assertThat(podEvent)
                 .as("pods' watch events after pods_created: %s", rows)
                 .isGreaterThan(created);
-        int satisfied = first(rows, r -> r.startsWith("expectations satisfied default/lens-demo"));
+        int satisfied = first(rows, r -> r.startsWith("expectations satisfied " + ns + "/lens-demo"));
         Assumptions.assumeTrue(satisfied >= 0, "the job controller does not report expectations yet; rows: " + rows);
         assertThat(satisfied)
                 .as("expectations satisfied after the pods' events: %s", rows)
@@ -127,7 +119,7 @@ class LensUiBrowserIT {
     @Order(2)
     void pausedControllerReleasesOneQueueItemPerStep() throws Exception {
         ChromeDriver browser = chromium.driver();
-        browser.get(server + "/ui/#/lanes/job-controller/job?key=default/lens-step");
+        browser.get(server + "/ui/#/lanes/job-controller/job?key=" + ns + "/lens-step");
         try {
             await().atMost(LONG).until(() -> text(browser, "#conn").contains("live"));
             browser.findElement(By.id("pause")).click();
@@ -135,24 +127,24 @@ class LensUiBrowserIT {
                     .until(() -> browser.findElement(By.id("paused-note")).isDisplayed());
             createJob("lens-step", 1, 1);
             await("the key waits in the queue").atMost(LONG).until(() -> !browser.findElements(
-                            By.cssSelector(".qitem[data-key='default/lens-step'][data-state='waiting']"))
+                            By.cssSelector(".qitem[data-key='" + ns + "/lens-step'][data-state='waiting']"))
                     .isEmpty());
             await().during(Duration.ofSeconds(2))
                     .atMost(Duration.ofSeconds(10))
-                    .until(() -> syncRows(browser, "default/lens-step") == 0);
+                    .until(() -> syncRows(browser, ns + "/lens-step") == 0);
             chromium.screenshot("learn-lanes-paused");
 
             browser.findElement(By.id("step")).click();
-            await("one sync after one step").atMost(LONG).until(() -> syncRows(browser, "default/lens-step") == 1);
+            await("one sync after one step").atMost(LONG).until(() -> syncRows(browser, ns + "/lens-step") == 1);
             // its own writes re-queue the key, but a paused controller does nothing more without another step
             await().during(Duration.ofSeconds(3))
                     .atMost(Duration.ofSeconds(15))
-                    .until(() -> syncRows(browser, "default/lens-step") == 1);
+                    .until(() -> syncRows(browser, ns + "/lens-step") == 1);
             chromium.screenshot("learn-lanes-step");
             browser.findElement(By.id("resume")).click();
             await("resumed, the Job completes").atMost(LONG).until(() -> text(browser, "#follow-status")
                     .contains("Complete"));
-            assertThat(syncRows(browser, "default/lens-step")).isGreaterThan(1);
+            assertThat(syncRows(browser, ns + "/lens-step")).isGreaterThan(1);
         } catch (AssertionError | RuntimeException e) {
             throw new AssertionError(e.getMessage() + "\n" + chromium.diagnostics(), e);
         } finally {
@@ -172,20 +164,20 @@ class LensUiBrowserIT {
             String name = "lens-backoff-" + policy.toLowerCase(Locale.ROOT);
             String job =
                     """
-                    {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s","namespace":"default"},
+                    {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s","namespace":"%s"},
                      "spec":{"backoffLimit":3,"template":{"spec":{"restartPolicy":"%s","terminationGracePeriodSeconds":0,
                        "containers":[{"name":"main","image":"busybox:1.28","command":["sh","-c",
                          "echo Hello world! && sleep 1 && echo completed && exit 1"]}]}}}}
                     """
-                            .formatted(name, policy);
-            HttpResponse<String> r = post("/apis/batch/v1/namespaces/default/jobs", job);
+                            .formatted(name, ns, policy);
+            HttpResponse<String> r = post("/apis/batch/v1/namespaces/" + ns + "/jobs", job);
             assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
-            browser.get(server + "/ui/#/lanes/job-controller/job?key=default/" + name);
+            browser.get(server + "/ui/#/lanes/job-controller/job?key=" + ns + "/" + name);
             try {
                 await(name + " fails").atMost(LONG).until(() -> text(browser, "#follow-status")
                         .contains("Failed"));
                 chromium.screenshot("learn-lanes-backoff-" + policy.toLowerCase(Locale.ROOT));
-                browser.get(server + "/ui/#/object/jobs/default/" + name);
+                browser.get(server + "/ui/#/object/jobs/" + ns + "/" + name);
                 await().atMost(LONG).untilAsserted(() -> {
                     assertThat(text(browser, "#object-state"))
                             .contains("Failed")
@@ -207,12 +199,12 @@ class LensUiBrowserIT {
     private static void createJob(String name, int completions, int parallelism) throws Exception {
         String job =
                 """
-                {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s","namespace":"default"},
+                {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s","namespace":"%s"},
                  "spec":{"completions":%d,"parallelism":%d,"template":{"spec":{"restartPolicy":"Never",
                    "containers":[{"name":"main","image":"busybox:1.28","command":["sh","-c","echo hello from the lens"]}]}}}}
                 """
-                        .formatted(name, completions, parallelism);
-        HttpResponse<String> r = post("/apis/batch/v1/namespaces/default/jobs", job);
+                        .formatted(name, ns, completions, parallelism);
+        HttpResponse<String> r = post("/apis/batch/v1/namespaces/" + ns + "/jobs", job);
         assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
     }
 

@@ -17,58 +17,38 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The product as a user meets it: {@code ./kplane up} starts every component as its own OS process on
- * a fresh database; the examples are applied with kubectl-lite and the real kubectl, and must end as
- * Kubernetes would end them. Back-offs are shortened through {@code --component-arg} and the
- * examples' sleeps are shortened, nothing else differs from a user's run.
+ * a fresh database (the run's {@link SharedStack}); the examples are applied in this class's namespace
+ * with kubectl-lite and the real kubectl, and must end as Kubernetes would end them. Back-offs are
+ * shortened through {@code --component-arg} and the examples' sleeps are shortened, nothing else
+ * differs from a user's run. {@code kplane down} is StackDownIT's.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StackEndToEndIT {
     private static final Path ROOT = LaunchedStack.ROOT;
     private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    @RegisterExtension
+    static final SharedStack STACK = new SharedStack("e2e");
+
     private static Path stateDir;
-    private static Process launcher;
     private static String server;
+    /** The class's namespace: the examples are applied there (the kubeconfig's context defaults to it). */
+    private static String ns;
 
     @BeforeAll
-    static void startStack() throws Exception {
-        LaunchedStack stack = LaunchedStack.up(
-                "kplane-e2e",
-                2,
-                List.of(
-                        "kubelet-sim=--crashloop-base=1s",
-                        "kubelet-sim=--lease-interval=2s",
-                        "job-controller=--pod-failure-backoff=1s",
-                        "job-controller=--pod-event-batch-period=100ms",
-                        "job-controller=--lease-duration=4s",
-                        "job-controller=--renew-deadline=3s",
-                        "job-controller=--retry-period=1s"));
-        stateDir = stack.stateDir();
-        launcher = stack.launcher();
-        server = stack.server();
-    }
-
-    @AfterAll
-    static void stopStack() throws Exception {
-        if (launcher == null) {
-            return;
-        }
-        List<ProcessHandle> children = launcher.descendants().toList();
-        // `./kplane down` from another terminal
-        Result down = launcherCommand("down", "--state-dir", stateDir.toString());
-        assertThat(down.out).contains("kplane stopped");
-        assertThat(launcher.waitFor(90, TimeUnit.SECONDS)).as("launcher stops").isTrue();
-        await("no orphaned component processes").atMost(Duration.ofSeconds(30)).until(() -> children.stream()
-                .noneMatch(ProcessHandle::isAlive));
-        assertThat(StateFile.read(stateDir)).isNull();
+    static void useSharedStack() {
+        stateDir = STACK.stateDir();
+        server = STACK.server();
+        ns = STACK.namespace();
     }
 
     @Test
@@ -106,7 +86,7 @@ class StackEndToEndIT {
         assertThat(apply.out).contains("job.batch/pi created");
         Result wait = kubectlLite("wait", "--for=condition=complete", "job/pi", "--timeout=120s");
         assertThat(wait.code).as(wait.toString()).isZero();
-        JsonNode job = get("/apis/batch/v1/namespaces/default/jobs/pi");
+        JsonNode job = get("/apis/batch/v1/namespaces/" + ns + "/jobs/pi");
         assertThat(job.at("/status/succeeded").asInt()).isEqualTo(1);
         assertThat(job.at("/status/failed").asInt()).isZero();
         Result logs = kubectlLite("logs", "job/pi");
@@ -122,7 +102,8 @@ class StackEndToEndIT {
         JsonNode job = awaitFinished("backoff-never");
         assertThat(condition(job, "Failed").path("reason").asText()).isEqualTo("BackoffLimitExceeded");
         assertThat(job.at("/status/failed").asInt()).isEqualTo(4);
-        JsonNode pods = get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-never");
+        JsonNode pods =
+                get("/api/v1/namespaces/" + ns + "/pods?labelSelector=batch.kubernetes.io/job-name=backoff-never");
         assertThat(pods.path("items")).hasSize(4);
         pods.path("items")
                 .forEach(p -> assertThat(p.at("/status/phase").asText()).isEqualTo("Failed"));
@@ -137,11 +118,10 @@ class StackEndToEndIT {
         assertThat(condition(job, "Failed").path("reason").asText()).isEqualTo("BackoffLimitExceeded");
         assertThat(job.at("/status/failed").asInt()).isEqualTo(1);
         // The pod is deleted once the Job fails (its last run cut short).
-        await().atMost(Duration.ofSeconds(60))
-                .until(() ->
-                        get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-onfailure")
-                                .path("items")
-                                .isEmpty());
+        await().atMost(Duration.ofSeconds(60)).until(() -> get("/api/v1/namespaces/" + ns
+                        + "/pods?labelSelector=batch.kubernetes.io/job-name=backoff-onfailure")
+                .path("items")
+                .isEmpty());
         assertThat(runs("backoff-onfailure.yaml")).as("one pod, restarts 0..3").isEqualTo(4);
         Result events = kubectl("get", "events", "--field-selector", "involvedObject.name=backoff-onfailure");
         assertThat(events.out).contains("BackoffLimitExceeded");
@@ -171,10 +151,10 @@ class StackEndToEndIT {
         Result create = kubectl("create", "-f", example("suspended-job.yaml").toString());
         assertThat(create.out).contains("job.batch/suspended created");
         await().atMost(Duration.ofSeconds(30)).until(() -> "True"
-                .equals(condition(get("/apis/batch/v1/namespaces/default/jobs/suspended"), "Suspended")
+                .equals(condition(get("/apis/batch/v1/namespaces/" + ns + "/jobs/suspended"), "Suspended")
                         .path("status")
                         .asText()));
-        assertThat(get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=suspended")
+        assertThat(get("/api/v1/namespaces/" + ns + "/pods?labelSelector=batch.kubernetes.io/job-name=suspended")
                         .path("items"))
                 .isEmpty();
         Result resume = kubectlLite("resume", "job/suspended");
@@ -199,7 +179,7 @@ class StackEndToEndIT {
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         JsonNode job = null;
         while (System.nanoTime() < deadline) {
-            JsonNode j = get("/apis/batch/v1/namespaces/default/jobs/parallel");
+            JsonNode j = get("/apis/batch/v1/namespaces/" + ns + "/jobs/parallel");
             if (j.path("kind").asText().equals("Job")) {
                 assertThat(j.at("/status/active").asInt()).isLessThanOrEqualTo(2);
                 if ("True".equals(condition(j, "Complete").path("status").asText())) {
@@ -213,15 +193,14 @@ class StackEndToEndIT {
         assertThat(job.at("/status/succeeded").asInt()).isEqualTo(4);
         await("TTL deletion")
                 .atMost(Duration.ofSeconds(60))
-                .until(() -> get("/apis/batch/v1/namespaces/default/jobs/parallel")
+                .until(() -> get("/apis/batch/v1/namespaces/" + ns + "/jobs/parallel")
                                 .path("code")
                                 .asInt()
                         == 404);
-        await("pods deleted with the job")
-                .atMost(Duration.ofSeconds(60))
-                .until(() -> get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=parallel")
-                        .path("items")
-                        .isEmpty());
+        await("pods deleted with the job").atMost(Duration.ofSeconds(60)).until(() -> get("/api/v1/namespaces/" + ns
+                        + "/pods?labelSelector=batch.kubernetes.io/job-name=parallel")
+                .path("items")
+                .isEmpty());
     }
 
     @Test
@@ -230,35 +209,32 @@ class StackEndToEndIT {
         // foreground with the real kubectl: the Job disappears only after its pods
         Result fg = kubectl("delete", "job", "indexed", "--cascade=foreground");
         assertThat(fg.code).as(fg.toString()).isZero();
-        assertThat(get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=indexed")
+        assertThat(get("/api/v1/namespaces/" + ns + "/pods?labelSelector=batch.kubernetes.io/job-name=indexed")
                         .path("items"))
                 .isEmpty();
         // orphan: the pods stay, without an owner
         Result orphan = kubectlLite("delete", "job", "backoff-never", "--cascade=orphan");
         assertThat(orphan.code).as(orphan.toString()).isZero();
         await().atMost(Duration.ofSeconds(60))
-                .until(() -> get("/apis/batch/v1/namespaces/default/jobs/backoff-never")
+                .until(() -> get("/apis/batch/v1/namespaces/" + ns + "/jobs/backoff-never")
                                 .path("code")
                                 .asInt()
                         == 404);
         JsonNode orphans =
-                get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-never");
+                get("/api/v1/namespaces/" + ns + "/pods?labelSelector=batch.kubernetes.io/job-name=backoff-never");
         assertThat(orphans.path("items")).hasSize(4);
-        await().atMost(Duration.ofSeconds(30))
-                .untilAsserted(() ->
-                        get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=backoff-never")
-                                .path("items")
-                                .forEach(p -> assertThat(p.at("/metadata/ownerReferences")
-                                                .size())
-                                        .isZero()));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> get("/api/v1/namespaces/" + ns
+                        + "/pods?labelSelector=batch.kubernetes.io/job-name=backoff-never")
+                .path("items")
+                .forEach(p ->
+                        assertThat(p.at("/metadata/ownerReferences").size()).isZero()));
         // background (kubectl's default): pods follow the job
         Result bg = kubectl("delete", "job", "pod-failure-policy");
         assertThat(bg.code).as(bg.toString()).isZero();
-        await().atMost(Duration.ofSeconds(60))
-                .until(() ->
-                        get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=pod-failure-policy")
-                                .path("items")
-                                .isEmpty());
+        await().atMost(Duration.ofSeconds(60)).until(() -> get("/api/v1/namespaces/" + ns
+                        + "/pods?labelSelector=batch.kubernetes.io/job-name=pod-failure-policy")
+                .path("items")
+                .isEmpty());
     }
 
     @Test
@@ -269,7 +245,7 @@ class StackEndToEndIT {
         JsonNode jobs = await("a scheduled run")
                 .atMost(Duration.ofSeconds(100))
                 .pollInterval(Duration.ofSeconds(1))
-                .until(() -> get("/apis/batch/v1/namespaces/default/jobs"), l -> {
+                .until(() -> get("/apis/batch/v1/namespaces/" + ns + "/jobs"), l -> {
                     for (JsonNode j : l.path("items")) {
                         if (j.at("/metadata/name").asText().startsWith("hello-")
                                 && "True"
@@ -293,7 +269,7 @@ class StackEndToEndIT {
                 .isCloseTo(System.currentTimeMillis() / 1000, org.assertj.core.data.Offset.offset(150L));
         Result logs = kubectlLite("logs", "job/" + name);
         assertThat(logs.out).contains("Hello from the Kubernetes cluster");
-        JsonNode cj = get("/apis/batch/v1/namespaces/default/cronjobs/hello");
+        JsonNode cj = get("/apis/batch/v1/namespaces/" + ns + "/cronjobs/hello");
         assertThat(cj.at("/status/lastScheduleTime").asText()).isNotEmpty();
         Result suspend = kubectlLite("suspend", "cronjob/hello");
         assertThat(suspend.code).as(suspend.toString()).isZero();
@@ -370,18 +346,18 @@ class StackEndToEndIT {
                 .containsPattern("ttl_after_finished_controller_job_deletion_duration_seconds_count [1-9]");
 
         // the sync records those controllers wrote while the tests above ran, read from their /lens/*
-        JsonNode ttl = lens(state, "ttl-controller", "/lens/objects/default/parallel");
+        JsonNode ttl = lens(state, "ttl-controller", "/lens/objects/" + ns + "/parallel");
         assertThat(ttl.path("syncs")).anySatisfy(r -> {
             assertThat(r.at("/sync/decision").asText()).isEqualTo("deleted");
             assertThat(r.at("/sync/writes/0/verb").asText()).isEqualTo("delete (Background)");
         });
-        JsonNode gc = lens(state, "garbage-collector", "/lens/objects/default/backoff-never");
+        JsonNode gc = lens(state, "garbage-collector", "/lens/objects/" + ns + "/backoff-never");
         assertThat(gc.path("syncs"))
                 .anySatisfy(r -> assertThat(r.at("/sync/decision").asText()).isEqualTo("orphan"));
-        String podOfPi = get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=pi")
+        String podOfPi = get("/api/v1/namespaces/" + ns + "/pods?labelSelector=batch.kubernetes.io/job-name=pi")
                 .at("/items/0/metadata/name")
                 .asText();
-        JsonNode scheduled = lens(state, "scheduler", "/lens/objects/default/" + podOfPi);
+        JsonNode scheduled = lens(state, "scheduler", "/lens/objects/" + ns + "/" + podOfPi);
         assertThat(scheduled.path("syncs")).anySatisfy(r -> {
             assertThat(r.at("/sync/decision").asText()).isEqualTo("bound");
             // a verdict per node the scheduler's cache held then: the chosen one says why
@@ -431,7 +407,7 @@ class StackEndToEndIT {
         kubectlLite("apply", "-f", file.toString());
         for (String component : List.of("job-controller", "apiserver", "kubelet-sim-1")) {
             await().atMost(Duration.ofSeconds(60))
-                    .until(() -> get("/apis/batch/v1/namespaces/default/jobs/drill")
+                    .until(() -> get("/apis/batch/v1/namespaces/" + ns + "/jobs/drill")
                                     .at("/status/active")
                                     .asInt()
                             > 0);
@@ -440,7 +416,7 @@ class StackEndToEndIT {
         JsonNode job = awaitFinished("drill");
         assertThat(condition(job, "Complete").path("status").asText()).isEqualTo("True");
         assertThat(job.at("/status/succeeded").asInt()).isEqualTo(12);
-        JsonNode pods = get("/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=drill");
+        JsonNode pods = get("/api/v1/namespaces/" + ns + "/pods?labelSelector=batch.kubernetes.io/job-name=drill");
         long succeededPods = 0;
         for (JsonNode p : pods.path("items")) {
             if (p.at("/status/phase").asText().equals("Succeeded")) {
@@ -505,7 +481,7 @@ class StackEndToEndIT {
                 .atMost(Duration.ofMinutes(3))
                 .pollInterval(Duration.ofMillis(500))
                 .until(
-                        () -> get("/apis/batch/v1/namespaces/default/jobs/" + name),
+                        () -> get("/apis/batch/v1/namespaces/" + ns + "/jobs/" + name),
                         j -> "True"
                                         .equals(condition(j, "Complete")
                                                 .path("status")
@@ -545,7 +521,7 @@ class StackEndToEndIT {
                 ROOT.resolve("deploy/bin/kplane-component").toString(),
                 "kubectl-lite",
                 "--kubeconfig",
-                stateDir.resolve("kubeconfig").toString()));
+                STACK.kubeconfig().toString()));
         cmd.addAll(List.of(args));
         return run(cmd);
     }
@@ -557,8 +533,8 @@ class StackEndToEndIT {
     }
 
     private static Result kubectl(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(
-                "kubectl", "--kubeconfig", stateDir.resolve("kubeconfig").toString()));
+        List<String> cmd = new ArrayList<>(
+                List.of("kubectl", "--kubeconfig", STACK.kubeconfig().toString()));
         cmd.addAll(List.of(args));
         return run(cmd);
     }

@@ -34,7 +34,8 @@ public final class KubeConfigWriter {
                 "Config",
                 List.of(new KubeConfig.NamedCluster(
                         NAME,
-                        new KubeConfig.Cluster(server, null, caData, caPem == null && insecure ? Boolean.TRUE : null))),
+                        new KubeConfig.Cluster(
+                                server, null, caData, (caPem == null && insecure) ? Boolean.TRUE : null))),
                 List.of(new KubeConfig.NamedUser(NAME, new KubeConfig.User(token, null))),
                 List.of(new KubeConfig.NamedContext(NAME, new KubeConfig.Context(NAME, NAME, namespace))),
                 NAME,

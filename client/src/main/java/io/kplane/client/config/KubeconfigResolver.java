@@ -86,7 +86,7 @@ public final class KubeconfigResolver {
         }
         List<Path> files = new ArrayList<>();
         if (kubeconfigEnv != null && !kubeconfigEnv.isEmpty()) {
-            for (String entry : kubeconfigEnv.split(File.pathSeparator)) {
+            for (String entry : kubeconfigEnv.split(File.pathSeparator, -1)) {
                 if (!entry.isEmpty() && Files.isRegularFile(Path.of(entry))) {
                     files.add(Path.of(entry));
                 }

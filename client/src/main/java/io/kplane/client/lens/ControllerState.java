@@ -15,7 +15,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * One controller's lens: the pause/step gate, the workers' current keys, sync statistics (count and a
  * window of the last {@link #LATENCY_WINDOW} durations for p50/p99) and the sync records it opens.
  *
- * <p>Pause/step: only one worker at a time may be taking an item ({@link #beforeGet}); while paused,
+ * <p>Pause/step: only one worker at a time may be taking an item ({@link #awaitTurn}); while paused,
  * the item it took is held (shown as the head of the queue) until a step releases it, so exactly one
  * item goes to one worker per step and the other workers take nothing.
  */

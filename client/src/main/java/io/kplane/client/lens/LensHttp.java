@@ -180,7 +180,7 @@ public final class LensHttp {
         if (raw == null) {
             return null;
         }
-        for (String part : raw.split("&")) {
+        for (String part : raw.split("&", -1)) {
             int eq = part.indexOf('=');
             String k = eq < 0 ? part : part.substring(0, eq);
             if (k.equals(name)) {

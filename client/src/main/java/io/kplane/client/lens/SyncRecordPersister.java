@@ -278,7 +278,9 @@ public final class SyncRecordPersister implements LensListener, AutoCloseable {
             String recordName) {
         static Target of(LensRecord r) {
             Optional<ResourceType> type = ResourceTypes.byResource(r.resource());
-            if (type.isEmpty() || type.get() == ResourceTypes.SYNCRECORDS || type.get() == ResourceTypes.EVENTS) {
+            if (type.isEmpty()
+                    || type.get().equals(ResourceTypes.SYNCRECORDS)
+                    || type.get().equals(ResourceTypes.EVENTS)) {
                 return null;
             }
             String key = r.key();

@@ -66,7 +66,7 @@ public final class GarbageCollector implements Reconciler {
                 clock,
                 workers,
                 ResourceTypes.ALL.stream()
-                        .filter(t -> t != ResourceTypes.EVENTS)
+                        .filter(t -> !t.equals(ResourceTypes.EVENTS))
                         .toList());
     }
 

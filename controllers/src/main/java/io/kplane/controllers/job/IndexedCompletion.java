@@ -83,7 +83,7 @@ public final class IndexedCompletion {
         if (text == null || text.isEmpty()) {
             return result;
         }
-        for (String part : text.split(",")) {
+        for (String part : text.split(",", -1)) {
             String[] bounds = part.split("-", -1);
             int from = parseIndex(bounds[0]);
             int to = bounds.length == 2 ? parseIndex(bounds[1]) : bounds.length == 1 ? from : UNKNOWN;

@@ -192,7 +192,7 @@ public final class NodeLifecycleController {
             Duration silence = Duration.between(seen.observedAt(), now);
             boolean silent = silence.compareTo(gracePeriod) > 0;
             // a sync record only for a node this pass acts on (or waits on): a healthy node is not news
-            SyncScope scope = silent && worthRecording(node, silence) || !silent && hasUnreachableTaint(node)
+            SyncScope scope = (silent && worthRecording(node, silence)) || (!silent && hasUnreachableTaint(node))
                     ? lens.beginSync(name)
                     : SyncScope.NOOP;
             RuntimeException failure = null;

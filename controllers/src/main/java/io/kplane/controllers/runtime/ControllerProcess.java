@@ -109,8 +109,7 @@ public final class ControllerProcess {
                     true);
             // upstream's leader_election_master_status{name}: 1 while this process leads
             java.util.concurrent.atomic.AtomicInteger leading = new java.util.concurrent.atomic.AtomicInteger();
-            io.micrometer.core.instrument.Gauge.builder(
-                            "leader_election_master_status", leading, AtomicInteger -> leading.get())
+            io.micrometer.core.instrument.Gauge.builder("leader_election_master_status", leading, l -> l.get())
                     .description(
                             "Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master. 'name' is the string used to identify the lease.")
                     .tag("name", leaseName)

@@ -62,7 +62,7 @@ public final class PodPlacement {
             int load = podsOnNode.getOrDefault(name, 0);
             verdicts.put(
                     name,
-                    node == best
+                    name.equals(best.metadata().name())
                             ? "chosen: fits, fewest pods (" + load + ")"
                             : "fits, not chosen: "
                                     + (load > bestLoad

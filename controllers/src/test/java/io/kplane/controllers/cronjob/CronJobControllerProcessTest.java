@@ -7,6 +7,7 @@ import io.kplane.api.batch.CronJob;
 import io.kplane.api.batch.Job;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
+import io.kplane.controllers.testing.ControllerJvm;
 import io.kplane.controllers.testing.TestObjects;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ class CronJobControllerProcessTest {
     private static final String NS = "default";
     private TestApiServer api;
     private KubeClient client;
-    private final List<Process> processes = new ArrayList<>();
+    private final List<ControllerJvm> processes = new ArrayList<>();
 
     @TempDir
     Path logs;
@@ -43,8 +44,8 @@ class CronJobControllerProcessTest {
 
     @AfterEach
     void stopAll() throws Exception {
-        for (Process p : processes) {
-            p.destroyForcibly().waitFor();
+        for (ControllerJvm p : processes) {
+            p.kill();
         }
         api.close();
     }
@@ -58,23 +59,17 @@ class CronJobControllerProcessTest {
                         "{\"spec\":{\"mode\":\"Offset\",\"offset\":\"" + offsetSeconds + "s\"}}");
     }
 
-    private Process startController(long offsetSeconds, String logName) throws IOException {
+    private ControllerJvm startController(long offsetSeconds, String logName) throws IOException {
         setOffset(offsetSeconds);
-        String java = ProcessHandle.current().info().command().orElse(System.getProperty("java.home") + "/bin/java");
-        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Process process = new ProcessBuilder(
-                        java,
-                        "-cp",
-                        classpath,
-                        CronJobControllerMain.class.getName(),
-                        "--server",
-                        api.url(),
-                        "--leader-elect=false",
-                        "--health-port",
-                        "0")
-                .redirectErrorStream(true)
-                .redirectOutput(logs.resolve(logName).toFile())
-                .start();
+        ControllerJvm process = ControllerJvm.startLoggingTo(
+                logs.resolve(logName),
+                List.of(),
+                CronJobControllerMain.class,
+                "--server",
+                api.url(),
+                "--leader-elect=false",
+                "--health-port",
+                "0");
         processes.add(process);
         return process;
     }
@@ -99,9 +94,9 @@ class CronJobControllerProcessTest {
         long minute = boundary.getEpochSecond() / 60;
         assertThat(boundary).isAfter(cj.metadata().creationTimestamp());
 
-        Process first = startController(offset, "first.log");
+        ControllerJvm first = startController(offset, "first.log");
         await().atMost(Duration.ofSeconds(40)).until(() -> jobNames(name).contains(name + "-" + minute));
-        first.destroyForcibly().waitFor(); // SIGKILL right after the run was created, maybe before its status write
+        first.kill(); // SIGKILL right after the run was created, maybe before its status write
 
         startController(offset + 60, "second.log"); // one minute later: the next run is due at once
         await().atMost(Duration.ofSeconds(40)).until(() -> jobNames(name).contains(name + "-" + (minute + 1)));
@@ -113,7 +108,7 @@ class CronJobControllerProcessTest {
                     .extracting(r -> r.name())
                     .contains(name + "-" + (minute + 1));
         });
-        processes.get(1).destroyForcibly().waitFor();
+        processes.get(1).kill();
 
         // A second crash-restart at the same time: the run it would retry already exists, nothing is added.
         startController(offset + 60, "third.log");

@@ -9,7 +9,7 @@ import io.kplane.api.batch.JobStatus;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
 import io.kplane.controllers.ControllersMain;
-import java.nio.file.Files;
+import io.kplane.controllers.testing.ControllerJvm;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ class JobControllerProcessKillTest {
 
     private TestApiServer api;
     private KubeClient client;
-    private final List<Process> processes = new ArrayList<>();
+    private final List<ControllerJvm> processes = new ArrayList<>();
 
     @BeforeEach
     void startApiServer() {
@@ -42,37 +42,28 @@ class JobControllerProcessKillTest {
 
     @AfterEach
     void stopAll() throws InterruptedException {
-        for (Process p : processes) {
-            p.destroyForcibly().waitFor();
+        for (ControllerJvm p : processes) {
+            p.kill();
         }
         api.close();
     }
 
     /** {@code java -cp <test classpath> ControllersMain job-controller ...}: a separate JVM, as deployed. */
-    private Process startController(String logName) throws Exception {
-        String java = ProcessHandle.current().info().command().orElse(System.getProperty("java.home") + "/bin/java");
-        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Path log = Path.of("target", logName);
-        Files.createDirectories(log.getParent());
-        Process process = new ProcessBuilder(
-                        java,
-                        "-Xmx256m",
-                        "-cp",
-                        classpath,
-                        ControllersMain.class.getName(),
-                        "job-controller",
-                        "--server",
-                        api.url(),
-                        "--leader-elect=false",
-                        "--health-port",
-                        "0",
-                        "--pod-event-batch-period",
-                        "50ms",
-                        "--pod-failure-backoff",
-                        "100ms")
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
+    private ControllerJvm startController(String logName) throws Exception {
+        ControllerJvm process = ControllerJvm.startLoggingTo(
+                Path.of("target", logName),
+                List.of("-Xmx256m"),
+                ControllersMain.class,
+                "job-controller",
+                "--server",
+                api.url(),
+                "--leader-elect=false",
+                "--health-port",
+                "0",
+                "--pod-event-batch-period",
+                "50ms",
+                "--pod-failure-backoff",
+                "100ms");
         processes.add(process);
         return process;
     }
@@ -92,15 +83,15 @@ class JobControllerProcessKillTest {
                     k.running(pod, 0);
                     k.after(Duration.ofMillis(ThreadLocalRandom.current().nextInt(50, 250)), pod, () -> k.succeed(pod));
                 })) {
-            Process first = startController("job-kill-1.log");
+            ControllerJvm first = startController("job-kill-1.log");
             client.jobs().inNamespace(NS).create(job);
 
             await().atMost(Duration.ofSeconds(60)).until(() -> succeeded(name) >= COMPLETIONS / 4);
-            first.destroyForcibly().waitFor(); // SIGKILL: no shutdown hook, whatever was in flight is lost
-            Process second = startController("job-kill-2.log");
+            first.kill(); // SIGKILL: no shutdown hook, whatever was in flight is lost
+            ControllerJvm second = startController("job-kill-2.log");
 
             await().atMost(Duration.ofSeconds(60)).until(() -> succeeded(name) >= COMPLETIONS * 2 / 3);
-            second.destroyForcibly().waitFor();
+            second.kill();
             startController("job-kill-3.log");
 
             await().atMost(Duration.ofSeconds(60)).until(() -> {

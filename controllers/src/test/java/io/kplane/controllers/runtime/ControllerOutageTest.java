@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.kplane.apiserver.testing.TestApiServer;
+import io.kplane.controllers.testing.ControllerJvm;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,31 +28,31 @@ class ControllerOutageTest {
         api.close();
     }
 
-    private static long count(ControllerShutdownTest.Replica replica, String text) {
-        return replica.lines.stream().filter(l -> l.contains(text)).count();
+    private static long count(ControllerJvm replica, String text) {
+        return replica.lines().stream().filter(l -> l.contains(text)).count();
     }
 
     @Test
     void aControllerWaitsForTheApiServerAndLeadsAgainWhenItReturns() throws Exception {
         // lease 3 s, renew deadline 2 s, retry 300 ms
-        try (ControllerShutdownTest.Replica replica = new ControllerShutdownTest.Replica(api.url(), "3s", "2s")) {
+        try (ControllerJvm replica = ControllerShutdownTest.replica(api.url(), "3s", "2s")) {
             await().atMost(Duration.ofSeconds(60)).until(() -> replica.printed("WORKERS-START"));
 
             api.stop();
             await().atMost(Duration.ofSeconds(30)).until(() -> replica.printed("WORKERS-STOP"));
-            assertThat(replica.process.isAlive())
-                    .as("the process waits for the API server; output: %s", replica.lines)
+            assertThat(replica.process().isAlive())
+                    .as("the process waits for the API server; output: %s", replica.lines())
                     .isTrue();
 
             api.restart();
             await().atMost(Duration.ofSeconds(60)).until(() -> count(replica, "WORKERS-START") == 2);
-            assertThat(replica.process.isAlive()).isTrue();
+            assertThat(replica.process().isAlive()).isTrue();
             assertThat(count(replica, "WORKERS-STOP")).isEqualTo(1);
 
             replica.terminate();
-            assertThat(replica.process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS))
+            assertThat(replica.process().waitFor(30, java.util.concurrent.TimeUnit.SECONDS))
                     .isTrue();
-            assertThat(replica.process.exitValue()).isZero();
+            assertThat(replica.process().exitValue()).isZero();
         }
     }
 }

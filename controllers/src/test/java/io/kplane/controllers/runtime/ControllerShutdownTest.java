@@ -3,16 +3,12 @@ package io.kplane.controllers.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.kplane.api.util.DaemonThreads;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
+import io.kplane.controllers.testing.ControllerJvm;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,60 +33,15 @@ class ControllerShutdownTest {
         api.close();
     }
 
-    /** A controller process ({@link SlowStartControllerMain}, no start delay) and every line it printed. */
-    static final class Replica implements AutoCloseable {
-        final Process process;
-        final List<String> lines = new CopyOnWriteArrayList<>();
+    /** A controller process ({@link SlowStartControllerMain}, no start delay) with a 60 s lease. */
+    static ControllerJvm replica() throws IOException {
+        return replica(api.url(), "60s", "40s");
+    }
 
-        Replica() throws Exception {
-            this(api.url(), "60s", "40s");
-        }
-
-        Replica(String server, String leaseDuration, String renewDeadline) throws Exception {
-            String java =
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            process = new ProcessBuilder(
-                            java,
-                            "-Xmx128m",
-                            "-cp",
-                            System.getProperty("java.class.path"),
-                            SlowStartControllerMain.class.getName(),
-                            server,
-                            "0",
-                            leaseDuration,
-                            renewDeadline,
-                            "300ms")
-                    .redirectErrorStream(true)
-                    .start();
-            Thread reader = DaemonThreads.newThread("controller-output", () -> {
-                try (BufferedReader out =
-                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                    String line;
-                    while ((line = out.readLine()) != null) {
-                        lines.add(line);
-                    }
-                } catch (java.io.IOException ignored) {
-                    // the process ended
-                }
-            });
-            reader.start();
-        }
-
-        boolean printed(String text) {
-            return lines.stream().anyMatch(l -> l.contains(text));
-        }
-
-        /** SIGTERM, as the launcher, Docker or systemd send it. */
-        void terminate() {
-            process.toHandle().destroy();
-        }
-
-        @Override
-        public void close() throws Exception {
-            if (process.isAlive()) {
-                process.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
-            }
-        }
+    /** {@link SlowStartControllerMain} with no start delay, retry period 300 ms. */
+    static ControllerJvm replica(String server, String leaseDuration, String renewDeadline) throws IOException {
+        return ControllerJvm.start(
+                List.of("-Xmx128m"), SlowStartControllerMain.class, server, "0", leaseDuration, renewDeadline, "300ms");
     }
 
     private static String holder(KubeClient client) {
@@ -104,31 +55,31 @@ class ControllerShutdownTest {
     @Test
     void aStandbyExitsPromptlyAndALeaderHandsTheLeaseOver() throws Exception {
         KubeClient client = KubeClient.forServer(api.url());
-        try (Replica leader = new Replica()) {
+        try (ControllerJvm leader = replica()) {
             await().atMost(Duration.ofSeconds(60)).until(() -> leader.printed("WORKERS-START"));
             String leaderIdentity = holder(client);
             assertThat(leaderIdentity).isNotEmpty();
 
-            try (Replica standby = new Replica()) {
+            try (ControllerJvm standby = replica()) {
                 // it campaigns (its startup line is logged right before the election starts)
                 await().atMost(Duration.ofSeconds(60)).until(() -> standby.printed("slow-start starting"));
                 standby.terminate();
-                assertThat(standby.process.waitFor(30, TimeUnit.SECONDS))
-                        .as("a standby exits on SIGTERM (it never led); output: %s", standby.lines)
+                assertThat(standby.process().waitFor(30, TimeUnit.SECONDS))
+                        .as("a standby exits on SIGTERM (it never led); output: %s", standby.lines())
                         .isTrue();
-                assertThat(standby.process.exitValue()).isZero();
+                assertThat(standby.process().exitValue()).isZero();
                 assertThat(standby.printed("WORKERS-START")).isFalse();
             }
             assertThat(holder(client)).isEqualTo(leaderIdentity);
 
-            try (Replica next = new Replica()) {
+            try (ControllerJvm next = replica()) {
                 await().atMost(Duration.ofSeconds(60)).until(() -> next.printed("slow-start starting"));
                 long terminated = System.nanoTime();
                 leader.terminate();
-                assertThat(leader.process.waitFor(30, TimeUnit.SECONDS))
-                        .as("the leader exits on SIGTERM; output: %s", leader.lines)
+                assertThat(leader.process().waitFor(30, TimeUnit.SECONDS))
+                        .as("the leader exits on SIGTERM; output: %s", leader.lines())
                         .isTrue();
-                assertThat(leader.process.exitValue()).isZero();
+                assertThat(leader.process().exitValue()).isZero();
                 assertThat(leader.printed("WORKERS-STOP")).isTrue();
                 assertThat(leader.printed("released lease")).isTrue();
                 // the 60 s lease was given back: the standby leads well before it could have expired

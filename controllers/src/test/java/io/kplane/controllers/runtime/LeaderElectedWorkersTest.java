@@ -3,17 +3,11 @@ package io.kplane.controllers.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.kplane.api.util.DaemonThreads;
 import io.kplane.apiserver.testing.TestApiServer;
 import io.kplane.client.KubeClient;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
+import io.kplane.controllers.testing.ControllerJvm;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -37,47 +31,25 @@ class LeaderElectedWorkersTest {
 
     /** One replica and the WORKERS-START/STOP lines it printed, as epoch-millis intervals. */
     static final class Replica implements AutoCloseable {
-        final Process process;
-        final List<String> lines = new CopyOnWriteArrayList<>();
+        final ControllerJvm jvm;
 
         Replica(long startDelayMs) throws Exception {
-            String java =
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            process = new ProcessBuilder(
-                            java,
-                            "-Xmx128m",
-                            "-cp",
-                            System.getProperty("java.class.path"),
-                            SlowStartControllerMain.class.getName(),
-                            api.url(),
-                            Long.toString(startDelayMs),
-                            "3s",
-                            "2s",
-                            "300ms")
-                    .redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .start();
-            Thread reader = DaemonThreads.newThread("workers-output", () -> {
-                try (BufferedReader out =
-                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                    String line;
-                    while ((line = out.readLine()) != null) {
-                        if (line.startsWith("WORKERS-")) {
-                            lines.add(line);
-                        }
-                    }
-                } catch (java.io.IOException ignored) {
-                    // the process ended
-                }
-            });
-            reader.start();
+            jvm = ControllerJvm.start(
+                    List.of("-Xmx128m"),
+                    SlowStartControllerMain.class,
+                    api.url(),
+                    Long.toString(startDelayMs),
+                    "3s",
+                    "2s",
+                    "300ms");
         }
 
         boolean started() {
-            return lines.stream().anyMatch(l -> l.startsWith("WORKERS-START"));
+            return jvm.lines().stream().anyMatch(l -> l.startsWith("WORKERS-START"));
         }
 
         long time(String event) {
-            return lines.stream()
+            return jvm.lines().stream()
                     .filter(l -> l.startsWith(event))
                     .mapToLong(l -> Long.parseLong(l.split(" ")[1]))
                     .findFirst()
@@ -86,12 +58,7 @@ class LeaderElectedWorkersTest {
 
         @Override
         public void close() throws Exception {
-            // SIGTERM through the handle: Process.destroy() would also close our end of its stdout,
-            // losing what it prints while it shuts down
-            process.toHandle().destroy();
-            if (!process.waitFor(20, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
+            jvm.close();
         }
     }
 

@@ -3,20 +3,15 @@ package io.kplane.controllers.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.kplane.api.util.DaemonThreads;
 import io.kplane.controllers.job.JobControllerMain;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
+import io.kplane.controllers.testing.ControllerJvm;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -36,35 +31,17 @@ class StandbyHealthTest {
         try (ServerSocket s = new ServerSocket(0)) {
             nobody = s.getLocalPort(); // closed again: connections to it are refused
         }
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(
-                        java,
-                        "-Xmx128m",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        JobControllerMain.class.getName(),
-                        "--server",
-                        "http://127.0.0.1:" + nobody,
-                        "--health-port",
-                        "0",
-                        "--retry-period",
-                        "200ms")
-                .redirectErrorStream(true)
-                .start();
-        List<String> lines = new CopyOnWriteArrayList<>();
-        DaemonThreads.newThread("controller-output", () -> {
-                    try (BufferedReader out = new BufferedReader(
-                            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                        String line;
-                        while ((line = out.readLine()) != null) {
-                            lines.add(line);
-                        }
-                    } catch (java.io.IOException ignored) {
-                        // the process ended
-                    }
-                })
-                .start();
-        try {
+        try (ControllerJvm controller = ControllerJvm.start(
+                List.of("-Xmx128m"),
+                JobControllerMain.class,
+                "--server",
+                "http://127.0.0.1:" + nobody,
+                "--health-port",
+                "0",
+                "--retry-period",
+                "200ms")) {
+            Process process = controller.process();
+            List<String> lines = controller.lines();
             int port = await("the health port logged, with no API server (output: " + lines + ")")
                     .atMost(Duration.ofSeconds(30))
                     .until(() -> healthPort(lines), p -> p > 0);
@@ -85,10 +62,6 @@ class StandbyHealthTest {
             process.toHandle().destroy(); // SIGTERM: a standby exits 0
             assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
             assertThat(process.exitValue()).as("exit code; output: %s", lines).isZero();
-        } finally {
-            if (process.isAlive()) {
-                process.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
-            }
         }
     }
 
