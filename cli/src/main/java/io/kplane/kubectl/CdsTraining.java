@@ -13,8 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The fixed workload the class-data-sharing archive is dumped from ({@code ./kubectl-lite} runs it with
- * {@code -XX:ArchiveClassesAtExit} when the archive is missing or older than the jar). It runs the
+ * The fixed workload the class-data-sharing archive is dumped from ({@code ./kubectl-lite} records its
+ * class list with {@code -XX:DumpLoadedClassList} and dumps a static archive from it when the archive is
+ * missing or older than the jar). It runs the
  * everyday commands against a canned in-process HTTP server, so the archive holds the classes of those
  * paths whatever command happens to run first, and needs no API server.
  */

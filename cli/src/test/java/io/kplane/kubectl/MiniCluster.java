@@ -115,7 +115,7 @@ final class MiniCluster implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        kubelet.close();
+        kubelet.shutdownNode(Duration.ZERO); // docker runtime: removes the node's containers from the engine
         jobController.close();
         if (persister != null) {
             persister.close();

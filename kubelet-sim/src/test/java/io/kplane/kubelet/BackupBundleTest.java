@@ -116,7 +116,7 @@ class BackupBundleTest {
     @AfterAll
     static void stop() throws Exception {
         if (kubelet != null) {
-            kubelet.close();
+            kubelet.shutdownNode(Duration.ZERO); // the docker variant's containers are removed, not left running
         }
         if (provisioner != null) {
             provisioner.stop(Duration.ofSeconds(5));

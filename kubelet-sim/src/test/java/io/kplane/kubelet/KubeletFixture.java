@@ -109,9 +109,14 @@ final class KubeletFixture implements AutoCloseable {
         return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
 
+    /**
+     * Shuts the node down as on SIGTERM: the docker runtime's containers of this node are stopped and
+     * removed (they outlive a kubelet that is merely closed, and would pile up on the engine run after
+     * run); a failure to reach the engine is logged, never thrown.
+     */
     @Override
     public void close() {
-        kubelet.close();
+        kubelet.shutdownNode(Duration.ZERO);
         api.close();
     }
 }

@@ -80,6 +80,10 @@ public final class Json {
                 if (text == null || text.isEmpty()) {
                     return null;
                 }
+                Instant plain = PlainUtcTime.parse(text);
+                if (plain != null) {
+                    return plain;
+                }
                 try {
                     return Instant.parse(text);
                 } catch (java.time.format.DateTimeParseException e) {

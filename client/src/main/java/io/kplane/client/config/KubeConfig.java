@@ -47,7 +47,7 @@ public record KubeConfig(
 
     public static KubeConfig load(Path path) {
         try {
-            KubeConfig parsed = Json.yamlMapper().readValue(Files.readAllBytes(path), KubeConfig.class);
+            KubeConfig parsed = KubeConfigReader.read(Json.yamlMapper().readTree(Files.readAllBytes(path)));
             if (parsed == null) {
                 throw new KubeClientException("kubeconfig " + path + " is empty");
             }
@@ -61,7 +61,7 @@ public record KubeConfig(
 
     public static KubeConfig parse(String yaml) {
         try {
-            return Json.yamlMapper().readValue(yaml, KubeConfig.class);
+            return KubeConfigReader.read(Json.yamlMapper().readTree(yaml));
         } catch (IOException e) {
             throw new KubeClientException("invalid kubeconfig: " + e.getMessage(), e);
         }

@@ -27,6 +27,9 @@ final class DockerExec implements ExecSession {
 
     private final DockerClient docker;
     private final String execId;
+    /** The container an attach is attached to (its terminal is resized); null for an exec. */
+    private final String attachedContainer;
+
     private final PipedInputStream stdoutReader;
     private final PipedInputStream stderrReader;
     private final PipedOutputStream stdout;
@@ -35,9 +38,10 @@ final class DockerExec implements ExecSession {
     private volatile EngineHijack stream;
     private volatile boolean withStdin;
 
-    private DockerExec(DockerClient docker, String execId) throws IOException {
+    private DockerExec(DockerClient docker, String execId, String attachedContainer) throws IOException {
         this.docker = docker;
         this.execId = execId;
+        this.attachedContainer = attachedContainer;
         this.stdoutReader = new PipedInputStream(PIPE);
         this.stderrReader = new PipedInputStream(PIPE);
         this.stdout = new PipedOutputStream(stdoutReader);
@@ -61,7 +65,7 @@ final class DockerExec implements ExecSession {
                     e.getMessage() == null ? e.toString() : e.getMessage().trim());
         }
         try {
-            DockerExec session = new DockerExec(docker, created.getId());
+            DockerExec session = new DockerExec(docker, created.getId(), null);
             session.start(
                     EngineHijack.open(
                             dockerHost,
@@ -81,10 +85,16 @@ final class DockerExec implements ExecSession {
      * Attaches to the main process of container {@code id} (its stdin only if it was started with one);
      * {@code containerTty}: the container was created with a terminal, so its output comes raw.
      */
-    static DockerExec attach(String dockerHost, String id, ExecSpec spec, boolean containerTty, ExecutorService waiters)
+    static DockerExec attach(
+            DockerClient docker,
+            String dockerHost,
+            String id,
+            ExecSpec spec,
+            boolean containerTty,
+            ExecutorService waiters)
             throws ExecNotSupportedException {
         try {
-            DockerExec session = new DockerExec(null, null);
+            DockerExec session = new DockerExec(docker, null, containerTty ? id : null);
             String path = "/containers/" + id + "/attach?stream=1&stdout=1&stderr=1" + (spec.stdin() ? "&stdin=1" : "");
             session.start(
                     EngineHijack.open(dockerHost, path, ""),
@@ -165,13 +175,17 @@ final class DockerExec implements ExecSession {
 
     @Override
     public void resize(int width, int height) {
-        if (execId == null) {
-            return;
-        }
         try {
-            docker.resizeExecCmd(execId).withSize(height, width).exec();
+            if (execId != null) {
+                docker.resizeExecCmd(execId).withSize(height, width).exec();
+            } else if (attachedContainer != null) {
+                // attach -t to a tty container: its own terminal follows the client's (POST /containers/{id}/resize)
+                docker.resizeContainerCmd(attachedContainer)
+                        .withSize(height, width)
+                        .exec();
+            }
         } catch (RuntimeException e) {
-            log.debug("resize of exec {} failed: {}", execId, e.toString());
+            log.debug("resize of {} failed: {}", execId != null ? execId : attachedContainer, e.toString());
         }
     }
 

@@ -378,7 +378,7 @@ public final class DockerRuntime implements ContainerRuntime {
         boolean containerTty =
                 info.getConfig() != null && Boolean.TRUE.equals(info.getConfig().getTty());
         return spec.command().isEmpty()
-                ? DockerExec.attach(dockerHost, id, spec, containerTty, waiters)
+                ? DockerExec.attach(docker, dockerHost, id, spec, containerTty, waiters)
                 : DockerExec.exec(docker, dockerHost, id, spec, waiters);
     }
 

@@ -18,18 +18,30 @@ final class ProcessAttach implements ExecSession {
     private final InputStream stderr;
     private final OutputStream stdin;
     private final CompletableFuture<Integer> ended = new CompletableFuture<>();
+    /** The container's terminal when it has one ({@code tty: true}); null otherwise. */
+    private final PtyResizer terminal;
 
     ProcessAttach(
             AttachableOutput out,
             AttachableOutput err,
             OutputStream containerStdin,
             boolean stdinOnce,
-            CompletableFuture<?> containerExited) {
+            CompletableFuture<?> containerExited,
+            PtyResizer terminal) {
         this.stdout = out.listen();
         this.stderr = err.listen();
         this.stdin =
                 containerStdin == null ? OutputStream.nullOutputStream() : new SharedStdin(containerStdin, stdinOnce);
+        this.terminal = terminal;
         containerExited.whenComplete((v, t) -> ended.complete(0));
+    }
+
+    /** A {@code tty: true} container's terminal follows the attach's terminal size (kubectl's channel 4). */
+    @Override
+    public void resize(int width, int height) {
+        if (terminal != null) {
+            terminal.resize(width, height);
+        }
     }
 
     @Override

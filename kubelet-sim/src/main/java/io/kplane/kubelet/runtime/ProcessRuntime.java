@@ -103,11 +103,13 @@ public final class ProcessRuntime implements ContainerRuntime {
 
     @Override
     public RunningContainer start(ContainerLaunch launch) throws ContainerStartException {
-        if (launch.command() == null || launch.command().isEmpty()) {
+        List<String> command = commandLine(launch);
+        if (command.isEmpty()) {
             throw ContainerStartException.waiting(
                     ContainerStartException.CREATE_CONFIG_ERROR,
                     "the process runtime runs the container's command and cannot run the entrypoint of image \""
-                            + launch.image() + "\": set command for container \"" + launch.containerName() + "\"");
+                            + launch.image() + "\": set command (or args) for container \"" + launch.containerName()
+                            + "\"");
         }
         List<Mount> mounts = launch.mounts();
         if (!mounts.isEmpty() && !namespaces.available()) {
@@ -120,7 +122,7 @@ public final class ProcessRuntime implements ContainerRuntime {
                             + "docker runtime");
         }
         String path = launch.env().getOrDefault("PATH", HOST_PATH);
-        String executable = launch.command().get(0);
+        String executable = command.get(0);
         if (resolve(executable, path, mounts) == null) {
             throw ContainerStartException.startError(
                     "exec: \"" + executable + "\": executable file not found in $PATH");
@@ -132,12 +134,7 @@ public final class ProcessRuntime implements ContainerRuntime {
             throw ContainerStartException.startError(
                     "chdir to cwd (\"" + workDir + "\") set in config.json failed: " + "no such file or directory");
         }
-        List<String> command = new ArrayList<>(launch.command());
-        if (launch.args() != null) {
-            command.addAll(launch.args());
-        }
         List<String> argv = new ArrayList<>();
-        argv.add("setsid");
         if (mounts.isEmpty()) {
             argv.addAll(command);
         } else {
@@ -150,9 +147,16 @@ public final class ProcessRuntime implements ContainerRuntime {
             argv.addAll(namespaces.wrap(mounts, stage, workDir.toString(), command));
             workDir = launch.scratchDir(); // the real chdir happens inside the namespace
         }
+        if (launch.stdio().tty()) {
+            argv = ContainerTerminal.onTerminal(argv); // script on the host; the namespace is entered under it
+        }
+        argv = new ArrayList<>(argv);
+        argv.add(0, "setsid");
         ProcessBuilder pb = new ProcessBuilder(argv).directory(workDir.toFile());
-        if (!launch.stdio().stdin()) {
-            // stdin: true keeps a pipe open for kubectl attach -i; otherwise the container reads an empty stdin
+        if (!launch.stdio().stdin() && !launch.stdio().tty()) {
+            // stdin: true keeps a pipe open for kubectl attach -i; otherwise the container reads an empty stdin.
+            // A terminal without stdin keeps the pipe too, never written: its command waits for input that never
+            // comes, as on a runtime's tty, instead of script turning an empty stdin into an EOF (^D) that ends it
             pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         }
         pb.environment().clear();
@@ -170,6 +174,23 @@ public final class ProcessRuntime implements ContainerRuntime {
         return container;
     }
 
+    /**
+     * {@code command + args}; with no {@code command}, {@code args} alone, as an engine runs an image
+     * without an ENTRYPOINT (busybox's, which {@code kubectl run demo --image=busybox -- sh} relies on): the
+     * process runtime has no image, so it treats every image as one without an entrypoint. Empty: nothing
+     * to run.
+     */
+    private static List<String> commandLine(ContainerLaunch launch) {
+        List<String> command = new ArrayList<>();
+        if (launch.command() != null) {
+            command.addAll(launch.command());
+        }
+        if (launch.args() != null) {
+            command.addAll(launch.args());
+        }
+        return command;
+    }
+
     /** The container's environment: the host PATH/HOME unless set, HOSTNAME = pod name, cluster time. */
     private java.util.Map<String, String> environment(ContainerLaunch launch) {
         java.util.Map<String, String> env = new java.util.HashMap<>();
@@ -177,6 +198,9 @@ public final class ProcessRuntime implements ContainerRuntime {
         Optional.ofNullable(System.getenv("HOME")).ifPresent(home -> env.put("HOME", home));
         env.put("HOSTNAME", launch.podName());
         env.putAll(launch.env());
+        if (launch.stdio().tty()) {
+            ContainerTerminal.addTerm(env);
+        }
         env.putAll(io.kplane.kubelet.clock.PodClock.processEnvironment(clock)); // cluster time
         return env;
     }
@@ -199,7 +223,8 @@ public final class ProcessRuntime implements ContainerRuntime {
                     container.stderr,
                     stdin ? container.process.getOutputStream() : null,
                     launch.stdio().stdinOnce(),
-                    container.exited);
+                    container.exited,
+                    container.terminal);
         }
         String workDir = launch.workingDir() == null || launch.workingDir().isEmpty()
                 ? launch.scratchDir().toString()
@@ -312,11 +337,14 @@ public final class ProcessRuntime implements ContainerRuntime {
         private final AttachableOutput stdout = new AttachableOutput();
 
         private final AttachableOutput stderr = new AttachableOutput();
+        /** Resizes the container's terminal ({@code tty: true}) for an attach's resize messages; else null. */
+        private final PtyResizer terminal;
 
         HostProcess(ContainerLaunch launch, Process process, Instant startedAt) {
             this.launch = launch;
             this.process = process;
             this.startedAt = startedAt;
+            this.terminal = launch.stdio().tty() ? new PtyResizer(process) : null;
             Thread out = copier(process.getInputStream(), launch.log().lineStream("stdout"), stdout, "stdout");
             Thread err = copier(process.getErrorStream(), launch.log().lineStream("stderr"), stderr, "stderr");
             process.onExit().thenRunAsync(() -> finish(out, err), reaper);
@@ -351,9 +379,23 @@ public final class ProcessRuntime implements ContainerRuntime {
             if (timer != null) {
                 timer.cancel();
             }
+            if (terminal != null) {
+                terminal.close();
+            }
             Instant finishedAt = clock.now();
             log.info("{} (pid {}) exited with code {}", launch.describe(), process.pid(), code);
             exited.complete(new ExitStatus(code, finishedAt, null));
+        }
+
+        /**
+         * Signals the container's process group and, on a terminal, also the session {@code script} made
+         * for the command (its own process group, which the first signal does not reach).
+         */
+        private void signalContainer(String signal) {
+            if (terminal != null) {
+                process.children().forEach(child -> signalGroup(child.pid(), signal));
+            }
+            signalGroup(process.pid(), signal);
         }
 
         @Override
@@ -377,15 +419,15 @@ public final class ProcessRuntime implements ContainerRuntime {
                 return;
             }
             if (grace.isZero() || grace.isNegative()) {
-                signalGroup(process.pid(), "KILL");
+                signalContainer("KILL");
                 return;
             }
-            signalGroup(process.pid(), "TERM");
+            signalContainer("TERM");
             if (killTimer == null) {
                 killTimer = clock.schedule(grace, () -> {
                     if (process.isAlive()) {
                         log.info("{} still running after {}s grace: SIGKILL", launch.describe(), grace.toSeconds());
-                        signalGroup(process.pid(), "KILL");
+                        signalContainer("KILL");
                     }
                 });
             }

@@ -37,6 +37,15 @@ final class ChannelStream {
     /** What the client's messages go to, known once the command has started. */
     private final CompletableFuture<Inputs> inputs = new CompletableFuture<>();
 
+    /**
+     * The last resize applied or waiting: each resize waits for the one before, so sizes reach the terminal
+     * in the order sent. kubectl's attach sends two at once (its size plus one, then its size, so a
+     * re-attached screen is redrawn); as separate dependents of {@link #inputs} they ran in reverse order
+     * (a {@link CompletableFuture} runs its waiting dependents last-registered first) and the terminal
+     * kept the wrong size.
+     */
+    private CompletableFuture<Inputs> lastResize = inputs;
+
     private record Inputs(OutputStream stdin, BiConsumer<Integer, Integer> resize, Runnable clientGone) {}
 
     /**
@@ -57,7 +66,10 @@ final class ChannelStream {
             switch (channel) {
                 case STDIN -> writer.write(data.getBytes());
                 case RESIZE -> TerminalSize.parse(data.toString(StandardCharsets.UTF_8))
-                        .ifPresent(s -> inputs.thenAccept(in -> in.resize().accept(s[0], s[1])));
+                        .ifPresent(s -> lastResize = lastResize.thenApply(in -> {
+                            in.resize().accept(s[0], s[1]);
+                            return in;
+                        }));
                 case CLOSE -> {
                     if (data.length() > 0 && data.getUnsignedByte(0) == STDIN) {
                         writer.close();

@@ -218,7 +218,17 @@ public final class StreamingServer implements AutoCloseable {
                         response.setChunked(true);
                     }
                     response.closeHandler(v -> resp.request().connection().close());
-                    resp.pipeTo(response).onFailure(t -> log.debug("pass-through ended: {}", t.getMessage()));
+                    // Not pipeTo: on a failure of the backend's response (above: the client went away, so its
+                    // connection is closed) a pipe ends the client's response while chunks already read from
+                    // the backend are still being delivered to it, and Vert.x logged IllegalStateException
+                    // "Response has already been written" for each (seen right after start-up: the launcher's
+                    // probe giving up on a slow first answer). The response is reset instead, never ended twice.
+                    resp.pipe().endOnFailure(false).to(response).onFailure(t -> {
+                        log.debug("pass-through ended: {}", t.getMessage());
+                        if (!response.ended()) {
+                            response.reset();
+                        }
+                    });
                 })
                 .onFailure(t -> {
                     if (!response.headWritten()) {

@@ -1,0 +1,166 @@
+package io.kplane.client.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Maps a kubeconfig's YAML tree onto {@link KubeConfig} by hand instead of Jackson's record binding.
+ * Why: a short-lived CLI reads a kubeconfig once per run, and building Jackson's bean deserializers for
+ * the seven kubeconfig records (reflection over records, annotation parsing, a dynamic proxy class per
+ * annotation type) was about a fifth of {@code kubectl-lite get pods}' CPU time (JFR,
+ * docs/performance.md "kubectl-lite"). The rules are the lenient mapper's: unknown fields are ignored,
+ * scalars are read as text, {@code true}/{@code false} strings count as booleans, and a wrong shape (a
+ * map where a list belongs, ...) is an error naming the field.
+ */
+final class KubeConfigReader {
+    private KubeConfigReader() {}
+
+    /** The kubeconfig of {@code root}, or null for an empty document. */
+    static KubeConfig read(JsonNode root) throws IOException {
+        if (root == null || root.isMissingNode() || root.isNull()) {
+            return null;
+        }
+        requireObject(root, "kubeconfig");
+        return new KubeConfig(
+                text(root, "apiVersion"),
+                text(root, "kind"),
+                list(root, "clusters", n -> new KubeConfig.NamedCluster(text(n, "name"), cluster(n.get("cluster")))),
+                list(root, "users", n -> new KubeConfig.NamedUser(text(n, "name"), user(n.get("user")))),
+                list(root, "contexts", n -> new KubeConfig.NamedContext(text(n, "name"), context(n.get("context")))),
+                text(root, "current-context"),
+                preferences(root.get("preferences")),
+                null);
+    }
+
+    private static KubeConfig.Cluster cluster(JsonNode n) throws IOException {
+        if (isAbsent(n)) {
+            return null;
+        }
+        requireObject(n, "cluster");
+        return new KubeConfig.Cluster(
+                text(n, "server"),
+                text(n, "certificate-authority"),
+                text(n, "certificate-authority-data"),
+                bool(n, "insecure-skip-tls-verify"));
+    }
+
+    private static KubeConfig.User user(JsonNode n) throws IOException {
+        if (isAbsent(n)) {
+            return null;
+        }
+        requireObject(n, "user");
+        return new KubeConfig.User(text(n, "token"), text(n, "tokenFile"));
+    }
+
+    private static KubeConfig.Context context(JsonNode n) throws IOException {
+        if (isAbsent(n)) {
+            return null;
+        }
+        requireObject(n, "context");
+        return new KubeConfig.Context(text(n, "cluster"), text(n, "user"), text(n, "namespace"));
+    }
+
+    @FunctionalInterface
+    private interface Entry<T> {
+        T read(JsonNode node) throws IOException;
+    }
+
+    private static <T> List<T> list(JsonNode parent, String field, Entry<T> entry) throws IOException {
+        JsonNode n = parent.get(field);
+        if (isAbsent(n)) {
+            return null;
+        }
+        if (!n.isArray()) {
+            throw new IOException(field + ": expected a list, got " + describe(n));
+        }
+        List<T> out = new ArrayList<>(n.size());
+        for (JsonNode item : n) {
+            if (item.isNull()) {
+                out.add(null);
+            } else {
+                requireObject(item, field + " entry");
+                out.add(entry.read(item));
+            }
+        }
+        return out;
+    }
+
+    private static String text(JsonNode parent, String field) throws IOException {
+        JsonNode n = parent.get(field);
+        if (isAbsent(n)) {
+            return null;
+        }
+        if (!n.isValueNode()) {
+            throw new IOException(field + ": expected a string, got " + describe(n));
+        }
+        return n.asText();
+    }
+
+    private static Boolean bool(JsonNode parent, String field) throws IOException {
+        JsonNode n = parent.get(field);
+        if (isAbsent(n)) {
+            return null;
+        }
+        if (n.isBoolean()) {
+            return n.booleanValue();
+        }
+        String s = n.isTextual() ? n.textValue().toLowerCase(Locale.ROOT) : "";
+        if (s.equals("true") || s.equals("false")) {
+            return Boolean.valueOf(s);
+        }
+        throw new IOException(field + ": expected true or false, got " + describe(n));
+    }
+
+    private static Map<String, Object> preferences(JsonNode n) throws IOException {
+        if (isAbsent(n)) {
+            return null;
+        }
+        requireObject(n, "preferences");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> map = (Map<String, Object>) plain(n);
+        return map;
+    }
+
+    /** A YAML tree as plain maps, lists, strings, numbers and booleans (what binding to Object gives). */
+    private static Object plain(JsonNode n) {
+        if (n.isObject()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            n.fields().forEachRemaining(e -> m.put(e.getKey(), plain(e.getValue())));
+            return m;
+        }
+        if (n.isArray()) {
+            List<Object> l = new ArrayList<>(n.size());
+            n.forEach(item -> l.add(plain(item)));
+            return l;
+        }
+        if (n.isNull() || n.isMissingNode()) {
+            return null;
+        }
+        if (n.isNumber()) {
+            return n.numberValue();
+        }
+        if (n.isBoolean()) {
+            return n.booleanValue();
+        }
+        return n.asText();
+    }
+
+    private static void requireObject(JsonNode n, String what) throws IOException {
+        if (!n.isObject()) {
+            throw new IOException(what + ": expected a map, got " + describe(n));
+        }
+    }
+
+    private static boolean isAbsent(JsonNode n) {
+        return n == null || n.isNull() || n.isMissingNode();
+    }
+
+    private static String describe(JsonNode n) {
+        return n.isObject() ? "a map" : n.isArray() ? "a list" : "'" + n.asText() + "'";
+    }
+}
