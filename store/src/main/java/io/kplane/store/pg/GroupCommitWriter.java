@@ -30,7 +30,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The one writer loop of a store instance. It takes every queued write (up to a bound) and commits
  * them in ONE transaction: lock the revision row, one statement for all the batch's writes (more
- * only when a key repeats, see {@link #rounds}), NOTIFY, COMMIT, pipelined in one round trip.
+ * only when a key repeats, see {@link #rounds}), NOTIFY, COMMIT, pipelined in one round trip. A
+ * small batch (at most {@code smallBatchLimit} writes, the usual case at low load, where each
+ * write's latency is on a user's critical path) is instead ONE autocommit call of a database
+ * function doing the same with plain per-write statements, see {@link #applySmallBatch}.
  * Holding the revision row lock from the first statement to COMMIT serialises revision assignment
  * and commit order across all store instances, so revisions become visible strictly in order; the
  * batching wins the throughput back (one WAL flush and one executor run per batch, not per write).
@@ -66,6 +69,9 @@ final class GroupCommitWriter {
     private final Context context;
     private final Clock clock;
     private final int maxBatchSize;
+    /** Batches up to this size take {@link Statements#APPLY_WRITES}, larger ones {@link Statements#APPLY_ROUND}. */
+    private final int smallBatchLimit;
+
     private final RecentObjects recentObjects;
     private final Consumer<CommittedBatch> onCommitted;
     private final Queue<WriteOp> queue = new ConcurrentLinkedQueue<>();
@@ -92,6 +98,7 @@ final class GroupCommitWriter {
             Context context,
             Clock clock,
             int maxBatchSize,
+            int smallBatchLimit,
             RecentObjects recentObjects,
             Consumer<CommittedBatch> onCommitted) {
         this.poolFactory = poolFactory;
@@ -100,6 +107,7 @@ final class GroupCommitWriter {
         this.context = context;
         this.clock = clock;
         this.maxBatchSize = maxBatchSize;
+        this.smallBatchLimit = smallBatchLimit;
         this.recentObjects = recentObjects;
         this.onCommitted = onCommitted;
     }
@@ -275,10 +283,10 @@ final class GroupCommitWriter {
 
     /**
      * Runs the batch in one transaction and completes each op's future; returns what it committed.
-     * BEGIN, the lock, one statement per round, NOTIFY and COMMIT are pipelined: one round trip per
-     * batch. If any statement fails, PostgreSQL turns the COMMIT of the aborted transaction
-     * into a ROLLBACK, so nothing of the batch is applied and the failure is reported from that
-     * statement's future.
+     * One round trip per batch either way (one function call, or BEGIN, the lock, one statement per
+     * round, NOTIFY and COMMIT pipelined). If any statement fails, nothing of the batch is applied
+     * (the call's own transaction aborts; PostgreSQL turns the COMMIT of an aborted transaction into
+     * a ROLLBACK) and the failure is reported from that statement's future.
      */
     private Future<CommittedBatch> commit(List<WriteOp> batch, Pool batchPool) {
         long createdMs = clock.millis();
@@ -287,6 +295,47 @@ final class GroupCommitWriter {
     }
 
     private Future<CommittedBatch> runStatements(SqlConnection conn, List<WriteOp> batch, long createdMs) {
+        return batch.size() <= smallBatchLimit
+                ? applySmallBatch(conn, batch, createdMs)
+                : applyRounds(conn, batch, createdMs);
+    }
+
+    /**
+     * A small batch: ONE autocommit call of the database function {@code kplane_apply_writes}
+     * ({@link Statements#APPLY_WRITES}), which locks the revision row, applies the writes one after
+     * another with plain per-kind statements (plans cached by PL/pgSQL), raises the counter, NOTIFYs,
+     * and commits as the statement ends. Same result rows as {@link Statements#APPLY_ROUND}, plus the
+     * locked revision. Why not {@code APPLY_ROUND} here: its ten data-modifying CTEs cost ~2.5 ms of
+     * server CPU per execution whatever the batch size, while the function costs a fraction of that
+     * per write (figures: docs/storage.md, "Small batches"). The whole batch goes in one call, not
+     * one per round: applying the writes in order, each seeing its predecessors, is exactly what
+     * {@link #rounds} emulates.
+     */
+    private Future<CommittedBatch> applySmallBatch(SqlConnection conn, List<WriteOp> batch, long createdMs) {
+        return conn.preparedQuery(Statements.APPLY_WRITES)
+                .execute(params(batch, createdMs))
+                .map(rowSet -> {
+                    RowIterator<Row> rows = rowSet.iterator();
+                    List<EventRows.LoggedEvent> events = new ArrayList<>(batch.size());
+                    long previous = -1;
+                    for (WriteOp op : batch) {
+                        Row row = rows.next();
+                        previous = row.getLong(4);
+                        EventRows.LoggedEvent event = op.complete(row, recentObjects);
+                        if (event != null) {
+                            events.add(event);
+                        }
+                    }
+                    return new CommittedBatch(previous, events);
+                });
+    }
+
+    /**
+     * A larger batch, in one transaction: BEGIN, the lock, one {@link Statements#APPLY_ROUND} per
+     * round, NOTIFY, COMMIT, pipelined (one round trip). Its fixed cost per execution is paid once
+     * for many writes.
+     */
+    private Future<CommittedBatch> applyRounds(SqlConnection conn, List<WriteOp> batch, long createdMs) {
         List<List<WriteOp>> rounds = rounds(batch);
         List<Future<?>> all = new ArrayList<>(rounds.size() + 4);
         all.add(conn.query("BEGIN").execute());

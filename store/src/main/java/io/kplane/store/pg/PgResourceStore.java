@@ -93,6 +93,7 @@ public final class PgResourceStore implements ResourceStore {
                 internal.createEventLoopContext(),
                 config.clock(),
                 config.maxBatchSize(),
+                config.smallBatchLimit(),
                 recentObjects,
                 hub::committed);
         this.lister = new Lister(readPool);

@@ -67,6 +67,17 @@ final class Statements {
             FROM chk LEFT JOIN w ON w.idx = chk.idx ORDER BY chk.idx
             """;
 
+    /**
+     * The small-batch path: the database function installed by migration V2
+     * ({@code V2__apply_writes_function.sql}) applies a batch of writes, in order, with plain per-kind
+     * statements, inside one autocommit call that also locks the revision row, raises it and NOTIFYs.
+     * Same parameters as {@link #APPLY_ROUND}; same result rows, plus column 4, base: the revision it
+     * locked (the one before the batch).
+     */
+    static final String APPLY_WRITES =
+            "SELECT new_rev, cur_rev, old_data, parent_state, base FROM kplane_apply_writes($1::text[], $2::text[],"
+                    + " $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint, $8::text[], $9::text[], $10::text[])";
+
     static final String GET = "SELECT revision, data FROM objects WHERE resource = $1 AND namespace = $2 AND name = $3";
 
     static final String CURRENT_REVISION = "SELECT rev FROM revision WHERE id = 1";

@@ -16,6 +16,9 @@ import java.util.Objects;
  * @param compactionInterval  how often the compaction timer runs
  * @param safetyPollInterval  the watch hub also polls this often, in case a NOTIFY was missed
  * @param maxBatchSize        most writes committed in one transaction by the group-commit writer
+ * @param smallBatchLimit     batches of at most this many writes are applied by the per-write database function
+ *                            ({@code kplane_apply_writes}), larger ones by the one-statement {@code APPLY_ROUND}
+ *                            (docs/storage.md, "Small batches"); 0: always {@code APPLY_ROUND}
  * @param watchCacheSize      recent events the watch hub keeps in memory for new watchers
  * @param recentObjects       recently written objects kept as the base of the next update (0: none)
  * @param clock               time source for event timestamps and compaction (tests use a fixed one)
@@ -30,6 +33,7 @@ public record StoreConfig(
         Duration compactionInterval,
         Duration safetyPollInterval,
         int maxBatchSize,
+        int smallBatchLimit,
         int watchCacheSize,
         int recentObjects,
         Clock clock,
@@ -38,6 +42,8 @@ public record StoreConfig(
     public static final Duration DEFAULT_COMPACTION_WINDOW = Duration.ofMinutes(5);
     /** About 5-10 KiB of heap each (a parsed pod): tens of MiB at most. */
     public static final int DEFAULT_RECENT_OBJECTS = 4096;
+    /** Measured: see docs/storage.md, "Small batches". */
+    public static final int DEFAULT_SMALL_BATCH_LIMIT = 16;
 
     public StoreConfig {
         if (connectOptions == null) {
@@ -47,6 +53,9 @@ public record StoreConfig(
         Objects.requireNonNull(writerLimits, "writerLimits");
         if (poolSize < 1 || maxBatchSize < 1 || watchCacheSize < 1) {
             throw new IllegalArgumentException("poolSize, maxBatchSize and watchCacheSize must be positive");
+        }
+        if (smallBatchLimit < 0) {
+            throw new IllegalArgumentException("smallBatchLimit must not be negative");
         }
     }
 
@@ -65,6 +74,7 @@ public record StoreConfig(
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(1),
                 256,
+                DEFAULT_SMALL_BATCH_LIMIT,
                 10_000,
                 DEFAULT_RECENT_OBJECTS,
                 Clock.systemUTC(),
@@ -82,6 +92,7 @@ public record StoreConfig(
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(1),
                 256,
+                DEFAULT_SMALL_BATCH_LIMIT,
                 10_000,
                 DEFAULT_RECENT_OBJECTS,
                 Clock.systemUTC(),
@@ -98,6 +109,7 @@ public record StoreConfig(
                 compactionInterval,
                 safetyPollInterval,
                 maxBatchSize,
+                smallBatchLimit,
                 watchCacheSize,
                 recentObjects,
                 clock,
@@ -114,6 +126,7 @@ public record StoreConfig(
                 interval,
                 safetyPollInterval,
                 maxBatchSize,
+                smallBatchLimit,
                 watchCacheSize,
                 recentObjects,
                 clock,
@@ -130,6 +143,7 @@ public record StoreConfig(
                 compactionInterval,
                 value,
                 maxBatchSize,
+                smallBatchLimit,
                 watchCacheSize,
                 recentObjects,
                 clock,
@@ -146,6 +160,7 @@ public record StoreConfig(
                 compactionInterval,
                 safetyPollInterval,
                 value,
+                smallBatchLimit,
                 watchCacheSize,
                 recentObjects,
                 clock,
@@ -162,6 +177,7 @@ public record StoreConfig(
                 compactionInterval,
                 safetyPollInterval,
                 maxBatchSize,
+                smallBatchLimit,
                 value,
                 recentObjects,
                 clock,
@@ -179,6 +195,7 @@ public record StoreConfig(
                 compactionInterval,
                 safetyPollInterval,
                 maxBatchSize,
+                smallBatchLimit,
                 watchCacheSize,
                 value,
                 clock,
@@ -195,6 +212,7 @@ public record StoreConfig(
                 compactionInterval,
                 safetyPollInterval,
                 maxBatchSize,
+                smallBatchLimit,
                 watchCacheSize,
                 recentObjects,
                 value,
@@ -211,9 +229,28 @@ public record StoreConfig(
                 compactionInterval,
                 safetyPollInterval,
                 maxBatchSize,
+                smallBatchLimit,
                 watchCacheSize,
                 recentObjects,
                 clock,
                 value);
+    }
+
+    /** Batches of at most this many writes go through the per-write database function; 0: never. */
+    public StoreConfig withSmallBatchLimit(int value) {
+        return new StoreConfig(
+                connectOptions,
+                embeddedDataDir,
+                embeddedPort,
+                poolSize,
+                compactionWindow,
+                compactionInterval,
+                safetyPollInterval,
+                maxBatchSize,
+                value,
+                watchCacheSize,
+                recentObjects,
+                clock,
+                writerLimits);
     }
 }

@@ -9,7 +9,8 @@ import io.vertx.core.Promise;
 import io.vertx.sqlclient.Row;
 
 /**
- * One queued write. {@link Statements#APPLY_ROUND} checks its precondition and, only when it holds,
+ * One queued write. {@link Statements#APPLY_ROUND} (or, in a small batch, {@link Statements#APPLY_WRITES})
+ * checks its precondition and, only when it holds,
  * gives it the next revision, writes the object and appends the event-log row. A failed
  * precondition yields a row describing why instead of an SQL error, so it never aborts the batch.
  */

@@ -28,13 +28,20 @@ import java.util.concurrent.TimeUnit;
  *   <li>the writer's transaction without its statement (BEGIN, lock the revision row, bump it, COMMIT);</li>
  *   <li>the writer's transaction exactly as {@link GroupCommitWriter} pipelines it (BEGIN, lock,
  *       {@link Statements#APPLY_ROUND} for one create, NOTIFY, COMMIT), each stage's completion timed;</li>
- *   <li>{@code store.create} end to end (enqueue, batch, the transaction, the caller's future).</li>
+ *   <li>the small-batch path: one autocommit call of {@code kplane_apply_writes}
+ *       ({@link Statements#APPLY_WRITES}) for one create;</li>
+ *   <li>{@code store.create} end to end (enqueue, batch, the transaction, the caller's future), once
+ *       with the default small-batch limit and once with {@code APPLY_ROUND} for every batch (two store
+ *       instances on the same server, each open only during its own measurement);</li>
+ *   <li>with {@code --batches 1,4,...}: PostgreSQL CPU per transaction and per write of a batch of n
+ *       creates by {@code APPLY_ROUND} (BEGIN, lock, statement, NOTIFY, COMMIT) and by the function,
+ *       the figures that set {@link StoreConfig#DEFAULT_SMALL_BATCH_LIMIT}.</li>
  * </ul>
  * Besides wall time it prints the CPU per write of the PostgreSQL server (postmaster and every
  * backend, from {@code /proc}) and of this JVM, which a loaded machine barely changes: a wall time far
  * above both CPU figures is waiting. A benchmark, not a test (it lives in this package because it runs
  * the writer's own statements). Run (test classpath, see store/README.md): {@code java -cp ...
- * io.kplane.store.pg.WriteStagesBenchmark [--writes 1000] [--rounds 3]}.
+ * io.kplane.store.pg.WriteStagesBenchmark [--writes 1000] [--rounds 3] [--batches 1,4,8,16,32,64]}.
  */
 public final class WriteStagesBenchmark {
     private static final String POD = "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"%s\","
@@ -52,10 +59,14 @@ public final class WriteStagesBenchmark {
     public static void main(String[] args) throws Exception {
         int writes = 1000;
         int rounds = 3;
+        int[] batches = {};
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--writes" -> writes = Integer.parseInt(args[++i]);
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--batches" -> batches = Arrays.stream(args[++i].split(",", -1))
+                        .mapToInt(Integer::parseInt)
+                        .toArray();
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -108,13 +119,39 @@ public final class WriteStagesBenchmark {
                 for (int s = 0; s < STAGES.length; s++) {
                     System.out.printf("    %-12s %s%n", STAGES[s], percentiles(stages[s]));
                 }
-                measure(
-                        "store.create end to end",
-                        writes,
-                        postmaster,
-                        i -> store.create(
-                                new ResourceKey("pods", "default", "s" + r + i),
-                                Json.read(String.format(POD, "s" + r + i), ObjectNode.class)));
+                measure("kplane_apply_writes, one create", writes, postmaster, i -> conn.preparedQuery(
+                                Statements.APPLY_WRITES)
+                        .execute(createParams(List.of("f" + r + i))));
+                for (int limit : new int[] {StoreConfig.DEFAULT_SMALL_BATCH_LIMIT, 0}) {
+                    PgResourceStore measured = PgResourceStore.open(
+                                    vertx, StoreConfig.of(db).withSmallBatchLimit(limit))
+                            .await(60, TimeUnit.SECONDS);
+                    String prefix = "s" + limit + r;
+                    measure(
+                            limit == 0 ? "store.create, APPLY_ROUND always" : "store.create, small-batch path",
+                            writes,
+                            postmaster,
+                            i -> measured.create(
+                                    new ResourceKey("pods", "default", prefix + i),
+                                    Json.read(String.format(POD, prefix + i), ObjectNode.class)));
+                    measured.close();
+                }
+            }
+            for (int n : batches) {
+                int transactions = Math.max(50, writes / n);
+                String b = "b" + n + "-";
+                measureBatches("APPLY_ROUND transaction", n, transactions, postmaster, t -> {
+                    List<String> names = names(b + "r" + t, n);
+                    return Future.all(
+                            conn.query("BEGIN").execute(),
+                            conn.query(Statements.LOCK_REVISION).execute(),
+                            conn.preparedQuery(Statements.APPLY_ROUND).execute(createParams(names)),
+                            conn.query(Statements.NOTIFY).execute(),
+                            conn.query("COMMIT").execute());
+                });
+                measureBatches("kplane_apply_writes call", n, transactions, postmaster, t -> conn.preparedQuery(
+                                Statements.APPLY_WRITES)
+                        .execute(createParams(names(b + "f" + t, n))));
             }
             conn.close();
         } finally {
@@ -129,17 +166,7 @@ public final class WriteStagesBenchmark {
 
     /** The statements {@link GroupCommitWriter} pipelines for a batch of one create; each stage's completion is timed. */
     private static Future<?> writerTransaction(SqlConnection conn, String name, long[][] stages, int i) {
-        Tuple params = Tuple.of(
-                        new String[] {"A"},
-                        new String[] {"pods"},
-                        new String[] {"default"},
-                        new String[] {name},
-                        new String[] {String.format(POD, name)},
-                        new Long[] {0L})
-                .addLong(System.currentTimeMillis())
-                .addValue(new String[] {null})
-                .addValue(new String[] {null})
-                .addValue(new String[] {null});
+        Tuple params = createParams(List.of(name));
         long start = System.nanoTime();
         long[] done = new long[STAGES.length];
         List<Future<?>> all = new ArrayList<>();
@@ -157,6 +184,51 @@ public final class WriteStagesBenchmark {
                 previous = done[s];
             }
         });
+    }
+
+    private static List<String> names(String prefix, int n) {
+        List<String> names = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            names.add(prefix + "-" + k);
+        }
+        return names;
+    }
+
+    /** The writer's parameters for a batch of unfenced pod creates. */
+    private static Tuple createParams(List<String> names) {
+        int n = names.size();
+        String[] kinds = new String[n];
+        String[] resources = new String[n];
+        String[] namespaces = new String[n];
+        String[] data = new String[n];
+        Long[] expected = new Long[n];
+        for (int k = 0; k < n; k++) {
+            kinds[k] = "A";
+            resources[k] = "pods";
+            namespaces[k] = "default";
+            data[k] = String.format(POD, names.get(k));
+            expected[k] = 0L;
+        }
+        return Tuple.of(kinds, resources, namespaces, names.toArray(new String[0]), data, expected)
+                .addLong(System.currentTimeMillis())
+                .addValue(new String[n])
+                .addValue(new String[n])
+                .addValue(new String[n]);
+    }
+
+    /** PostgreSQL CPU per transaction of n writes, and per write, over {@code transactions} sequential ones. */
+    private static void measureBatches(String label, int n, int transactions, long postmaster, Op op) throws Exception {
+        long pgBefore = cpuTicks(postmaster);
+        long start = System.nanoTime();
+        for (int t = 0; t < transactions; t++) {
+            op.run(t).await(30, TimeUnit.SECONDS);
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        double pgMs = (cpuTicks(postmaster) - pgBefore) * 1000.0 / ticksPerSecond() / transactions;
+        System.out.printf(
+                "  batch of %3d creates, %-26s %6.0f writes/s  PostgreSQL CPU per transaction %.2f ms, per write %.3f ms"
+                        + " (load average %s)%n",
+                n, label, transactions * n / seconds, pgMs, pgMs / n, loadAverage());
     }
 
     private static void measure(String label, int writes, long postmaster, Op op) throws Exception {
@@ -189,7 +261,10 @@ public final class WriteStagesBenchmark {
                 mean / 1e6, sorted[n / 2] / 1e6, sorted[n * 9 / 10] / 1e6, sorted[n * 99 / 100] / 1e6);
     }
 
-    /** utime + stime of a process and all its descendants (the postmaster and its backends), in clock ticks. */
+    /**
+     * utime + stime of a process and all its live descendants (the postmaster and its backends), plus
+     * the process's ended children, in clock ticks.
+     */
     private static long cpuTicks(long root) {
         long sum = 0;
         Deque<Long> todo = new ArrayDeque<>(List.of(root));
@@ -199,6 +274,11 @@ public final class WriteStagesBenchmark {
                 String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
                 String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ", -1);
                 sum += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                if (pid == root) {
+                    // cutime + cstime: the backends that ended (the postmaster waited for them), so a
+                    // session closed during a measurement does not take its CPU out of the sum
+                    sum += Long.parseLong(f[13]) + Long.parseLong(f[14]);
+                }
                 try (var tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
                     for (Path task : tasks) {
                         String children =
