@@ -130,12 +130,9 @@ public final class Kubelet implements AutoCloseable {
                 podEvents,
                 address.internalIp(),
                 volumeSyncPeriod);
+        // renewed on the wall clock, not the cluster clock (LensAnnouncer)
         lensAnnouncer = new LensAnnouncer(
-                        client,
-                        clock,
-                        lens.component(),
-                        "http://" + address.internalIp() + ":" + port,
-                        config.nodeName())
+                        client, lens.component(), "http://" + address.internalIp() + ":" + port, config.nodeName())
                 .start();
         WorkerSettings settings = new WorkerSettings(
                 config.nodeName(),

@@ -21,6 +21,12 @@ import org.slf4j.LoggerFactory;
  * http://host:port}, holder = the process identity, renewed every {@link #RENEW} (lease duration
  * {@link #DURATION}). The apiserver's /ui proxy lists these Leases; a Lease not renewed within its
  * duration belongs to a component that is gone.
+ *
+ * <p>Renewals run on the wall clock, never on the cluster clock the component's own work follows:
+ * whether a process is alive is a fact about real time (docs/clock.md, "What stays on wall time"), and
+ * the apiserver judges a Lease's age by its own wall clock. A component following a cluster clock
+ * frozen or set back to yesterday would otherwise stamp {@code renewTime} a day in the past (the lens
+ * UI then drops it as gone) or, frozen, never fire its renewal timer at all.
  */
 public final class LensAnnouncer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LensAnnouncer.class);
@@ -40,7 +46,12 @@ public final class LensAnnouncer implements AutoCloseable {
     private volatile Clock.Timer timer;
     private volatile boolean closed;
 
-    public LensAnnouncer(KubeClient client, Clock clock, String component, String endpoint, String identity) {
+    public LensAnnouncer(KubeClient client, String component, String endpoint, String identity) {
+        this(client, Clock.system(), component, endpoint, identity);
+    }
+
+    /** {@code clock} stands for the wall clock in tests (a {@link io.kplane.client.time.FakeClock}). */
+    LensAnnouncer(KubeClient client, Clock clock, String component, String endpoint, String identity) {
         this.leases = client.leases().inNamespace(NAMESPACE);
         this.clock = clock;
         this.component = component;

@@ -36,8 +36,9 @@ public final class ComponentLens {
         SyncRecordPersister persister = SyncRecordPersister.start(client, recorder);
         LensMetrics.bindPersister(persister, registry);
         String endpoint = "http://" + options.advertiseAddress + ":" + health.port();
-        // the first announcement is an API call: off the start path, which must not wait for the server
-        LensAnnouncer announcer = new LensAnnouncer(client, clock, component, endpoint, identity);
+        // the first announcement is an API call: off the start path, which must not wait for the server;
+        // it renews on the wall clock, not on `clock` (LensAnnouncer says why)
+        LensAnnouncer announcer = new LensAnnouncer(client, component, endpoint, identity);
         DaemonThreads.newThread("lens-announcer", announcer::start).start();
         return recorder;
     }
