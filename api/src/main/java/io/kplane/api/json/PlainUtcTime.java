@@ -11,13 +11,13 @@ import java.time.Instant;
  * included, is left to {@link Instant#parse} by returning null, so the result and the errors are
  * exactly {@link Instant#parse}'s.
  */
-final class PlainUtcTime {
+public final class PlainUtcTime {
     private static final int[] NANO_SCALE = {0, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1};
 
     private PlainUtcTime() {}
 
     /** The instant, or null when the text is not of the plain UTC shape (then ask {@link Instant#parse}). */
-    static Instant parse(String s) {
+    public static Instant parse(String s) {
         int n = s.length();
         if (n < 20
                 || n > 30

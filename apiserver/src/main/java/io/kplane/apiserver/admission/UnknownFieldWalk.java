@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.deser.SettableBeanProperty;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kplane.api.json.PlainUtcTime;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -237,57 +238,10 @@ final class UnknownFieldWalk {
 
     /**
      * {@code yyyy-MM-ddTHH:mm:ss[.f{1,9}]Z} with a valid date and a time without leap second: a
-     * subset of what {@link Instant#parse} accepts.
+     * subset of what {@link Instant#parse} accepts; the same hand-written reader {@code Json} decodes
+     * times with.
      */
     static boolean isPlainUtcTime(String s) {
-        int n = s.length();
-        if (n < 20
-                || n > 30
-                || s.charAt(4) != '-'
-                || s.charAt(7) != '-'
-                || s.charAt(10) != 'T'
-                || s.charAt(13) != ':'
-                || s.charAt(16) != ':'
-                || s.charAt(n - 1) != 'Z') {
-            return false;
-        }
-        int year = digits(s, 0, 4);
-        int month = digits(s, 5, 7);
-        int day = digits(s, 8, 10);
-        int hour = digits(s, 11, 13);
-        int minute = digits(s, 14, 16);
-        int second = digits(s, 17, 19);
-        if (year < 0
-                || month < 1
-                || month > 12
-                || day < 1
-                || hour < 0
-                || hour > 23
-                || minute < 0
-                || minute > 59
-                || second < 0
-                || second > 59) {
-            return false;
-        }
-        if (day > 28 && day > java.time.YearMonth.of(year, month).lengthOfMonth()) {
-            return false;
-        }
-        if (n == 20) {
-            return true;
-        }
-        return s.charAt(19) == '.' && n >= 22 && digits(s, 20, n - 1) >= 0;
-    }
-
-    /** The decimal value of s[from, to), or -1 unless every char there is an ASCII digit. */
-    private static int digits(String s, int from, int to) {
-        int value = 0;
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            value = value * 10 + (c - '0');
-        }
-        return value;
+        return PlainUtcTime.parse(s) != null;
     }
 }
