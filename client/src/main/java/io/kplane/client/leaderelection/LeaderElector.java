@@ -8,6 +8,7 @@ import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
 import io.kplane.client.ResourceClient;
+import io.kplane.client.retry.CappedDoublingBackoff;
 import io.kplane.client.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,7 +49,7 @@ public final class LeaderElector {
     /** Set while the last attempt could not read the lease at all (the API server unreachable or not ready). */
     private volatile boolean unreachable;
 
-    private final UnreachableRetry unreachableRetry;
+    private final CappedDoublingBackoff unreachableRetry;
     private Lease observed;
     private Instant observedTime;
     private String reportedLeader;
@@ -72,7 +73,7 @@ public final class LeaderElector {
         this.clock = clock;
         this.callbacks = callbacks;
         this.jitterFraction = jitterFraction;
-        this.unreachableRetry = new UnreachableRetry(config.retryPeriod());
+        this.unreachableRetry = new CappedDoublingBackoff(config.retryPeriod());
     }
 
     /**

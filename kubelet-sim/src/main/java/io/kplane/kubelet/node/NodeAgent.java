@@ -17,6 +17,7 @@ import io.kplane.api.meta.OwnerReference;
 import io.kplane.client.ApiException;
 import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
+import io.kplane.client.retry.CappedDoublingBackoff;
 import io.kplane.client.time.Clock;
 import io.kplane.kubelet.pod.NodeFacts;
 import java.net.InetAddress;
@@ -57,7 +58,7 @@ public final class NodeAgent implements AutoCloseable {
     private Instant lastStatusPost = Instant.EPOCH;
     private String nodeUid;
     private Clock.Timer leaseTimer;
-    private final RegistrationBackoff registrationBackoff;
+    private final CappedDoublingBackoff registrationBackoff;
 
     public NodeAgent(
             KubeClient client,
@@ -100,7 +101,7 @@ public final class NodeAgent implements AutoCloseable {
         this.runtimeVersion = runtimeVersion;
         this.leaseInterval = leaseInterval;
         this.statusInterval = statusInterval;
-        this.registrationBackoff = new RegistrationBackoff(leaseInterval);
+        this.registrationBackoff = new CappedDoublingBackoff(leaseInterval);
         // like the kubelet: the lease lasts 4 renew intervals (40 s for 10 s)
         this.leaseDurationSeconds =
                 (int) Math.max(1, leaseInterval.multipliedBy(4).toSeconds());

@@ -8,31 +8,10 @@ import io.kplane.client.time.FakeClock;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class RegistrationBackoffTest {
-
-    @Test
-    void doublesFromOneHundredMillisUpToTheCapAndStartsOverAfterAReset() {
-        RegistrationBackoff backoff = new RegistrationBackoff(Duration.ofSeconds(1));
-        List<Long> delays = new ArrayList<>();
-        for (int i = 0; i < 7; i++) {
-            delays.add(backoff.next().toMillis());
-        }
-        assertThat(delays).containsExactly(100L, 200L, 400L, 800L, 1000L, 1000L, 1000L);
-        backoff.reset();
-        assertThat(backoff.next()).isEqualTo(Duration.ofMillis(100));
-    }
-
-    @Test
-    void aCapBelowTheFirstStepIsTheDelay() {
-        RegistrationBackoff backoff = new RegistrationBackoff(Duration.ofMillis(50));
-        assertThat(backoff.next()).isEqualTo(Duration.ofMillis(50));
-        assertThat(backoff.next()).isEqualTo(Duration.ofMillis(50));
-    }
 
     /** A real HTTP server refusing the Node create: the agent's attempts follow the back-off on its clock. */
     @Test
