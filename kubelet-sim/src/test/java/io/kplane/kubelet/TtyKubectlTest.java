@@ -152,6 +152,10 @@ class TtyKubectlTest {
                 "--tty",
                 "--attach=false",
                 "--",
+                // GNU timeout (the process runtime runs the host's) moves itself and sh to a process group
+                // of its own: sh must still read the terminal (fabric8's PodIT attaches to `timeout ... sh -i`)
+                "timeout",
+                "600",
                 "sh");
         assertThat(created.code()).as(created.out()).isZero();
         await().atMost(Duration.ofSeconds(60))

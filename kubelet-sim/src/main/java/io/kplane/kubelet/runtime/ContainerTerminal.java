@@ -23,9 +23,17 @@ final class ContainerTerminal {
 
     private ContainerTerminal() {}
 
-    /** {@code argv} run on a new pseudo-terminal. */
+    /**
+     * {@code argv} run on a new pseudo-terminal. {@code script} runs its command through {@code $SHELL -c};
+     * the {@code exec} makes {@code argv} itself the terminal's session leader, as a runtime makes a tty
+     * container's process. Without it the shell stays the leader (dash does not exec a lone command) and
+     * a command that moves itself to a process group of its own — GNU {@code timeout}, as in
+     * {@code timeout 3600 sh -i} — leaves the terminal's foreground group, so the shell under it is
+     * stopped (SIGTTIN) at its first read and never prints a prompt. A session leader cannot leave its
+     * group, so it stays in the foreground.
+     */
     static List<String> onTerminal(List<String> argv) {
-        return List.of("script", "-qefc", ProcessExec.shellQuote(argv), "/dev/null");
+        return List.of("script", "-qefc", "exec " + ProcessExec.shellQuote(argv), "/dev/null");
     }
 
     /** {@code TERM} for a tty container unless its environment has one. */

@@ -44,8 +44,8 @@ final class ProcessExec implements ExecSession {
             throws ExecNotSupportedException {
         List<String> argv = new ArrayList<>(enter);
         if (spec.tty()) {
-            // script gives the command a pseudo-terminal; -e passes its exit code through, -q no banner
-            argv.addAll(List.of("script", "-qefc", shellQuote(spec.command()), "/dev/null"));
+            // a pseudo-terminal, the command its session leader (ContainerTerminal says why)
+            argv.addAll(ContainerTerminal.onTerminal(spec.command()));
         } else {
             argv.addAll(spec.command());
         }
