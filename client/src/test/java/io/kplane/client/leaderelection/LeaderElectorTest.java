@@ -164,6 +164,8 @@ class LeaderElectorTest {
                     .findFirst()
                     .orElseThrow();
             assertThat(candidates.stream().filter(LeaderElector::isLeader)).hasSize(1);
+            int elected = round + 1;
+            await().atMost(PATIENCE).until(() -> tracker.elections.get() == elected);
             leader.stop();
             awaitReleased("trio");
             candidates.remove(leader);
@@ -172,6 +174,9 @@ class LeaderElectorTest {
             replacement.start();
         }
         steps.stepUntil(3, LEASE, () -> candidates.stream().anyMatch(LeaderElector::isLeader));
+        // onStartedLeading runs on a thread of its own, started once isLeader() is true: count it before
+        // stopping, or the last election may not be in the log yet
+        await().atMost(PATIENCE).until(() -> tracker.elections.get() == 5);
         candidates.forEach(LeaderElector::stop);
         assertThat(tracker.overlap)
                 .as("two candidates led at once: %s", tracker.log)
