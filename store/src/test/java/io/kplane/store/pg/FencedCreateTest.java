@@ -44,11 +44,11 @@ class FencedCreateTest {
         await(vertx.close());
     }
 
-    private static ResourceKey nsKey(String name) {
+    static ResourceKey nsKey(String name) {
         return new ResourceKey("namespaces", "", name);
     }
 
-    private static ObjectNode namespace(String name, boolean deleting) {
+    static ObjectNode namespace(String name, boolean deleting) {
         ObjectNode ns = Json.mapper().createObjectNode();
         ns.put("apiVersion", "v1").put("kind", "Namespace");
         ObjectNode meta = ns.putObject("metadata").put("name", name);

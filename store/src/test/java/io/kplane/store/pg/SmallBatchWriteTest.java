@@ -6,7 +6,6 @@ import static io.kplane.store.pg.StoreTestSupport.podKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kplane.api.json.Json;
 import io.kplane.store.ResourceKey;
 import io.kplane.store.StoredObject;
 import io.kplane.store.testing.TestPostgres;
@@ -143,17 +142,11 @@ class SmallBatchWriteTest {
     }
 
     private static ResourceKey nsKey(String name) {
-        return new ResourceKey("namespaces", "", name);
+        return FencedCreateTest.nsKey(name);
     }
 
     private static ObjectNode namespace(String name, boolean deleting) {
-        ObjectNode ns = Json.mapper().createObjectNode();
-        ns.put("apiVersion", "v1").put("kind", "Namespace");
-        ObjectNode meta = ns.putObject("metadata").put("name", name);
-        if (deleting) {
-            meta.put("deletionTimestamp", "2026-01-01T00:00:00Z");
-        }
-        return ns;
+        return FencedCreateTest.namespace(name, deleting);
     }
 
     /** What one scenario produced: the outcomes, and the event log after the set-up. */
