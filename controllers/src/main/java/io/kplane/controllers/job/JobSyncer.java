@@ -176,9 +176,14 @@ public final class JobSyncer {
         // Check expectations before listing pods: a pod that appears after this point is at worst
         // missed until the next sync, never created twice.
         boolean satisfied = expectations.satisfiedExpectations(key);
+        // Likewise the finalizer removals still expected, before listing pods: the pod informer updates
+        // its cache before its handler marks a removal observed, so a pod is either in this set or
+        // listed without the finalizer, never listed with it and missing from the set (which would
+        // count it again against a status that already counts it, e.g. our own last write).
+        java.util.Set<String> expectedRmFinalizers = finalizerExpectations.expectedUids(key);
         List<Pod> pods = claimPods(shared, source.candidatePods(shared));
         List<Pod> activePods = pods.stream().filter(JobPods::isActive).toList();
-        JobSyncState s = new JobSyncState(key, shared, pods, activePods, finalizerExpectations.expectedUids(key));
+        JobSyncState s = new JobSyncState(key, shared, pods, activePods, expectedRmFinalizers);
         Job job = s.job;
         s.ready = JobPods.countReady(activePods);
         s.terminating = JobPods.countTerminating(pods);
