@@ -105,8 +105,8 @@ class JobSyncerCacheLagTest {
 
         // The pod informer delivers both removals right after the next sync took its pod list, which
         // still shows the finalizers; the Job informer still lags, so the sync builds on our own write.
-        whileListingPods = () -> w.pods.forEach(p ->
-                w.finalizerExpectations.finalizerRemovalObserved(KEY, p.metadata().uid()));
+        whileListingPods = () -> w.pods.forEach(p -> w.finalizerExpectations.finalizerRemovalObserved(
+                KEY, p.metadata().uid()));
         syncer.sync(KEY);
 
         assertThat(conflicts).hasValue(0);
