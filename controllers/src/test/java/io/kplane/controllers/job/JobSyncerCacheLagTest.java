@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Test;
  */
 class JobSyncerCacheLagTest {
     private static final String KEY = FakeWorld.NS + "/foobar";
+    /** The revision another writer's update of the Job gets, after our first status write ("2"). */
+    private static final String THEIR_VERSION = "3";
 
     private final FakeWorld w = new FakeWorld().with(FakeWorld.job(2, 4));
     /** The API server's Job: a status write must carry its resourceVersion, or it gets 409. */
@@ -117,8 +119,8 @@ class JobSyncerCacheLagTest {
     void aNewerJobInTheCacheWinsOverOurOwnWrite() throws Exception {
         syncer.sync(KEY);
         // Someone else wrote the Job after us (parallelism 1) and the informer delivered it.
-        server = server.withSpec(server.spec().withParallelism(1))
-                .withMetadata(server.metadata().withResourceVersion("3"));
+        Job theirs = server.withSpec(server.spec().withParallelism(1));
+        server = theirs.withMetadata(theirs.metadata().withResourceVersion(THEIR_VERSION));
         cache = server;
         podsOfTheFirstSyncFinished();
 
