@@ -317,7 +317,9 @@ class JobSyncerTest {
     void aBackoffShorterThanTheBatchPeriodRequeuesAfterThePeriod() {
         // upstream's enqueueSyncJobWithDelay: a pod-failure back-off never requeues sooner than the period
         FakeWorld w = new FakeWorld().with(job(1, 1));
-        w.backoff.put(FakeWorld.NS + "/foobar", new BackoffRecords.Record(1, w.clock.now().minusMillis(9_700)));
+        w.backoff.put(
+                FakeWorld.NS + "/foobar",
+                new BackoffRecords.Record(1, w.clock.now().minusMillis(9_700)));
         w.sync();
         assertThat(w.created).isEmpty();
         assertThat(w.requeues).containsExactly(JobSyncConfig.defaults().podEventBatchPeriod());
