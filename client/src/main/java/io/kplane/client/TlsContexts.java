@@ -40,6 +40,9 @@ final class TlsContexts {
                 context.init(null, tmf.getTrustManagers(), new SecureRandom());
                 return context;
             }
+            if ("http".equalsIgnoreCase(java.net.URI.create(config.server()).getScheme())) {
+                return new DeferredDefaultSslContext(); // no TLS to this server: do not load the trust store
+            }
             return SSLContext.getDefault();
         } catch (GeneralSecurityException | java.io.IOException e) {
             throw new KubeClientException("cannot set up TLS for " + config.server() + ": " + e.getMessage(), e);
