@@ -40,8 +40,8 @@ final class TlsContexts {
                 context.init(null, tmf.getTrustManagers(), new SecureRandom());
                 return context;
             }
-            if ("http".equalsIgnoreCase(java.net.URI.create(config.server()).getScheme())) {
-                return new DeferredDefaultSslContext(); // no TLS to this server: do not load the trust store
+            if (config.server().regionMatches(true, 0, "http://", 0, 7)) {
+                return PlainHttpSslContext.INSTANCE; // no TLS: don't load the JSSE and the CA store for nothing
             }
             return SSLContext.getDefault();
         } catch (GeneralSecurityException | java.io.IOException e) {
