@@ -133,8 +133,7 @@ public final class JobController implements ControllerComponent.Running {
                 statusUpdater,
                 events,
                 source,
-                (key, delay) -> queue.addAfter(
-                        key, delay.compareTo(config.podEventBatchPeriod()) < 0 ? config.podEventBatchPeriod() : delay),
+                queue::addAfter, // a back-off requeue is never shorter than the batch period: PodManager
                 writers);
         this.workers = Controller.builder()
                 .name("job-controller")

@@ -81,6 +81,14 @@ public final class JobSyncer {
      * (and its deleted pods gone), and a sync from it would start new pods for a finished Job.
      */
     private final Map<String, FinishedWrite> finishedWrites = new ConcurrentHashMap<>();
+    /**
+     * The Job as this controller's last status write returned it, by key, until the informer's cache
+     * has caught up with it. A sync that starts before the informer delivered that write (a finishing
+     * pod is synced at once, often right after the previous sync) would otherwise send its status with
+     * the cache's older resourceVersion, get 409 Conflict and redo the whole sync. The answer of our own
+     * write is the server's state at that revision, so it is never older than the cache it replaces.
+     */
+    private final OwnStatusWrites ownWrites = new OwnStatusWrites();
 
     private record FinishedWrite(String uid, String resourceVersion) {}
 
@@ -127,19 +135,21 @@ public final class JobSyncer {
         ObjectKeys.Key k = ObjectKeys.split(key);
         String namespace = k.namespace();
         String name = k.name();
-        Job shared = source.cachedJob(namespace, name);
+        Job cached = source.cachedJob(namespace, name);
         SyncScope lens = SyncScope.current();
         lens.resource("jobs");
-        if (shared == null) {
+        if (cached == null) {
             lens.decided("reconciling", "the Job is gone from the cache: expectations and back-off forgotten");
             expectations.deleteExpectations(key);
             finalizerExpectations.deleteExpectations(key);
             backoff.remove(key);
             finishedWrites.remove(key);
+            ownWrites.forget(key);
             return;
         }
+        Job shared = ownWrites.newestOf(key, cached);
         lens.object(shared.metadata().uid(), shared.metadata().resourceVersion());
-        if (cacheBehindOwnFinish(key, shared)) {
+        if (cacheBehindOwnFinish(key, cached)) {
             lens.decided("reconciling", "the cache has not yet seen this controller finish the Job: skipped");
             log.debug("job {}: the cache has not yet seen this controller finish the Job; skipping", key);
             return;
@@ -166,9 +176,14 @@ public final class JobSyncer {
         // Check expectations before listing pods: a pod that appears after this point is at worst
         // missed until the next sync, never created twice.
         boolean satisfied = expectations.satisfiedExpectations(key);
+        // Likewise the finalizer removals still expected, before listing pods: the pod informer updates
+        // its cache before its handler marks a removal observed, so a pod is either in this set or
+        // listed without the finalizer, never listed with it and missing from the set (which would
+        // count it again against a status that already counts it, e.g. our own last write).
+        java.util.Set<String> expectedRmFinalizers = finalizerExpectations.expectedUids(key);
         List<Pod> pods = claimPods(shared, source.candidatePods(shared));
         List<Pod> activePods = pods.stream().filter(JobPods::isActive).toList();
-        JobSyncState s = new JobSyncState(key, shared, pods, activePods, finalizerExpectations.expectedUids(key));
+        JobSyncState s = new JobSyncState(key, shared, pods, activePods, expectedRmFinalizers);
         Job job = s.job;
         s.ready = JobPods.countReady(activePods);
         s.terminating = JobPods.countTerminating(pods);
@@ -282,7 +297,11 @@ public final class JobSyncer {
                             : s.newBackoffRecord.remaining(
                                     clock.now(), config.podFailureBackoffBase(), config.podFailureBackoffMax()));
         }
-        finalizerTracker.track(s);
+        try {
+            finalizerTracker.track(s);
+        } finally {
+            ownWrites.remember(key, shared, s.job);
+        }
         if (s.job.isFinished()) {
             rememberFinished(key, s.job);
         }

@@ -104,7 +104,10 @@ final class PodManager {
                     s.key,
                     wait,
                     s.newBackoffRecord.failuresAfterLastSuccess());
-            requeue.accept(s.key, wait);
+            // upstream's enqueueSyncJobWithDelay: never sooner than the batch period. (The
+            // activeDeadlineSeconds requeue in JobSyncer is upstream's plain AddAfter, not clamped.)
+            requeue.accept(
+                    s.key, wait.compareTo(config.podEventBatchPeriod()) < 0 ? config.podEventBatchPeriod() : wait);
             // Upstream reports 0 active here; that only feeds this sync's status, which the requeue corrects.
             return active;
         }

@@ -174,6 +174,35 @@ final class FakeWorld {
     }
 
     JobSyncer syncer() {
+        JobSyncer.Source source = new JobSyncer.Source() {
+            @Override
+            public Job cachedJob(String namespace, String name) {
+                return job;
+            }
+
+            @Override
+            public List<Pod> candidatePods(Job candidateFor) {
+                return pods;
+            }
+
+            @Override
+            public Job freshJob(String namespace, String name) {
+                return job;
+            }
+        };
+        return syncer(source, j -> {
+            // Like the API server: every write gets the next resourceVersion.
+            String rv = j.metadata().resourceVersion();
+            Job written = j.withMetadata(
+                    j.metadata().withResourceVersion(rv == null ? "1" : Long.toString(Long.parseLong(rv) + 1)));
+            statusWrites.add(written);
+            job = written;
+            return written;
+        });
+    }
+
+    /** A syncer reading the Job from {@code source} and writing its status through {@code updater}. */
+    JobSyncer syncer(JobSyncer.Source source, JobStatusUpdater updater) {
         PodControl control = new PodControl() {
             @Override
             public Pod create(Pod pod) {
@@ -206,22 +235,6 @@ final class FakeWorld {
             @Override
             public void release(Pod pod, String ownerUid) {}
         };
-        JobSyncer.Source source = new JobSyncer.Source() {
-            @Override
-            public Job cachedJob(String namespace, String name) {
-                return job;
-            }
-
-            @Override
-            public List<Pod> candidatePods(Job candidateFor) {
-                return pods;
-            }
-
-            @Override
-            public Job freshJob(String namespace, String name) {
-                return job;
-            }
-        };
         return new JobSyncer(
                 JobSyncConfig.defaults(),
                 clock,
@@ -229,15 +242,7 @@ final class FakeWorld {
                 finalizerExpectations,
                 backoff,
                 control,
-                j -> {
-                    // Like the API server: every write gets the next resourceVersion.
-                    String rv = j.metadata().resourceVersion();
-                    Job written = j.withMetadata(
-                            j.metadata().withResourceVersion(rv == null ? "1" : Long.toString(Long.parseLong(rv) + 1)));
-                    statusWrites.add(written);
-                    job = written;
-                    return written;
-                },
+                updater,
                 (j, type, reason, message) -> events.add(reason + ": " + message),
                 source,
                 (key, d) -> requeues.add(d),

@@ -314,6 +314,31 @@ class JobSyncerTest {
     }
 
     @Test
+    void aBackoffShorterThanTheBatchPeriodRequeuesAfterThePeriod() {
+        // upstream's enqueueSyncJobWithDelay: a pod-failure back-off never requeues sooner than the period
+        FakeWorld w = new FakeWorld().with(job(1, 1));
+        w.backoff.put(
+                FakeWorld.NS + "/foobar",
+                new BackoffRecords.Record(1, w.clock.now().minusMillis(9_700)));
+        w.sync();
+        assertThat(w.created).isEmpty();
+        assertThat(w.requeues).containsExactly(JobSyncConfig.defaults().podEventBatchPeriod());
+    }
+
+    @Test
+    void aDeadlineCloserThanTheBatchPeriodRequeuesForTheRemainingTime() {
+        // upstream's syncJob: queue.AddAfter(key, activeDeadline - elapsed), not clamped to the period
+        FakeWorld w = new FakeWorld();
+        Job j = job(JobSpecBuilder.builder().parallelism(1).completions(1).activeDeadlineSeconds(10L));
+        w.with(j.withStatus(JobStatusBuilder.builder()
+                        .startTime(w.clock.now().minusMillis(9_700))
+                        .build()))
+                .add(1, "Running");
+        w.sync();
+        assertThat(w.requeues).contains(Duration.ofMillis(300));
+    }
+
+    @Test
     void runningDeadlineRequeuesForTheRemainingTime() {
         FakeWorld w = new FakeWorld();
         Job j = job(JobSpecBuilder.builder().parallelism(1).completions(1).activeDeadlineSeconds(10L));

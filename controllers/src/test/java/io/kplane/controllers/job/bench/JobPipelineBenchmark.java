@@ -108,7 +108,12 @@ public final class JobPipelineBenchmark {
                 System.exit(0);
             }
             for (Duration period : batchPeriods) {
+                ApiRequestCounts before = ApiRequestCounts.scrape(api.url());
                 runs.add(runJob(client, period, completions, parallelism, workers, "bench"));
+                System.out.printf(
+                        "batch period %-6s: %s%n",
+                        period.toMillis() + "ms",
+                        ApiRequestCounts.scrape(api.url()).writesPerPodSince(before, completions));
             }
             double apiCreates = apiCreateRate(client, 2000, 16);
             Vertx vertx = Vertx.vertx();
