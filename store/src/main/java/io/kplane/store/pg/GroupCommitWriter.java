@@ -22,7 +22,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,7 +72,7 @@ final class GroupCommitWriter {
     private final int smallBatchLimit;
 
     private final RecentObjects recentObjects;
-    private final Consumer<CommittedBatch> onCommitted;
+    private final BatchListener listener;
     private final Queue<WriteOp> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     /** Ops to run one per transaction after a batch failed with an SQL error (isolates the bad op). */
@@ -81,6 +80,21 @@ final class GroupCommitWriter {
 
     private boolean busy;
     private volatile boolean closed;
+
+    /**
+     * Told, in order and from the writer's context, about each batch: that it is about to be sent
+     * (its NOTIFY may reach a LISTENer before its outcome reaches the writer) and how it settled.
+     */
+    interface BatchListener {
+        /** The batch is about to be sent to the database. */
+        void batchSent();
+
+        /** The batch in flight settled: committed (its events, possibly none), or failed/timed out (null). */
+        void batchSettled(CommittedBatch committed);
+
+        /** A batch the writer had already settled as timed out committed after all. */
+        void committedLate(CommittedBatch committed);
+    }
 
     /**
      * What one committed transaction wrote: the revision before it (the locked counter's value) and
@@ -100,7 +114,7 @@ final class GroupCommitWriter {
             int maxBatchSize,
             int smallBatchLimit,
             RecentObjects recentObjects,
-            Consumer<CommittedBatch> onCommitted) {
+            BatchListener listener) {
         this.poolFactory = poolFactory;
         this.pool = poolFactory.get();
         this.limits = limits;
@@ -109,7 +123,7 @@ final class GroupCommitWriter {
         this.maxBatchSize = maxBatchSize;
         this.smallBatchLimit = smallBatchLimit;
         this.recentObjects = recentObjects;
-        this.onCommitted = onCommitted;
+        this.listener = listener;
     }
 
     void submit(WriteOp op) {
@@ -225,8 +239,10 @@ final class GroupCommitWriter {
             deadlineExceeded(batch, batchPool);
             busy = false;
             batchStartedNanos = 0;
+            listener.batchSettled(null);
             drain();
         });
+        listener.batchSent();
         commit(batch, batchPool).onComplete(ar -> {
             if (settled[0]) {
                 lateOutcome(batch, ar);
@@ -239,10 +255,9 @@ final class GroupCommitWriter {
             if (ar.succeeded()) {
                 lastOutage = null;
                 storageFault = null;
-                if (!ar.result().events().isEmpty()) {
-                    onCommitted.accept(ar.result());
-                }
+                listener.batchSettled(ar.result());
             } else {
+                listener.batchSettled(null);
                 failed(batch, ar.cause());
             }
             drain();
@@ -277,7 +292,7 @@ final class GroupCommitWriter {
     private void lateOutcome(List<WriteOp> batch, io.vertx.core.AsyncResult<CommittedBatch> ar) {
         if (ar.succeeded() && !ar.result().events().isEmpty()) {
             LOG.warn("write batch of {} committed after its deadline (its callers were told 503)", batch.size());
-            onCommitted.accept(ar.result());
+            listener.committedLate(ar.result());
         }
     }
 
