@@ -63,7 +63,10 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
      * or the batch failed): at most one batch later than at once.
      */
     private boolean ownBatchInFlight;
-    /** Reads of the log started for an announcement (not the safety poll): for tests. */
+    /**
+     * Reads of the log started for the announcement of a revision (a NOTIFY, a batch written in
+     * between), not the safety poll's nor the catch-all one when LISTEN (re)connects: for tests.
+     */
     private final java.util.concurrent.atomic.AtomicLong announcedReads = new java.util.concurrent.atomic.AtomicLong();
 
     private boolean healthy = true;
@@ -134,7 +137,7 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
     }
 
     private void readAnnounced() {
-        if (!reading) {
+        if (!reading && announced != Long.MAX_VALUE) {
             announcedReads.incrementAndGet();
         }
         read(); // if a read is in flight, it re-reads afterwards only if still behind
@@ -407,7 +410,7 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
         return promise.future();
     }
 
-    /** For tests: how many reads of the log an announcement (NOTIFY, a batch written in between) started. */
+    /** For tests: how many reads of the log the announcement of a revision started (see the field). */
     long announcedReads() {
         return announcedReads.get();
     }
