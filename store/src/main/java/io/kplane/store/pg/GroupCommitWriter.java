@@ -243,7 +243,15 @@ final class GroupCommitWriter {
             drain();
         });
         listener.batchSent();
-        commit(batch, batchPool).onComplete(ar -> {
+        // cleared before the callers hear of their writes: one that saw its write commit and then
+        // asks for readiness must not be told of a fault this commit has just disproved
+        Runnable onCommitted = () -> {
+            if (!settled[0]) {
+                lastOutage = null;
+                storageFault = null;
+            }
+        };
+        commit(batch, batchPool, onCommitted).onComplete(ar -> {
             if (settled[0]) {
                 lateOutcome(batch, ar);
                 return;
@@ -303,16 +311,17 @@ final class GroupCommitWriter {
      * (the call's own transaction aborts; PostgreSQL turns the COMMIT of an aborted transaction into
      * a ROLLBACK) and the failure is reported from that statement's future.
      */
-    private Future<CommittedBatch> commit(List<WriteOp> batch, Pool batchPool) {
+    private Future<CommittedBatch> commit(List<WriteOp> batch, Pool batchPool, Runnable onCommitted) {
         long createdMs = clock.millis();
-        return batchPool.getConnection().compose(conn -> runStatements(conn, batch, createdMs)
+        return batchPool.getConnection().compose(conn -> runStatements(conn, batch, createdMs, onCommitted)
                 .eventually(conn::close));
     }
 
-    private Future<CommittedBatch> runStatements(SqlConnection conn, List<WriteOp> batch, long createdMs) {
+    private Future<CommittedBatch> runStatements(
+            SqlConnection conn, List<WriteOp> batch, long createdMs, Runnable onCommitted) {
         return batch.size() <= smallBatchLimit
-                ? applySmallBatch(conn, batch, createdMs)
-                : applyRounds(conn, batch, createdMs);
+                ? applySmallBatch(conn, batch, createdMs, onCommitted)
+                : applyRounds(conn, batch, createdMs, onCommitted);
     }
 
     /**
@@ -326,10 +335,12 @@ final class GroupCommitWriter {
      * one per round: applying the writes in order, each seeing its predecessors, is exactly what
      * {@link #rounds} emulates.
      */
-    private Future<CommittedBatch> applySmallBatch(SqlConnection conn, List<WriteOp> batch, long createdMs) {
+    private Future<CommittedBatch> applySmallBatch(
+            SqlConnection conn, List<WriteOp> batch, long createdMs, Runnable onCommitted) {
         return conn.preparedQuery(Statements.APPLY_WRITES)
                 .execute(params(batch, createdMs))
                 .map(rowSet -> {
+                    onCommitted.run();
                     RowIterator<Row> rows = rowSet.iterator();
                     List<EventRows.LoggedEvent> events = new ArrayList<>(batch.size());
                     long previous = -1;
@@ -350,7 +361,8 @@ final class GroupCommitWriter {
      * round, NOTIFY, COMMIT, pipelined (one round trip). Its fixed cost per execution is paid once
      * for many writes.
      */
-    private Future<CommittedBatch> applyRounds(SqlConnection conn, List<WriteOp> batch, long createdMs) {
+    private Future<CommittedBatch> applyRounds(
+            SqlConnection conn, List<WriteOp> batch, long createdMs, Runnable onCommitted) {
         List<List<WriteOp>> rounds = rounds(batch);
         List<Future<?>> all = new ArrayList<>(rounds.size() + 4);
         all.add(conn.query("BEGIN").execute());
@@ -370,6 +382,7 @@ final class GroupCommitWriter {
             if (failure != null) {
                 return Future.failedFuture(failure);
             }
+            onCommitted.run();
             long previous = lock.result().iterator().next().getLong(0);
             // in revision order: rounds apply in order, each taking the revisions after the previous
             // one's, and within a round the applied writes take them in submission order
