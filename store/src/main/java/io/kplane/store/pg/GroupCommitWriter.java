@@ -22,7 +22,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,7 +72,7 @@ final class GroupCommitWriter {
     private final int smallBatchLimit;
 
     private final RecentObjects recentObjects;
-    private final Consumer<CommittedBatch> onCommitted;
+    private final BatchListener listener;
     private final Queue<WriteOp> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     /** Ops to run one per transaction after a batch failed with an SQL error (isolates the bad op). */
@@ -81,6 +80,21 @@ final class GroupCommitWriter {
 
     private boolean busy;
     private volatile boolean closed;
+
+    /**
+     * Told, in order and from the writer's context, about each batch: that it is about to be sent
+     * (its NOTIFY may reach a LISTENer before its outcome reaches the writer) and how it settled.
+     */
+    interface BatchListener {
+        /** The batch is about to be sent to the database. */
+        void batchSent();
+
+        /** The batch in flight settled: committed (its events, possibly none), or failed/timed out (null). */
+        void batchSettled(CommittedBatch committed);
+
+        /** A batch the writer had already settled as timed out committed after all. */
+        void committedLate(CommittedBatch committed);
+    }
 
     /**
      * What one committed transaction wrote: the revision before it (the locked counter's value) and
@@ -100,7 +114,7 @@ final class GroupCommitWriter {
             int maxBatchSize,
             int smallBatchLimit,
             RecentObjects recentObjects,
-            Consumer<CommittedBatch> onCommitted) {
+            BatchListener listener) {
         this.poolFactory = poolFactory;
         this.pool = poolFactory.get();
         this.limits = limits;
@@ -109,7 +123,7 @@ final class GroupCommitWriter {
         this.maxBatchSize = maxBatchSize;
         this.smallBatchLimit = smallBatchLimit;
         this.recentObjects = recentObjects;
-        this.onCommitted = onCommitted;
+        this.listener = listener;
     }
 
     void submit(WriteOp op) {
@@ -225,9 +239,19 @@ final class GroupCommitWriter {
             deadlineExceeded(batch, batchPool);
             busy = false;
             batchStartedNanos = 0;
+            listener.batchSettled(null);
             drain();
         });
-        commit(batch, batchPool).onComplete(ar -> {
+        listener.batchSent();
+        // cleared before the callers hear of their writes: one that saw its write commit and then
+        // asks for readiness must not be told of a fault this commit has just disproved
+        Runnable onCommitted = () -> {
+            if (!settled[0]) {
+                lastOutage = null;
+                storageFault = null;
+            }
+        };
+        commit(batch, batchPool, onCommitted).onComplete(ar -> {
             if (settled[0]) {
                 lateOutcome(batch, ar);
                 return;
@@ -239,10 +263,9 @@ final class GroupCommitWriter {
             if (ar.succeeded()) {
                 lastOutage = null;
                 storageFault = null;
-                if (!ar.result().events().isEmpty()) {
-                    onCommitted.accept(ar.result());
-                }
+                listener.batchSettled(ar.result());
             } else {
+                listener.batchSettled(null);
                 failed(batch, ar.cause());
             }
             drain();
@@ -277,7 +300,7 @@ final class GroupCommitWriter {
     private void lateOutcome(List<WriteOp> batch, io.vertx.core.AsyncResult<CommittedBatch> ar) {
         if (ar.succeeded() && !ar.result().events().isEmpty()) {
             LOG.warn("write batch of {} committed after its deadline (its callers were told 503)", batch.size());
-            onCommitted.accept(ar.result());
+            listener.committedLate(ar.result());
         }
     }
 
@@ -288,16 +311,17 @@ final class GroupCommitWriter {
      * (the call's own transaction aborts; PostgreSQL turns the COMMIT of an aborted transaction into
      * a ROLLBACK) and the failure is reported from that statement's future.
      */
-    private Future<CommittedBatch> commit(List<WriteOp> batch, Pool batchPool) {
+    private Future<CommittedBatch> commit(List<WriteOp> batch, Pool batchPool, Runnable onCommitted) {
         long createdMs = clock.millis();
-        return batchPool.getConnection().compose(conn -> runStatements(conn, batch, createdMs)
+        return batchPool.getConnection().compose(conn -> runStatements(conn, batch, createdMs, onCommitted)
                 .eventually(conn::close));
     }
 
-    private Future<CommittedBatch> runStatements(SqlConnection conn, List<WriteOp> batch, long createdMs) {
+    private Future<CommittedBatch> runStatements(
+            SqlConnection conn, List<WriteOp> batch, long createdMs, Runnable onCommitted) {
         return batch.size() <= smallBatchLimit
-                ? applySmallBatch(conn, batch, createdMs)
-                : applyRounds(conn, batch, createdMs);
+                ? applySmallBatch(conn, batch, createdMs, onCommitted)
+                : applyRounds(conn, batch, createdMs, onCommitted);
     }
 
     /**
@@ -311,10 +335,12 @@ final class GroupCommitWriter {
      * one per round: applying the writes in order, each seeing its predecessors, is exactly what
      * {@link #rounds} emulates.
      */
-    private Future<CommittedBatch> applySmallBatch(SqlConnection conn, List<WriteOp> batch, long createdMs) {
+    private Future<CommittedBatch> applySmallBatch(
+            SqlConnection conn, List<WriteOp> batch, long createdMs, Runnable onCommitted) {
         return conn.preparedQuery(Statements.APPLY_WRITES)
                 .execute(params(batch, createdMs))
                 .map(rowSet -> {
+                    onCommitted.run();
                     RowIterator<Row> rows = rowSet.iterator();
                     List<EventRows.LoggedEvent> events = new ArrayList<>(batch.size());
                     long previous = -1;
@@ -335,7 +361,8 @@ final class GroupCommitWriter {
      * round, NOTIFY, COMMIT, pipelined (one round trip). Its fixed cost per execution is paid once
      * for many writes.
      */
-    private Future<CommittedBatch> applyRounds(SqlConnection conn, List<WriteOp> batch, long createdMs) {
+    private Future<CommittedBatch> applyRounds(
+            SqlConnection conn, List<WriteOp> batch, long createdMs, Runnable onCommitted) {
         List<List<WriteOp>> rounds = rounds(batch);
         List<Future<?>> all = new ArrayList<>(rounds.size() + 4);
         all.add(conn.query("BEGIN").execute());
@@ -355,6 +382,7 @@ final class GroupCommitWriter {
             if (failure != null) {
                 return Future.failedFuture(failure);
             }
+            onCommitted.run();
             long previous = lock.result().iterator().next().getLong(0);
             // in revision order: rounds apply in order, each taking the revisions after the previous
             // one's, and within a round the applied writes take them in submission order

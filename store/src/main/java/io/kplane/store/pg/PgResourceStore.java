@@ -95,7 +95,7 @@ public final class PgResourceStore implements ResourceStore {
                 config.maxBatchSize(),
                 config.smallBatchLimit(),
                 recentObjects,
-                hub::committed);
+                hub);
         this.lister = new Lister(readPool);
         this.compactor = new Compactor(readPool, config.clock(), config.compactionWindow());
     }
@@ -184,6 +184,11 @@ public final class PgResourceStore implements ResourceStore {
         Promise<StoredObject> promise = ((ContextInternal) vertx.getOrCreateContext()).promise();
         writer.submit(op.apply(promise));
         return promise.future();
+    }
+
+    /** For tests: reads of the event log the watch hub started for an announcement (see {@link WatchHub}). */
+    long announcedLogReads() {
+        return hub.announcedReads();
     }
 
     @Override

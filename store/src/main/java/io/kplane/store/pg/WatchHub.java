@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * never skips a row. A bounded cache of recent events serves new watchers; older start revisions are
  * caught up from the database first. All state is confined to the hub's Vert.x context.
  */
-final class WatchHub {
+final class WatchHub implements GroupCommitWriter.BatchListener {
     private static final Logger LOG = LoggerFactory.getLogger(WatchHub.class);
     private static final int READ_PAGE = 1000;
     private static final int CATCH_UP_PAGE = 500;
@@ -55,6 +55,19 @@ final class WatchHub {
     private boolean reading;
     /** Highest revision announced (NOTIFY, own writer) since the current read started. */
     private long announced;
+    /**
+     * This instance's writer has a batch in flight. Its NOTIFY often arrives before its outcome
+     * (the listening connection and the writer's are answered independently); reading the log for
+     * it would fetch and then skip rows the writer is about to hand over. So an announcement waits
+     * until the batch settles and is read only if it is still ahead then (another instance wrote,
+     * or the batch failed): at most one batch later than at once.
+     */
+    private boolean ownBatchInFlight;
+    /**
+     * Reads of the log started for the announcement of a revision (a NOTIFY, a batch written in
+     * between), not the safety poll's nor the catch-all one when LISTEN (re)connects: for tests.
+     */
+    private final java.util.concurrent.atomic.AtomicLong announcedReads = new java.util.concurrent.atomic.AtomicLong();
 
     private boolean healthy = true;
     private long timerId = -1;
@@ -117,8 +130,43 @@ final class WatchHub {
     private void readUpTo(long revision) {
         if (revision > lastRevision) {
             announced = Math.max(announced, revision);
-            read(); // if a read is in flight, it re-reads afterwards only if still behind
+            if (!ownBatchInFlight) {
+                readAnnounced();
+            }
         }
+    }
+
+    private void readAnnounced() {
+        if (!reading && announced != Long.MAX_VALUE) {
+            announcedReads.incrementAndGet();
+        }
+        read(); // if a read is in flight, it re-reads afterwards only if still behind
+    }
+
+    @Override
+    public void batchSent() {
+        context.runOnContext(v -> ownBatchInFlight = true);
+    }
+
+    @Override
+    public void batchSettled(GroupCommitWriter.CommittedBatch batch) {
+        context.runOnContext(v -> {
+            ownBatchInFlight = false;
+            if (closed) {
+                return;
+            }
+            if (batch != null && !batch.events().isEmpty()) {
+                deliverCommitted(batch);
+            }
+            if (announced > lastRevision) {
+                readAnnounced();
+            }
+        });
+    }
+
+    @Override
+    public void committedLate(GroupCommitWriter.CommittedBatch batch) {
+        committed(batch);
     }
 
     /**
@@ -127,19 +175,23 @@ final class WatchHub {
      * event log, no parse of rows. Otherwise another instance wrote in between, and the hub reads the
      * log from where it is, which includes this batch.
      */
-    void committed(GroupCommitWriter.CommittedBatch batch) {
+    private void committed(GroupCommitWriter.CommittedBatch batch) {
         context.runOnContext(v -> {
-            if (closed) {
+            if (closed || batch.events().isEmpty()) {
                 return;
             }
-            if (batch.previousRevision() != lastRevision) {
-                readUpTo(batch.lastRevision());
-                return;
-            }
-            for (EventRows.LoggedEvent event : batch.events()) {
-                deliver(event);
-            }
+            deliverCommitted(batch);
         });
+    }
+
+    private void deliverCommitted(GroupCommitWriter.CommittedBatch batch) {
+        if (batch.previousRevision() != lastRevision) {
+            readUpTo(batch.lastRevision());
+            return;
+        }
+        for (EventRows.LoggedEvent event : batch.events()) {
+            deliver(event);
+        }
     }
 
     void compacted(long revision) {
@@ -356,6 +408,11 @@ final class WatchHub {
         io.vertx.core.Promise<T> promise = io.vertx.core.Promise.promise();
         context.runOnContext(v -> action.get().onComplete(promise));
         return promise.future();
+    }
+
+    /** For tests: how many reads of the log the announcement of a revision started (see the field). */
+    long announcedReads() {
+        return announcedReads.get();
     }
 
     /** For tests and metrics: the newest revision the hub has delivered. */
