@@ -64,10 +64,17 @@ class DockerTerminalResizeTest {
                 .exec()
                 .getId();
         docker.startContainerCmd(id).exec();
-        await("the container's terminal answers")
-                .atMost(Duration.ofSeconds(30))
+        // a terminal of 0x0 has no size for stty: give it one (again on each try: conmon may still be starting)
+        await("the container's terminal at 24x80")
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
                 .ignoreExceptions()
-                .until(() -> terminalSize().matches("\\d+ \\d+"));
+                .until(
+                        () -> {
+                            docker.resizeContainerCmd(id).withSize(24, 80).exec();
+                            return terminalSize();
+                        },
+                        "24 80"::equals);
         Optional<ProcessHandle> monitor = conmonOf(id);
         Assumptions.assumeTrue(
                 monitor.isPresent(),
