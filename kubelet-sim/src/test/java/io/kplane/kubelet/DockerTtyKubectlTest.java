@@ -8,7 +8,8 @@ import org.junit.jupiter.api.BeforeAll;
 /**
  * {@link TtyKubectlTest} with a docker-runtime kubelet: the engine gives the container its terminal
  * ({@code Tty}, {@code OpenStdin}, {@code StdinOnce} at create) and the kubelet attaches with it and
- * resizes it. Skipped, saying why, without an engine.
+ * resizes it (on Podman through DockerTerminalResizer's repeat: conmon before 2.2.0 can apply the first of
+ * kubectl attach's two sizes, DockerTerminalResizeTest). Skipped, saying why, without an engine.
  */
 class DockerTtyKubectlTest extends TtyKubectlTest {
 
@@ -24,19 +25,5 @@ class DockerTtyKubectlTest extends TtyKubectlTest {
             image = TestImages.workingBusybox(probe.client());
         }
         startStack("docker", host);
-    }
-
-    /**
-     * Not on Podman's engine (the one CI has): after {@code kubectl attach -it} a running tty container's
-     * terminal stays at kubectl's first size, plus one (seen 46x124 for a 45x123 terminal), although the
-     * kubelet sends {@code POST /containers/{id}/resize} for both sizes in order and two such requests in a
-     * row end at the second when made by hand; not explained yet. {@code kubectl run -it} ends at the right
-     * size on the same engine (the test above).
-     */
-    @Override
-    boolean attachResizeHolds() {
-        System.out.println(
-                "docker tty attach: the terminal's size after attach is not checked (see attachResizeHolds)");
-        return false;
     }
 }

@@ -14,17 +14,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * One {@code kplane up} for the launcher stack ITs of a test run (StackEndToEndIT, LensUiBrowserIT,
- * StackDownIT), instead of one stack per class: starting a stack is most of a small class's time.
- * CronJobTimelineBrowserIT keeps a stack of its own: it moves the cluster clock, which every
- * component's timers follow, and handing a shared stack back at real time means a jump back, after
- * which timers set meanwhile (the lens announcers' lease renewals among them) wait for cluster time to
- * catch up, so the lens shows the components as stale (docs/launcher.md). Registered per class with
+ * CronJobTimelineBrowserIT, StackDownIT), instead of one stack per class: starting a stack is most of a
+ * small class's time. Registered per class with
  * {@code @RegisterExtension static final SharedStack STACK = new SharedStack("namespace")}.
  *
  * <ul>
@@ -38,6 +36,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *   <li>Each class gets its own namespace and a kubeconfig whose context defaults to it, so kubectl and
  *       kubectl-lite need no {@code -n}; the namespace is deleted after the class, and that clean-up
  *       never fails a test.
+ *   <li>A class that moves the cluster clock back (CronJobTimelineBrowserIT: frozen a week ahead, then
+ *       real time again) says so with {@link #clockMovedBack()}: from then on the stack's cluster-clock
+ *       timers armed while the clock was ahead (kubelet lease renewals and heartbeats, the node monitor,
+ *       delaying queues) wait for cluster time to catch up, so the stack is no longer handed to a later
+ *       class; that class starts a new one. Only a class that merely stops the stack
+ *       ({@link #anyClock(String)}, StackDownIT) takes it as it is. The classes' {@code @Order} puts the
+ *       clock class last but for StackDownIT, so this costs a second stack only in an unusual order.
  * </ul>
  *
  * Cluster-wide state a class changes (a paused controller) it restores itself, in a
@@ -65,24 +70,40 @@ final class SharedStack implements BeforeAllCallback, AfterAllCallback {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     private final String namespace;
+    /** This class only stops the stack: one whose clock was moved back will do. */
+    private final boolean anyClock;
+
     private ExtensionContext.Store root;
+    private Running running;
     private LaunchedStack stack;
     private Path kubeconfig;
 
     SharedStack(String namespace) {
+        this(namespace, false);
+    }
+
+    private SharedStack(String namespace, boolean anyClock) {
         this.namespace = namespace;
+        this.anyClock = anyClock;
+    }
+
+    /** For a class that only stops the stack (StackDownIT): takes it even after a clock move back. */
+    static SharedStack anyClock(String namespace) {
+        return new SharedStack(namespace, true);
     }
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         root = context.getRoot().getStore(STORE);
-        Running running = root.get(Running.class, Running.class);
-        if (running != null && !running.stack().launcher().isAlive()) {
+        Running found = root.get(Running.class, Running.class);
+        if (found != null
+                && (!found.stack().launcher().isAlive()
+                        || (found.clockMovedBack().get() && !anyClock))) {
             root.remove(Running.class);
-            running.close();
+            found.close();
         }
-        stack = root.getOrComputeIfAbsent(Running.class, k -> Running.start(), Running.class)
-                .stack();
+        running = root.getOrComputeIfAbsent(Running.class, k -> Running.start(), Running.class);
+        stack = running.stack();
         awaitWhole();
         HttpResponse<String> created = send(
                 "POST",
@@ -125,6 +146,15 @@ final class SharedStack implements BeforeAllCallback, AfterAllCallback {
     /** A kubeconfig for this stack whose context's namespace is the class's. */
     Path kubeconfig() {
         return kubeconfig;
+    }
+
+    /**
+     * The calling class is about to move the cluster clock in a way that leaves timers waiting once it is
+     * real again (a jump back): no later class gets this stack but one created with
+     * {@link #anyClock(String)}.
+     */
+    void clockMovedBack() {
+        running.clockMovedBack().set(true);
     }
 
     /**
@@ -190,11 +220,14 @@ final class SharedStack implements BeforeAllCallback, AfterAllCallback {
                 HttpResponse.BodyHandlers.ofString());
     }
 
-    /** The run's stack in JUnit's root store, which closes it when the run ends. */
-    private record Running(LaunchedStack stack) implements AutoCloseable {
+    /**
+     * The run's stack in JUnit's root store, which closes it when the run ends; {@code clockMovedBack}: see
+     * {@link SharedStack#clockMovedBack()}.
+     */
+    private record Running(LaunchedStack stack, AtomicBoolean clockMovedBack) implements AutoCloseable {
         static Running start() {
             try {
-                return new Running(LaunchedStack.up("kplane-shared", NODES, COMPONENT_ARGS));
+                return new Running(LaunchedStack.up("kplane-shared", NODES, COMPONENT_ARGS), new AtomicBoolean());
             } catch (Exception e) {
                 throw new IllegalStateException("kplane up failed: " + e.getMessage(), e);
             }

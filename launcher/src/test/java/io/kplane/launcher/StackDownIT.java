@@ -15,12 +15,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code ./kplane down} from another terminal stops a running stack: it says so, the launcher exits,
  * no component process is left and the state file is gone. It stops the run's {@link SharedStack}, so
  * it is ordered after the other stack ITs (src/test/resources/junit-platform.properties orders classes
- * by {@code @Order}); run first or alone it is still right, only a later class starts a new stack.
+ * by {@code @Order}); run first or alone it is still right, only a later class starts a new stack. It
+ * takes the stack even after CronJobTimelineBrowserIT moved its clock back ({@link SharedStack#anyClock}):
+ * stopping does not depend on the components' cluster-clock timers.
  */
 @Order(Integer.MAX_VALUE)
 class StackDownIT {
     @RegisterExtension
-    static final SharedStack STACK = new SharedStack("down");
+    static final SharedStack STACK = SharedStack.anyClock("down");
 
     @Test
     void downFromAnotherTerminalStopsEveryComponentAndRemovesTheStateFile() throws Exception {

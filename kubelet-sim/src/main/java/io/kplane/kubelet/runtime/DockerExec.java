@@ -3,6 +3,7 @@ package io.kplane.kubelet.runtime;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.ExecCreateCmdResponse;
 import com.github.dockerjava.api.exception.DockerException;
+import io.kplane.client.time.Clock;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +21,8 @@ import org.slf4j.LoggerFactory;
  * ({@link EngineHijack}: stdin one way, the multiplexed stdout/stderr frames the other, and the end of
  * stdin as a half-close, which docker-java cannot send), {@code GET /exec/{id}/json} for the exit code
  * and {@code POST /exec/{id}/resize}; attach is {@code POST /containers/{id}/attach} hijacked the same way.
+ * Resizes go through {@link DockerTerminalResizer} (Podman's conmon can apply a stale size of two sent at
+ * once).
  */
 final class DockerExec implements ExecSession {
     private static final Logger log = LoggerFactory.getLogger(DockerExec.class);
@@ -35,13 +38,17 @@ final class DockerExec implements ExecSession {
     private final PipedOutputStream stdout;
     private final PipedOutputStream stderr;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+    private final DockerTerminalResizer resizer;
     private volatile EngineHijack stream;
     private volatile boolean withStdin;
 
-    private DockerExec(DockerClient docker, String execId, String attachedContainer) throws IOException {
+    private DockerExec(DockerClient docker, String execId, String attachedContainer, ExecutorService waiters)
+            throws IOException {
         this.docker = docker;
         this.execId = execId;
         this.attachedContainer = attachedContainer;
+        // the repeats' quiet periods are about the engine, not the cluster: wall time
+        this.resizer = new DockerTerminalResizer(this::engineResize, Clock.system(), waiters);
         this.stdoutReader = new PipedInputStream(PIPE);
         this.stderrReader = new PipedInputStream(PIPE);
         this.stdout = new PipedOutputStream(stdoutReader);
@@ -65,7 +72,7 @@ final class DockerExec implements ExecSession {
                     e.getMessage() == null ? e.toString() : e.getMessage().trim());
         }
         try {
-            DockerExec session = new DockerExec(docker, created.getId(), null);
+            DockerExec session = new DockerExec(docker, created.getId(), null, waiters);
             session.start(
                     EngineHijack.open(
                             dockerHost,
@@ -94,7 +101,7 @@ final class DockerExec implements ExecSession {
             ExecutorService waiters)
             throws ExecNotSupportedException {
         try {
-            DockerExec session = new DockerExec(docker, null, containerTty ? id : null);
+            DockerExec session = new DockerExec(docker, null, containerTty ? id : null, waiters);
             String path = "/containers/" + id + "/attach?stream=1&stdout=1&stderr=1" + (spec.stdin() ? "&stdin=1" : "");
             session.start(
                     EngineHijack.open(dockerHost, path, ""),
@@ -125,6 +132,7 @@ final class DockerExec implements ExecSession {
             } catch (IOException e) {
                 log.debug("exec stream ended: {}", e.toString());
             } finally {
+                resizer.close();
                 closeQuietly(stdout);
                 closeQuietly(stderr);
                 closeQuietly(hijack);
@@ -175,6 +183,10 @@ final class DockerExec implements ExecSession {
 
     @Override
     public void resize(int width, int height) {
+        resizer.resize(width, height);
+    }
+
+    private void engineResize(int width, int height) {
         try {
             if (execId != null) {
                 docker.resizeExecCmd(execId).withSize(height, width).exec();
@@ -191,6 +203,7 @@ final class DockerExec implements ExecSession {
 
     @Override
     public void abort() {
+        resizer.close();
         closeQuietly(stream);
     }
 
