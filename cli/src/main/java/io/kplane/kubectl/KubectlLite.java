@@ -131,7 +131,9 @@ public final class KubectlLite implements Runnable {
         CommandLine cli = new CommandLine(new KubectlLite());
         COMMANDS.forEach((name, type) -> {
             if (names.contains(name)) {
-                cli.addSubcommand(name, new CommandLine(type));
+                CommandLine sub = new CommandLine(type);
+                addHelpOption(sub);
+                cli.addSubcommand(name, sub);
             }
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
@@ -145,6 +147,23 @@ public final class KubectlLite implements Runnable {
             return 1;
         });
         return cli;
+    }
+
+    /**
+     * {@code -h, --help} on a subcommand and its own subcommands, as kubectl has on every command: prints
+     * that command's usage and exits 0, even when its required parameters are missing ({@code get --help}
+     * printed "Missing required parameter" before). Added here rather than through a mixin in each class so
+     * that no command can lack it and the root keeps its standard {@code -h}/{@code -V}.
+     */
+    static void addHelpOption(CommandLine command) {
+        command.getCommandSpec()
+                .addOption(CommandLine.Model.OptionSpec.builder("-h", "--help")
+                        .usageHelp(true)
+                        .type(boolean.class)
+                        .arity("0")
+                        .description("Show this help message and exit.")
+                        .build());
+        command.getSubcommands().values().forEach(KubectlLite::addHelpOption);
     }
 
     /** The one line printed for a failure, worded like kubectl's. */
