@@ -73,6 +73,28 @@ class HelpTest {
     }
 
     @Test
+    void parameterErrorsReadAsBefore() {
+        assertThat(run("get"))
+                .isEqualTo(new Result(
+                        1,
+                        "",
+                        "error: Missing required parameter: 'TYPE[.GROUP] [NAME...] | TYPE/NAME...'\n"
+                                + "See 'kubectl-lite get --help' for usage.\n"));
+        assertThat(run("get", "pods", "--bogus"))
+                .isEqualTo(new Result(
+                        1, "", "error: Unknown option: '--bogus'\nSee 'kubectl-lite get --help' for usage.\n"));
+        assertThat(run("get", "pods", "-o"))
+                .isEqualTo(new Result(
+                        1,
+                        "",
+                        "error: Missing required parameter for option '--output' (<output>)\n"
+                                + "See 'kubectl-lite get --help' for usage.\n"));
+        assertThat(run("--bogus"))
+                .isEqualTo(
+                        new Result(1, "", "error: Unknown option: '--bogus'\nSee 'kubectl-lite --help' for usage.\n"));
+    }
+
+    @Test
     void theRootHelpIsUnchanged() throws IOException {
         assertThat(run("--help")).isEqualTo(new Result(0, resource("root-help.txt"), ""));
         assertThat(run("-h")).isEqualTo(new Result(0, resource("root-help.txt"), ""));

@@ -55,6 +55,7 @@ public final class GetCommand extends BaseCommand {
         GlobalOptions.addTo(spec);
         spec.addPositional(PositionalParamSpec.builder()
                 .arity("1..*")
+                .required(true) // what picocli derives from the arity for an annotated parameter
                 .paramLabel("TYPE[.GROUP] [NAME...] | TYPE/NAME...")
                 .description(
                         "What to get: pods, jobs, cronjobs, nodes, events, namespaces, leases, all, or short names.")
