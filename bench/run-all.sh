@@ -80,19 +80,7 @@ row "./kplane up -d, built, archives trained -> API ready, every component healt
 
 log "idle 15 s, then memory of every process"
 sleep 15
-launcher_pid=$(sed -n 's/.*"launcherPid" *: *\([0-9]*\).*/\1/p' "$state/state.json")
-pg_pid=$(head -1 "$state/db/postmaster.pid")
-tree() { echo "$1"; for c in $(cat /proc/"$1"/task/*/children 2>/dev/null); do tree "$c"; done; }
-total_rss=0; total_pss=0; n=0; jvms=0
-{ tree "$launcher_pid"; tree "$pg_pid"; } | sort -u > "$out/pids"
-while read -r p; do
-  r=$(awk '/VmRSS/{print $2}' /proc/"$p"/status 2>/dev/null || true); [ -n "$r" ] || continue
-  s=$(awk '/^Pss:/{print $2}' /proc/"$p"/smaps_rollup 2>/dev/null || echo 0)
-  cmd=$(tr '\0' ' ' < /proc/"$p"/cmdline | cut -c1-160)
-  case "$cmd" in *java*) jvms=$((jvms + 1));; esac
-  printf "%7d %8d kB RSS %8d kB PSS  %s\n" "$p" "$r" "$s" "$cmd" >> "$out/memory.txt"
-  total_rss=$((total_rss + r)); total_pss=$((total_pss + s)); n=$((n + 1))
-done < "$out/pids"
+read -r _ total_rss total_pss n jvms < <(bench/stack-memory.sh "$state" "$out/memory.txt")
 row "whole stack RSS, idle (1 node, PostgreSQL included): sum of RSS" "$((total_rss / 1024)) MB in $n processes ($jvms JVMs)" \
     "PSS (shared pages counted once) $((total_pss / 1024)) MB" "< 500 MB" "$([ $((total_rss / 1024)) -lt 500 ] && echo PASS || echo MISS)"
 row "whole stack memory, idle: sum of PSS" "$((total_pss / 1024)) MB" "RSS sum $((total_rss / 1024)) MB" "< 500 MB" \

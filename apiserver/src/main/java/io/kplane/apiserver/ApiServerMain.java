@@ -121,6 +121,8 @@ public final class ApiServerMain implements Callable<Integer> {
                 : StoreConfig.embedded(dataDir, dbPort == 0 ? freePort() : dbPort);
         config = config.withCompaction(
                 compactionWindow, Duration.ofMillis(Math.max(1000, Math.min(30_000, compactionWindow.toMillis() / 5))));
+        // read connections: the launcher's stack sets fewer (deploy/bin/kplane-component; each is a PostgreSQL backend)
+        config = config.withPoolSize(Integer.getInteger("kplane.store.readPoolSize", config.poolSize()));
 
         Vertx vertx = Vertx.vertx();
         // Up at once, answering 503 until the database is there (as kube-apiserver waits for etcd):

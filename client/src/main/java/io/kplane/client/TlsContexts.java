@@ -40,6 +40,9 @@ final class TlsContexts {
                 context.init(null, tmf.getTrustManagers(), new SecureRandom());
                 return context;
             }
+            if (config.server().regionMatches(true, 0, "http://", 0, 7)) {
+                return PlainHttpSslContext.INSTANCE; // no TLS: don't load the JSSE and the CA store for nothing
+            }
             return SSLContext.getDefault();
         } catch (GeneralSecurityException | java.io.IOException e) {
             throw new KubeClientException("cannot set up TLS for " + config.server() + ": " + e.getMessage(), e);
