@@ -1,7 +1,9 @@
 package io.kplane.kubectl;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.kplane.api.json.Json;
+import io.kplane.api.json.TreeReader;
 import io.kplane.client.ApiConnectionException;
 import io.kplane.client.ApiException;
 import java.io.IOException;
@@ -54,9 +56,10 @@ public final class Api {
         try {
             byte[] bytes = transport.request(method, path, query == null ? Map.of() : query, body, contentType, accept);
             if (bytes == null || bytes.length == 0) {
-                return Json.mapper().createObjectNode();
+                return JsonNodeFactory.instance.objectNode();
             }
-            return Json.mapper().readTree(bytes);
+            // not Json.mapper(): a get that only prints a Table never initialises an ObjectMapper (TreeReader)
+            return TreeReader.json(bytes);
         } catch (ApiConnectionException e) {
             throw unreachable();
         } catch (IOException e) {

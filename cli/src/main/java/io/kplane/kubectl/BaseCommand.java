@@ -13,6 +13,7 @@ public abstract class BaseCommand implements Callable<Integer> {
     @Mixin
     GlobalOptions options;
 
+    /** Injected by picocli, or set by a command that builds its model in code. */
     @Spec
     protected CommandSpec spec;
 
@@ -20,14 +21,10 @@ public abstract class BaseCommand implements Callable<Integer> {
 
     protected Connection connection() {
         if (connection == null) {
-            GlobalOptions merged = options;
+            // options: injected for a command picocli built from annotations; null for one built in code
+            GlobalOptions merged = options != null ? options : GlobalOptions.from(spec);
             for (CommandSpec p = spec.parent(); p != null; p = p.parent()) {
-                Object user = p.userObject();
-                if (user instanceof BaseCommand b) {
-                    merged = merged.over(b.options);
-                } else if (user instanceof KubectlLite root) {
-                    merged = merged.over(root.options);
-                }
+                merged = merged.over(GlobalOptions.from(p));
             }
             KubectlLite.Environment env = environment();
             connection = Connection.resolve(

@@ -25,18 +25,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * kubectl-lite: the kplane CLI. Commands and output follow kubectl; errors are one line on stderr
  * with a non-zero exit code.
  */
-@Command(
-        name = "kubectl-lite",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionCommand.Provider.class,
-        description = "kubectl-lite controls the kplane control plane.")
 public final class KubectlLite implements Runnable {
     /** What the process environment provides; tests substitute their own. */
     public record Environment(String kubeconfigEnv, Path home, InputStream stdin) {
@@ -54,9 +49,6 @@ public final class KubectlLite implements Runnable {
     /** Connection options that take a value: what follows them is not the command name. */
     private static final Set<String> OPTIONS_WITH_VALUES =
             Set.of("--server", "--token", "--kubeconfig", "-n", "--namespace");
-
-    @Mixin
-    GlobalOptions options;
 
     /** This command line's environment: set per run, so concurrent runs (tests) never share one. */
     Environment environment = Environment.system();
@@ -128,12 +120,16 @@ public final class KubectlLite implements Runnable {
     }
 
     private static CommandLine commandLine(Set<String> names) {
-        CommandLine cli = new CommandLine(new KubectlLite());
-        COMMANDS.forEach((name, type) -> {
-            if (names.contains(name)) {
-                cli.addSubcommand(name, new CommandLine(type));
+        CommandLine cli = new CommandLine(new KubectlLite().rootSpec());
+        for (Map.Entry<String, Class<?>> command : COMMANDS.entrySet()) {
+            if (names.contains(command.getKey())) {
+                CommandLine sub = command.getValue() == GetCommand.class
+                        ? new CommandLine(GetCommand.spec())
+                        : new CommandLine(command.getValue());
+                addHelpOption(sub);
+                cli.addSubcommand(command.getKey(), sub);
             }
-        });
+        }
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             commandLine.getErr().println(message(e));
             return e instanceof CliException c ? c.exitCode() : 1;
@@ -145,6 +141,23 @@ public final class KubectlLite implements Runnable {
             return 1;
         });
         return cli;
+    }
+
+    /**
+     * {@code -h, --help} on a subcommand and its own subcommands, as kubectl has on every command: prints
+     * that command's usage and exits 0, even when its required parameters are missing ({@code get --help}
+     * printed "Missing required parameter" before). Added here rather than through a mixin in each class so
+     * that no command can lack it and the root keeps its standard {@code -h}/{@code -V}.
+     */
+    static void addHelpOption(CommandLine command) {
+        command.getCommandSpec()
+                .addOption(OptionSpec.builder("-h", "--help")
+                        .usageHelp(true)
+                        .type(boolean.class)
+                        .arity("0")
+                        .description("Show this help message and exit.")
+                        .build());
+        command.getSubcommands().values().forEach(KubectlLite::addHelpOption);
     }
 
     /** The one line printed for a failure, worded like kubectl's. */
@@ -207,8 +220,34 @@ public final class KubectlLite implements Runnable {
         return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
     }
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    private CommandSpec spec;
+
+    /**
+     * The root's model, built in code rather than by reflection over annotations (as {@code get}'s,
+     * {@link GetCommand#spec()}): every run builds it, and picocli's reading of annotations — one dynamic
+     * proxy class per annotation type, which no class-data archive of JDK 17 can hold — was the largest
+     * part of a short command's CPU. The options, texts and order are the annotated model's
+     * ({@code mixinStandardHelpOptions}, the connection options): {@code HelpTest} compares the help and
+     * completion texts with the recorded ones.
+     */
+    private CommandSpec rootSpec() {
+        spec = CommandSpec.wrapWithoutInspection(this);
+        spec.name("kubectl-lite");
+        spec.versionProvider(new VersionCommand.Provider());
+        spec.usageMessage().description("kubectl-lite controls the kplane control plane.");
+        spec.addOption(OptionSpec.builder("-h", "--help")
+                .usageHelp(true)
+                .type(boolean.class)
+                .description("Show this help message and exit.")
+                .build());
+        spec.addOption(OptionSpec.builder("-V", "--version")
+                .versionHelp(true)
+                .type(boolean.class)
+                .description("Print version information and exit.")
+                .build());
+        GlobalOptions.addTo(spec);
+        return spec;
+    }
 
     @Override
     public void run() {

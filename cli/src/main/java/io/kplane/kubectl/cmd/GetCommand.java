@@ -6,6 +6,7 @@ import io.kplane.api.json.Json;
 import io.kplane.kubectl.Api;
 import io.kplane.kubectl.BaseCommand;
 import io.kplane.kubectl.CliException;
+import io.kplane.kubectl.GlobalOptions;
 import io.kplane.kubectl.ResourceRef;
 import io.kplane.kubectl.print.Output;
 import io.kplane.kubectl.print.TablePrinter;
@@ -18,56 +19,96 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * {@code get}: tables come from the server (Table responses, the same columns kubectl shows);
  * {@code -o json|yaml|name|jsonpath} print the objects; {@code -w} streams changes as rows.
  */
-@Command(name = "get", description = "Display one or many resources.")
 public final class GetCommand extends BaseCommand {
-    @Parameters(
-            arity = "1..*",
-            paramLabel = "TYPE[.GROUP] [NAME...] | TYPE/NAME...",
-            description = "What to get: pods, jobs, cronjobs, nodes, events, namespaces, leases, all, or short names.")
-    List<String> args;
+    private List<String> args;
+    private String output;
+    private String selector;
+    private String fieldSelector;
+    private boolean allNamespaces;
+    private boolean watch;
+    private boolean watchOnly;
+    private boolean noHeaders;
+    private String requestTimeout;
 
-    @Option(
-            names = {"-o", "--output"},
-            description = "Output format: json, yaml, name, wide, jsonpath=TEMPLATE.")
-    String output;
+    private GetCommand() {}
 
-    @Option(
-            names = {"-l", "--selector"},
-            description = "Label selector, e.g. app=pi,tier!=web.")
-    String selector;
+    /**
+     * {@code get}'s model, built in code rather than by picocli's reflection over annotations: {@code get}
+     * is the command run most, and reading annotations (parsing them, one dynamic proxy class per
+     * annotation type, which no class-data archive of JDK 17 can hold) was about 40% of a {@code get pods}
+     * run's CPU samples (JFR, docs/performance.md "kubectl-lite"). Same options, texts and order as the
+     * annotated model had: {@code HelpTest} compares the usage and completion texts with the recorded ones.
+     */
+    public static CommandSpec spec() {
+        GetCommand get = new GetCommand();
+        CommandSpec spec = CommandSpec.wrapWithoutInspection(get);
+        spec.name("get");
+        spec.usageMessage().description("Display one or many resources.");
+        GlobalOptions.addTo(spec);
+        spec.addPositional(PositionalParamSpec.builder()
+                .arity("1..*")
+                .required(true) // what picocli derives from the arity for an annotated parameter
+                .paramLabel("TYPE[.GROUP] [NAME...] | TYPE/NAME...")
+                .description(
+                        "What to get: pods, jobs, cronjobs, nodes, events, namespaces, leases, all, or short names.")
+                .type(List.class)
+                .auxiliaryTypes(String.class)
+                .build());
+        spec.addOption(text("<output>", "Output format: json, yaml, name, wide, jsonpath=TEMPLATE.", "-o", "--output"));
+        spec.addOption(text("<selector>", "Label selector, e.g. app=pi,tier!=web.", "-l", "--selector"));
+        spec.addOption(text("<fieldSelector>", "Field selector, e.g. status.phase=Running.", "--field-selector"));
+        spec.addOption(flag("List across all namespaces.", "-A", "--all-namespaces"));
+        spec.addOption(flag("After listing, watch for changes.", "-w", "--watch"));
+        spec.addOption(flag("Watch for changes without listing first.", "--watch-only"));
+        spec.addOption(flag("Do not print headers.", "--no-headers"));
+        spec.addOption(text("<requestTimeout>", "Stop watching after this long (e.g. 30s, 1m).", "--request-timeout"));
+        get.spec = spec;
+        return spec;
+    }
 
-    @Option(names = "--field-selector", description = "Field selector, e.g. status.phase=Running.")
-    String fieldSelector;
+    private static OptionSpec text(String label, String description, String... names) {
+        return OptionSpec.builder(names)
+                .paramLabel(label)
+                .type(String.class)
+                .description(description)
+                .build();
+    }
 
-    @Option(
-            names = {"-A", "--all-namespaces"},
-            description = "List across all namespaces.")
-    boolean allNamespaces;
+    private static OptionSpec flag(String description, String... names) {
+        return OptionSpec.builder(names)
+                .type(boolean.class)
+                .description(description)
+                .build();
+    }
 
-    @Option(
-            names = {"-w", "--watch"},
-            description = "After listing, watch for changes.")
-    boolean watch;
+    /** The parsed values (picocli keeps them in the model it was given). */
+    private void readOptions() {
+        args = spec.positionalParameters().get(0).getValue();
+        output = spec.findOption("--output").getValue();
+        selector = spec.findOption("--selector").getValue();
+        fieldSelector = spec.findOption("--field-selector").getValue();
+        allNamespaces = isSet("--all-namespaces");
+        watch = isSet("--watch");
+        watchOnly = isSet("--watch-only");
+        noHeaders = isSet("--no-headers");
+        requestTimeout = spec.findOption("--request-timeout").getValue();
+    }
 
-    @Option(names = "--watch-only", description = "Watch for changes without listing first.")
-    boolean watchOnly;
-
-    @Option(names = "--no-headers", description = "Do not print headers.")
-    boolean noHeaders;
-
-    @Option(names = "--request-timeout", description = "Stop watching after this long (e.g. 30s, 1m).")
-    String requestTimeout;
+    private boolean isSet(String name) {
+        return Boolean.TRUE.equals(spec.findOption(name).getValue());
+    }
 
     @Override
     public Integer call() {
+        readOptions();
         OutputOptions format = OutputOptions.parse(output);
         String ns = allNamespaces ? null : namespace();
         List<ResourceRef> refs = ResourceRef.parse(args, ns);

@@ -1,7 +1,7 @@
 package io.kplane.client.config;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.kplane.api.json.Json;
+import io.kplane.api.json.TreeReader;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClientException;
 import java.io.IOException;
@@ -47,7 +47,7 @@ public record KubeConfig(
 
     public static KubeConfig load(Path path) {
         try {
-            KubeConfig parsed = KubeConfigReader.read(Json.yamlMapper().readTree(Files.readAllBytes(path)));
+            KubeConfig parsed = KubeConfigReader.read(TreeReader.yaml(Files.readAllBytes(path)));
             if (parsed == null) {
                 throw new KubeClientException("kubeconfig " + path + " is empty");
             }
@@ -61,7 +61,7 @@ public record KubeConfig(
 
     public static KubeConfig parse(String yaml) {
         try {
-            return KubeConfigReader.read(Json.yamlMapper().readTree(yaml));
+            return KubeConfigReader.read(TreeReader.yaml(yaml));
         } catch (IOException e) {
             throw new KubeClientException("invalid kubeconfig: " + e.getMessage(), e);
         }
