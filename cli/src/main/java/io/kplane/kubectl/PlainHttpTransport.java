@@ -9,8 +9,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -48,7 +46,7 @@ final class PlainHttpTransport implements Transport {
         if (method.equals("PATCH") || (method.equals("DELETE") && body != null)) {
             return full().request(method, path, query, body, contentType, accept);
         }
-        String url = url(config.server(), path, query);
+        String url = config.url(path, query);
         try {
             HttpURLConnection c =
                     open(url, accept, (int) config.requestTimeout().toMillis());
@@ -75,7 +73,7 @@ final class PlainHttpTransport implements Transport {
 
     @Override
     public InputStream stream(String path, Map<String, String> query, String accept) {
-        String url = url(config.server(), path, query);
+        String url = config.url(path, query);
         try {
             HttpURLConnection c = open(url, accept, 0);
             int code = c.getResponseCode();
@@ -117,28 +115,6 @@ final class PlainHttpTransport implements Transport {
             c.setRequestProperty("Authorization", "Bearer " + config.token());
         }
         return c;
-    }
-
-    /**
-     * {@link ClientConfig#url}'s URL (the same text: {@code PlainHttpTransportTest}), appended piece by
-     * piece: that method's {@code +} is the first string concatenation of a {@code get} run, and linking
-     * JDK 17's concatenation call site (method handles spun at run time) was ~15% of a {@code get pods}
-     * run's CPU samples after the other cuts (JFR, docs/performance.md "kubectl-lite").
-     */
-    static String url(String server, String path, Map<String, String> query) {
-        StringBuilder url = new StringBuilder(server).append(path);
-        if (query != null) {
-            char separator = '?';
-            for (Map.Entry<String, String> e : query.entrySet()) {
-                url.append(separator).append(encode(e.getKey())).append('=').append(encode(e.getValue()));
-                separator = '&';
-            }
-        }
-        return url.toString();
-    }
-
-    private static String encode(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private static byte[] readAll(InputStream in) throws IOException {
