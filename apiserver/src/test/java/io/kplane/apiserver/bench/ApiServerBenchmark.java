@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  *       the machine's floor for those deliveries.</li>
  * </ol>
  * Run (test classpath; the commands are in apiserver/README.md): {@code java -cp ... io.kplane.apiserver.bench.ApiServerBenchmark
- * [--seconds 5] [--warmup-seconds 30] [--warmup-creates 5000] [--watch-only] [--watchers 100 --rate 1000] [--url postgresql://...]} (embedded PostgreSQL in a
+ * [--seconds 5] [--warmup-seconds 30] [--warmup-creates 5000] [--warmup-max-seconds 120] [--watch-only] [--watchers 100 --rate 1000] [--url postgresql://...]} (embedded PostgreSQL in a
  * temporary directory unless {@code --url} names a scratch database).
  */
 public final class ApiServerBenchmark {
@@ -71,6 +71,8 @@ public final class ApiServerBenchmark {
                         ", concurrency 32",
                         intArg(args, "--warmup-seconds", 30),
                         intArg(args, "--warmup-creates", 5000),
+                        intArg(args, "--warmup-max-seconds", 120),
+                        true,
                         i -> createThroughput(http, server.url(), 32, Duration.ofSeconds(1), "w" + i + "-"));
             }
             System.out.printf("%-12s %14s %14s %8s%n", "concurrency", "API creates/s", "raw inserts/s", "ratio");

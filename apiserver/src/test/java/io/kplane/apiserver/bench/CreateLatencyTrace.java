@@ -78,6 +78,8 @@ public final class CreateLatencyTrace {
                         ", concurrency 32",
                         0,
                         warmup,
+                        180,
+                        false,
                         i -> ApiServerBenchmark.createThroughput(
                                 h1, server.url(), 32, java.time.Duration.ofSeconds(1), "w" + i + "-"));
             }

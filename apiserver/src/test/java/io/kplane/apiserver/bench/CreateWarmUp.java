@@ -2,18 +2,22 @@ package io.kplane.apiserver.bench;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
- * The create benchmarks' warm-up, JMH-style: unmeasured one-second iterations for a fixed time (and
- * at least a number of creates), every iteration's rate printed, so a reader sees whether the server
- * was still getting faster when the measurement began. A fresh JVM's CPU per create keeps falling
- * for tens of seconds while the JIT (C1, then C2) compiles the request path; a warm-up that stops at a
- * count of creates stops earlier on a slow machine than on a fast one and measured the compiler
- * (docs/performance.md, "Create throughput: the benchmark measured warm-up").
+ * The create benchmarks' warm-up, JMH-style: unmeasured one-second iterations for a minimum time
+ * (and number of creates), and, where the server shares the benchmark's JVM, until its JIT has
+ * quietened down; every five-second window printed, so a reader sees whether the server was still
+ * getting faster when the measurement began. A fresh JVM's CPU per create keeps falling for tens of
+ * seconds while C1 and C2 compile the request path (on two loaded cores the compiler threads were
+ * still busy most of each window after 40 s); a warm-up that stopped at a count of creates stopped
+ * sooner the faster the machine, and its "steady" levels measured the compiler (docs/performance.md,
+ * "Create throughput: the benchmarks measured warm-up").
  */
 final class CreateWarmUp {
+    private static final int WINDOW_SECONDS = 5;
+    /** Compile time in a window below which the JIT counts as done with the request path (10 % of it). */
+    static final long QUIET_JIT_MILLIS = 500;
+
     private CreateWarmUp() {}
 
     /** One second of closed-loop creates; returns creates/s. */
@@ -22,45 +26,42 @@ final class CreateWarmUp {
     }
 
     /**
-     * Runs {@code iteration} (one second of creates, given its index, returning creates/s) until both
-     * {@code minSeconds} have passed and {@code minCreates} were answered (at most 180 s), then prints
-     * the total and, per five-second window, the rate, this JVM's CPU per create and its JIT's compile time.
+     * Runs {@code iteration} (one second of creates, given its index, returning creates/s) in windows
+     * of five seconds until {@code minSeconds} have passed, {@code minCreates} were answered and, if
+     * {@code quietJit}, this JVM's JIT compiled for less than {@link #QUIET_JIT_MILLIS} in the last
+     * window (the server shares this JVM); at most {@code maxSeconds}. Prints the total and, per
+     * window, the rate, this JVM's CPU per create and its JIT's compile time.
      */
-    static double run(String label, int minSeconds, int minCreates, Iteration iteration) throws Exception {
+    static void run(String label, int minSeconds, int minCreates, int maxSeconds, boolean quietJit, Iteration iteration)
+            throws Exception {
         if (minSeconds <= 0 && minCreates <= 0) {
-            return 0;
+            return;
         }
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        List<Double> perSecond = new ArrayList<>();
         StringBuilder windows = new StringBuilder();
+        int seconds = 0;
         double total = 0;
-        double windowCreates = 0;
-        long windowCpu = os.getProcessCpuTime();
-        long windowJit = jit.getTotalCompilationTime();
-        while ((perSecond.size() < minSeconds || total < minCreates) && perSecond.size() < 180) {
-            double rate = iteration.run(perSecond.size());
-            perSecond.add(rate);
-            total += rate;
-            windowCreates += rate;
-            if (perSecond.size() % 5 == 0) {
-                // creates/s; this JVM's CPU per create (client and server when in-process) and its JIT's
-                // compile time in the window: these, unlike the rate, hardly move with the machine's load
-                long cpu = os.getProcessCpuTime();
-                long compiled = jit.getTotalCompilationTime();
-                windows.append(String.format(
-                        "%n  %3d s: %5.0f creates/s, JVM CPU %.2f ms/create, JIT %5d ms",
-                        perSecond.size(),
-                        windowCreates / 5,
-                        (cpu - windowCpu) / 1e6 / Math.max(1, windowCreates),
-                        compiled - windowJit));
-                windowCreates = 0;
-                windowCpu = cpu;
-                windowJit = compiled;
+        boolean done = false;
+        while (!done) {
+            long cpuBefore = os.getProcessCpuTime();
+            long jitBefore = jit.getTotalCompilationTime();
+            double windowCreates = 0;
+            for (int i = 0; i < WINDOW_SECONDS; i++) {
+                windowCreates += iteration.run(seconds++);
             }
+            total += windowCreates;
+            long jitMillis = jit.getTotalCompilationTime() - jitBefore;
+            // CPU per create and JIT time, unlike the rate, hardly move with the machine's load
+            windows.append(String.format(
+                    "%n  %3d s: %5.0f creates/s, JVM CPU %.2f ms/create, JIT %5d ms",
+                    seconds,
+                    windowCreates / WINDOW_SECONDS,
+                    (os.getProcessCpuTime() - cpuBefore) / 1e6 / Math.max(1, windowCreates),
+                    jitMillis));
+            done = seconds >= maxSeconds
+                    || (seconds >= minSeconds && total >= minCreates && (!quietJit || jitMillis < QUIET_JIT_MILLIS));
         }
-        System.out.printf(
-                "warm-up, not in the ratio%s: %.0f creates in %d s%s%n", label, total, perSecond.size(), windows);
-        return perSecond.get(perSecond.size() - 1);
+        System.out.printf("warm-up, not in the ratio%s: %.0f creates in %d s%s%n", label, total, seconds, windows);
     }
 }
