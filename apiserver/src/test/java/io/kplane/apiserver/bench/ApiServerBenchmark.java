@@ -77,7 +77,7 @@ public final class ApiServerBenchmark {
             boolean skipCreates = Arrays.asList(args).contains("--watch-only");
             if (!skipCreates) {
                 CreateWarmUp.run(
-                        ", concurrency 32",
+                        ", concurrency 32 (CPU and JIT: client and server, one JVM)",
                         intArg(args, "--warmup-seconds", 30),
                         intArg(args, "--warmup-creates", 5000),
                         intArg(args, "--warmup-max-seconds", 120),

@@ -84,7 +84,7 @@ public final class ClientProcessCreateBenchmark {
             int c = concurrency;
             // the server's JIT is in another process, out of sight: time and creates only
             CreateWarmUp.run(
-                    "",
+                    " (CPU and JIT: this client's JVM)",
                     warmupSeconds,
                     warmupCreates,
                     Math.max(60, warmupSeconds),
