@@ -67,7 +67,14 @@ public record ResourceRef(ResourceType type, String namespace, String name) {
     }
 
     public static String collectionPath(ResourceType type, String namespace) {
-        StringBuilder p = new StringBuilder(type.groupVersionPath());
+        // type.groupVersionPath()'s, appended rather than concatenated with +: this is on every get's path,
+        // and the first run of a + links a StringConcatFactory call site (start-up time)
+        StringBuilder p = new StringBuilder(64);
+        if (type.isCoreGroup()) {
+            p.append("/api/").append(type.version());
+        } else {
+            p.append("/apis/").append(type.group()).append('/').append(type.version());
+        }
         if (type.namespaced() && namespace != null) {
             p.append("/namespaces/").append(namespace);
         }

@@ -75,6 +75,17 @@ class StartupTest {
         }
     }
 
+    /** The collection path is appended by hand (no string concatenation on get's path): same as the API's. */
+    @Test
+    void collectionPathsAreTheResourceTypesOwn() {
+        for (io.kplane.api.ResourceType type : io.kplane.api.ResourceTypes.ALL) {
+            String prefix = type.groupVersionPath() + (type.namespaced() ? "/namespaces/ns" : "");
+            assertThat(ResourceRef.collectionPath(type, "ns")).isEqualTo(prefix + "/" + type.resource());
+            assertThat(ResourceRef.collectionPath(type, null))
+                    .isEqualTo(type.groupVersionPath() + "/" + type.resource());
+        }
+    }
+
     @Test
     void theArchiveTrainingRunNeedsNoApiServer() {
         assertThatCode(() -> CdsTraining.main(new String[0])).doesNotThrowAnyException();

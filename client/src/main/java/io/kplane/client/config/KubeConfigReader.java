@@ -114,9 +114,11 @@ final class KubeConfigReader {
         for (JsonNode item : n) {
             if (item.isNull()) {
                 out.add(null);
-            } else {
-                requireObject(item, field + " entry");
+            } else if (item.isObject()) {
                 out.add(item);
+            } else {
+                // the message is built only here: a concatenation run on every read links its call site
+                requireObject(item, field + " entry");
             }
         }
         return out;
