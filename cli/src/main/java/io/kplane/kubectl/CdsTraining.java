@@ -2,6 +2,7 @@ package io.kplane.kubectl;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.kplane.client.config.KubeConfigWriter;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -60,6 +61,7 @@ public final class CdsTraining {
             run(url, "create", "-f", "-");
             run(url, "apply", "-f", "-");
             runWithKubeconfig(url, "get", "pods");
+            runWithLauncherKubeconfig(url, "get", "pods");
         } finally {
             server.stop(0);
         }
@@ -97,6 +99,24 @@ public final class CdsTraining {
                     current-context: training
                     """
                             .formatted(url));
+            String[] full = new String[args.length + 2];
+            full[0] = "--kubeconfig";
+            full[1] = kubeconfig.toString();
+            System.arraycopy(args, 0, full, 2, args.length);
+            runArgs(full);
+        } finally {
+            Files.deleteIfExists(kubeconfig);
+        }
+    }
+
+    /**
+     * The kubeconfig {@code ./kplane up} writes (block style, indented lists): its YAML parser states
+     * (e.g. SnakeYAML's {@code ParseBlockSequenceFirstEntry}) differ from the flow-style file's above.
+     */
+    private static void runWithLauncherKubeconfig(String url, String... args) throws IOException {
+        Path kubeconfig = Files.createTempFile("kubectl-lite-training", ".kubeconfig");
+        try {
+            KubeConfigWriter.write(kubeconfig, url, null);
             String[] full = new String[args.length + 2];
             full[0] = "--kubeconfig";
             full[1] = kubeconfig.toString();

@@ -27,6 +27,7 @@ import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * kubectl-lite: the kplane CLI. Commands and output follow kubectl; errors are one line on stderr
@@ -47,8 +48,7 @@ public final class KubectlLite implements Runnable {
     private static final Map<String, Class<?>> COMMANDS = commands();
 
     /** Connection options that take a value: what follows them is not the command name. */
-    private static final Set<String> OPTIONS_WITH_VALUES =
-            Set.of("--server", "--token", "--kubeconfig", "-n", "--namespace");
+    static final Set<String> OPTIONS_WITH_VALUES = Set.of("--server", "--token", "--kubeconfig", "-n", "--namespace");
 
     /** This command line's environment: set per run, so concurrent runs (tests) never share one. */
     Environment environment = Environment.system();
@@ -62,8 +62,15 @@ public final class KubectlLite implements Runnable {
                 Environment.system()));
     }
 
+    static {
+        PicocliConverters.excludeUnused();
+    }
+
     /** Runs one command line; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err, Environment env) {
+        if (HelpTopic.requested(args)) {
+            return HelpTopic.print(args, commandLine(), out, err);
+        }
         CommandLine cli = commandLine(args);
         ((KubectlLite) cli.getCommand()).environment = env;
         cli.setOut(out);
@@ -130,16 +137,8 @@ public final class KubectlLite implements Runnable {
                 cli.addSubcommand(command.getKey(), sub);
             }
         }
-        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            commandLine.getErr().println(message(e));
-            return e instanceof CliException c ? c.exitCode() : 1;
-        });
-        cli.setParameterExceptionHandler((e, args) -> {
-            PrintWriter err = e.getCommandLine().getErr();
-            err.println("error: " + e.getMessage());
-            err.println("See '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
-            return 1;
-        });
+        cli.setExecutionExceptionHandler(new ExecutionErrors());
+        cli.setParameterExceptionHandler(new ParameterErrors());
         return cli;
     }
 
@@ -157,7 +156,36 @@ public final class KubectlLite implements Runnable {
                         .arity("0")
                         .description("Show this help message and exit.")
                         .build());
-        command.getSubcommands().values().forEach(KubectlLite::addHelpOption);
+        for (CommandLine sub : command.getSubcommands().values()) {
+            addHelpOption(sub);
+        }
+    }
+
+    /*
+     * The two handlers are named classes, not lambdas: a lambda implementing one of picocli's interfaces
+     * (class files of Java 5) makes the class-data archive dump link that interface early, and an old
+     * class linked at dump time is left out of the archive ("Old class has been linked"), with the
+     * picocli classes built on it and the lambda itself: six classes loaded from the jar on every run.
+     */
+
+    /** An exception from a command: its one line, kubectl's wording. */
+    private static final class ExecutionErrors implements CommandLine.IExecutionExceptionHandler {
+        @Override
+        public int handleExecutionException(Exception e, CommandLine commandLine, ParseResult parseResult) {
+            commandLine.getErr().println(message(e));
+            return e instanceof CliException c ? c.exitCode() : 1;
+        }
+    }
+
+    /** A command line picocli cannot parse: the error and where to find the usage, as kubectl. */
+    private static final class ParameterErrors implements CommandLine.IParameterExceptionHandler {
+        @Override
+        public int handleParseException(CommandLine.ParameterException e, String[] args) {
+            PrintWriter err = e.getCommandLine().getErr();
+            err.println("error: " + e.getMessage());
+            err.println("See '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+            return 1;
+        }
     }
 
     /** The one line printed for a failure, worded like kubectl's. */

@@ -101,6 +101,41 @@ class HelpTest {
     }
 
     @Test
+    void helpWithoutATopicPrintsTheRootHelp() throws IOException {
+        assertThat(run("help")).isEqualTo(new Result(0, resource("root-help.txt"), ""));
+        assertThat(run("--kubeconfig", "/nonexistent", "help")).isEqualTo(new Result(0, resource("root-help.txt"), ""));
+    }
+
+    /** kubectl's {@code help get} prints what {@code get --help} prints; it said "Unmatched argument" before. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(
+            strings = {
+                "help get|get --help",
+                "help get pods|get --help",
+                "-n ns help get|get --help",
+                "help --kubeconfig /nonexistent describe|describe --help",
+                "help create job|create job --help",
+                "help clock set|clock set --help",
+                "help logs|logs --help",
+                "help completion|completion --help"
+            })
+    void helpWithACommandPrintsThatCommandsUsage(String lines) {
+        String[] both = lines.split("\\|");
+        Result help = run(both[0].split(" "));
+        assertThat(help.code()).isZero();
+        assertThat(help.out()).startsWith("Usage: kubectl-lite ");
+        assertThat(help).isEqualTo(run(both[1].split(" ")));
+    }
+
+    @Test
+    void helpWithAnUnknownTopicSaysSoAndPrintsTheRootHelpLikeKubectl() throws IOException {
+        assertThat(run("help", "frobnicate"))
+                .isEqualTo(new Result(0, "", "Unknown help topic [`frobnicate`]\n" + resource("root-help.txt")));
+        assertThat(run("help", "frob", "nicate"))
+                .isEqualTo(new Result(0, "", "Unknown help topic [`frob` `nicate`]\n" + resource("root-help.txt")));
+    }
+
+    @Test
     void everyCommandsUsageIsUnchanged() throws IOException {
         StringBuilder all = new StringBuilder();
         usages(KubectlLite.commandLine(), all);

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * A kubeconfig file (the subset kplane uses): clusters with server, CA and insecure flag; users with a
@@ -89,23 +88,40 @@ public record KubeConfig(
      * {@code serverOverride} when that is not null (kubectl's {@code --server}: token, CA and namespace stay).
      */
     public ClientConfig toClientConfig(String contextName, String serverOverride) {
-        Context context = find(contexts, NamedContext::name, contextName)
-                .map(NamedContext::context)
-                .orElseThrow(() -> new KubeClientException("kubeconfig" + where() + " has no context " + contextName));
-        Cluster cluster = find(clusters, NamedCluster::name, context.cluster())
-                .map(NamedCluster::cluster)
-                .orElseThrow(
-                        () -> new KubeClientException("kubeconfig" + where() + " has no cluster " + context.cluster()));
+        // plain loops, no streams or method references: each first link of a lambda call site costs a
+        // short-lived CLI measurable start-up time (docs/performance.md, "kubectl-lite")
+        Context context = null;
+        for (NamedContext c : entries(contexts)) {
+            if (c != null && contextName != null && contextName.equals(c.name())) {
+                context = c.context();
+                break;
+            }
+        }
+        if (context == null) {
+            throw new KubeClientException("kubeconfig" + where() + " has no context " + contextName);
+        }
+        Cluster cluster = null;
+        for (NamedCluster c : entries(clusters)) {
+            if (c != null && context.cluster() != null && context.cluster().equals(c.name())) {
+                cluster = c.cluster();
+                break;
+            }
+        }
+        if (cluster == null) {
+            throw new KubeClientException("kubeconfig" + where() + " has no cluster " + context.cluster());
+        }
         String server = serverOverride != null ? serverOverride : cluster.server();
         if (server == null) {
             throw new KubeClientException(
                     "cluster " + context.cluster() + " in kubeconfig" + where() + " has no server");
         }
-        User user = context.user() == null
-                ? null
-                : find(users, NamedUser::name, context.user())
-                        .map(NamedUser::user)
-                        .orElse(null);
+        User user = null;
+        for (NamedUser u : entries(users)) {
+            if (u != null && context.user() != null && context.user().equals(u.name())) {
+                user = u.user();
+                break;
+            }
+        }
         return new ClientConfig(
                 server,
                 token(user),
@@ -191,12 +207,7 @@ public record KubeConfig(
         return source == null ? "" : " " + source;
     }
 
-    private static <E> Optional<E> find(List<E> list, java.util.function.Function<E, String> name, String wanted) {
-        if (list == null) {
-            return Optional.empty();
-        }
-        return list.stream()
-                .filter(e -> wanted != null && wanted.equals(name.apply(e)))
-                .findFirst();
+    private static <E> List<E> entries(List<E> list) {
+        return list == null ? List.of() : list;
     }
 }

@@ -29,9 +29,9 @@ final class KubeConfigReader {
         return new KubeConfig(
                 text(root, "apiVersion"),
                 text(root, "kind"),
-                list(root, "clusters", n -> new KubeConfig.NamedCluster(text(n, "name"), cluster(n.get("cluster")))),
-                list(root, "users", n -> new KubeConfig.NamedUser(text(n, "name"), user(n.get("user")))),
-                list(root, "contexts", n -> new KubeConfig.NamedContext(text(n, "name"), context(n.get("context")))),
+                clusters(entries(root, "clusters")),
+                users(entries(root, "users")),
+                contexts(entries(root, "contexts")),
                 text(root, "current-context"),
                 preferences(root.get("preferences")),
                 null);
@@ -65,12 +65,44 @@ final class KubeConfigReader {
         return new KubeConfig.Context(text(n, "cluster"), text(n, "user"), text(n, "namespace"));
     }
 
-    @FunctionalInterface
-    private interface Entry<T> {
-        T read(JsonNode node) throws IOException;
+    // The three lists are mapped by plain loops, not by a lambda per list: each lambda's first call
+    // links an invokedynamic call site, which a short-lived CLI pays for at every run.
+
+    private static List<KubeConfig.NamedCluster> clusters(List<JsonNode> entries) throws IOException {
+        if (entries == null) {
+            return null;
+        }
+        List<KubeConfig.NamedCluster> out = new ArrayList<>(entries.size());
+        for (JsonNode n : entries) {
+            out.add(n == null ? null : new KubeConfig.NamedCluster(text(n, "name"), cluster(n.get("cluster"))));
+        }
+        return out;
     }
 
-    private static <T> List<T> list(JsonNode parent, String field, Entry<T> entry) throws IOException {
+    private static List<KubeConfig.NamedUser> users(List<JsonNode> entries) throws IOException {
+        if (entries == null) {
+            return null;
+        }
+        List<KubeConfig.NamedUser> out = new ArrayList<>(entries.size());
+        for (JsonNode n : entries) {
+            out.add(n == null ? null : new KubeConfig.NamedUser(text(n, "name"), user(n.get("user"))));
+        }
+        return out;
+    }
+
+    private static List<KubeConfig.NamedContext> contexts(List<JsonNode> entries) throws IOException {
+        if (entries == null) {
+            return null;
+        }
+        List<KubeConfig.NamedContext> out = new ArrayList<>(entries.size());
+        for (JsonNode n : entries) {
+            out.add(n == null ? null : new KubeConfig.NamedContext(text(n, "name"), context(n.get("context"))));
+        }
+        return out;
+    }
+
+    /** The entries of list {@code field} (null items kept as null), each checked to be a map; null if absent. */
+    private static List<JsonNode> entries(JsonNode parent, String field) throws IOException {
         JsonNode n = parent.get(field);
         if (isAbsent(n)) {
             return null;
@@ -78,13 +110,15 @@ final class KubeConfigReader {
         if (!n.isArray()) {
             throw new IOException(field + ": expected a list, got " + describe(n));
         }
-        List<T> out = new ArrayList<>(n.size());
+        List<JsonNode> out = new ArrayList<>(n.size());
         for (JsonNode item : n) {
             if (item.isNull()) {
                 out.add(null);
+            } else if (item.isObject()) {
+                out.add(item);
             } else {
+                // the message is built only here: a concatenation run on every read links its call site
                 requireObject(item, field + " entry");
-                out.add(entry.read(item));
             }
         }
         return out;
