@@ -49,12 +49,12 @@ done
 up() { KPLANE_SKIP_BUILD=1 ./kplane up -d --state-dir "$state" --port "$api_port" --db-port "$db_port" > "$out/$1.log" 2>&1; }
 down() { ./kplane down --state-dir "$state" > "$out/down.log" 2>&1 || true; }
 trap down EXIT
-# one archive per jar, dumped from the class lists of the components using it (deploy/bin/kplane-component)
-archives="apiserver/target/cds/kplane-apiserver.jsa launcher/target/cds/kplane-launcher.jsa
-          kubelet-sim/target/cds/kplane-kubelet-sim.jsa controllers/target/cds/kplane-controllers.jsa"
-# an archive is stale when missing or older than its jar (<module>/target/kplane-<module>.jar)
-stale() { for a in $archives; do m=${a%%/*}
-            if [ ! -f "$a" ] || [ "$m/target/kplane-$m.jar" -nt "$a" ]; then return 0; fi; done; return 1; }
+# one archive for the whole stack, dumped from the class lists of all its components (deploy/bin/kplane-component)
+archives="launcher/target/cds/kplane-stack.jsa"
+# the archive is stale when missing or older than a component jar (<module>/target/kplane-<module>.jar)
+stale() { [ -f "$archives" ] || return 0
+          for m in launcher apiserver controllers kubelet-sim; do [ "$m/target/kplane-$m.jar" -nt "$archives" ] && return 0; done
+          return 1; }
 if stale; then
   log "training the AppCDS archives (first start after a build): up, a pod and a Job, wait for the archives, down"
   trained="$out/cds-training-done"

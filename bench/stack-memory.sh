@@ -16,8 +16,13 @@ total_rss=0; total_pss=0; n=0; jvms=0
 while read -r p; do
   r=$(awk '/VmRSS/{print $2}' /proc/"$p"/status 2>/dev/null || true); [ -n "$r" ] || continue
   s=$(awk '/^Pss:/{print $2}' /proc/"$p"/smaps_rollup 2>/dev/null || echo 0)
-  cmd=$(tr '\0' ' ' < /proc/"$p"/cmdline | cut -c1-160)
-  case "$cmd" in *java*) jvms=$((jvms + 1));; esac
+  full=$(tr '\0' ' ' < /proc/"$p"/cmdline); cmd=$(echo "$full" | cut -c1-160)
+  case "$cmd" in *java*) jvms=$((jvms + 1))
+    # which component: the main class (and a controller's name after it), else the -jar jar
+    name=$(echo "$full" | grep -o 'io\.kplane\.[a-z.]*\.[A-Za-z]*Main\( [a-z][a-z-]*\)\?' | head -1 | sed 's/^io\.kplane\.[a-z.]*\.//' || true)
+    [ -n "$name" ] || name=$(echo "$full" | grep -o -- '-jar [^ ]*kplane-[a-z-]*\.jar\( [a-z][a-z-]*\)\?' | head -1 | sed 's|.*/kplane-||; s|\.jar||' || true)
+    cmd="[${name:-java}] $cmd";;
+  esac
   printf "%7d %8d kB RSS %8d kB PSS  %s\n" "$p" "$r" "$s" "$cmd" >> "$out"
   total_rss=$((total_rss + r)); total_pss=$((total_pss + s)); n=$((n + 1))
 done < <({ tree "$launcher_pid"; tree "$pg_pid"; } | sort -u)

@@ -24,7 +24,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 
 /**
  * The one place that configures Jackson for Kubernetes JSON and YAML.
@@ -111,7 +110,7 @@ public final class Json {
     @SuppressWarnings("JavaInstantGetSecondsGetNano") // only whether there is a sub-second part matters
     public static String formatTime(Instant value) {
         if (value.getNano() == 0) {
-            return DateTimeFormatter.ISO_INSTANT.format(value.truncatedTo(ChronoUnit.SECONDS));
+            return SecondTimes.format(value);
         }
         return MICRO.format(value);
     }

@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  *       the machine's floor for those deliveries.</li>
  * </ol>
  * Run (test classpath; the commands are in apiserver/README.md): {@code java -cp ... io.kplane.apiserver.bench.ApiServerBenchmark
- * [--seconds 5] [--warmup-creates 5000] [--watch-only] [--watchers 100 --rate 1000] [--url postgresql://...]} (embedded PostgreSQL in a
+ * [--seconds 5] [--warmup-seconds 30] [--warmup-creates 5000] [--warmup-max-seconds 120] [--watch-only] [--watchers 100 --rate 1000] [--url postgresql://...]} (embedded PostgreSQL in a
  * temporary directory unless {@code --url} names a scratch database).
  */
 public final class ApiServerBenchmark {
@@ -39,7 +39,16 @@ public final class ApiServerBenchmark {
             + "\"labels\":{\"app\":\"bench\"}},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"busybox\","
             + "\"command\":[\"sleep\",\"1\"]}],\"restartPolicy\":\"Never\"}}";
 
+    private static final String COMMON_POOL_PARALLELISM = "java.util.concurrent.ForkJoinPool.common.parallelism";
+
     public static void main(String[] args) throws Exception {
+        // java.net.http's sendAsync hands every response's dependent actions to CompletableFuture's
+        // default executor: the common ForkJoinPool, or, where its parallelism is 1 (two cores), a NEW
+        // THREAD per task. JFR showed one thread started per create (14,504 in 100 s), measured beside
+        // the server. Set before CompletableFuture is first used, so that it takes the common pool.
+        if (System.getProperty(COMMON_POOL_PARALLELISM) == null) {
+            System.setProperty(COMMON_POOL_PARALLELISM, "2");
+        }
         int seconds = intArg(args, "--seconds", 5);
         int watchers = intArg(args, "--watchers", 100);
         int rate = intArg(args, "--rate", 1000);
@@ -67,7 +76,13 @@ public final class ApiServerBenchmark {
                     seconds, Runtime.getRuntime().availableProcessors());
             boolean skipCreates = Arrays.asList(args).contains("--watch-only");
             if (!skipCreates) {
-                warmUp(http, server.url(), intArg(args, "--warmup-creates", 5000));
+                CreateWarmUp.run(
+                        ", concurrency 32 (CPU and JIT: client and server, one JVM)",
+                        intArg(args, "--warmup-seconds", 30),
+                        intArg(args, "--warmup-creates", 5000),
+                        intArg(args, "--warmup-max-seconds", 120),
+                        true,
+                        i -> createThroughput(http, server.url(), 32, Duration.ofSeconds(1), "w" + i + "-"));
             }
             System.out.printf("%-12s %14s %14s %8s%n", "concurrency", "API creates/s", "raw inserts/s", "ratio");
             String payload = String.format(POD, "raw");
@@ -105,31 +120,6 @@ public final class ApiServerBenchmark {
                 }
             }
         }
-    }
-
-    /**
-     * Unmeasured creates at concurrency 32 until {@code creates} have been answered (at most 60 s), so
-     * that the levels measure a warmed server: a fresh JVM's CPU per create falls several-fold over its
-     * first few thousand creates while the JIT compiles the request path (docs/performance.md, "Create
-     * throughput"). Prints the first and last second, so the cold figure stays visible.
-     */
-    static void warmUp(java.net.http.HttpClient client, String base, int creates) {
-        if (creates <= 0) {
-            return;
-        }
-        double total = 0;
-        double first = -1;
-        double last = 0;
-        int slices = 0;
-        while (total < creates && slices < 60) {
-            last = createThroughput(client, base, 32, Duration.ofSeconds(1), "w" + slices + "-");
-            first = first < 0 ? last : first;
-            total += last;
-            slices++;
-        }
-        System.out.printf(
-                "warm-up, not in the ratios: %.0f creates in %d s at concurrency 32, first second %.0f/s, last %.0f/s%n",
-                total, slices, first, last);
     }
 
     /** Closed-loop creates: {@code concurrency} requests always in flight for {@code duration}. */

@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Run: {@code java -cp <apiserver test classpath> io.kplane.apiserver.bench.ClientProcessCreateBenchmark
  * --server http://127.0.0.1:6443 --db postgresql://postgres@127.0.0.1:15432/postgres [--seconds 5]
- * [--concurrency 32] [--warmup-creates 5000]}. Prints a {@code ROW|...} line for {@code bench/run-all.sh}.
+ * [--concurrency 32] [--warmup-seconds 30] [--warmup-creates 5000]}. Prints a {@code ROW|...} line for {@code bench/run-all.sh}.
  */
 public final class ClientProcessCreateBenchmark {
     private static final String NAMESPACE = "bench-creates";
@@ -42,6 +42,7 @@ public final class ClientProcessCreateBenchmark {
         int seconds = 5;
         int concurrency = 32;
         int warmupCreates = 5000;
+        int warmupSeconds = 30;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--server" -> server = args[++i];
@@ -49,8 +50,10 @@ public final class ClientProcessCreateBenchmark {
                 case "--seconds" -> seconds = Integer.parseInt(args[++i]);
                 case "--concurrency" -> concurrency = Integer.parseInt(args[++i]);
                 case "--warmup-creates" -> warmupCreates = Integer.parseInt(args[++i]);
+                case "--warmup-seconds" -> warmupSeconds = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException(
-                        "usage: --server URL --db postgresql://... [--seconds N] [--concurrency N] [--warmup-creates N]");
+                        "usage: --server URL --db postgresql://... [--seconds N] [--concurrency N] [--warmup-seconds N]"
+                                + " [--warmup-creates N]");
             }
         }
         HttpClient http =
@@ -76,22 +79,17 @@ public final class ClientProcessCreateBenchmark {
         double apiOps = 0;
         double rawOps = 0;
         try {
-            // unmeasured: connections, and the server's JIT on this path, which a fresh server needs
-            // a few thousand creates for (its CPU per create falls several-fold meanwhile); the first and last
-            // second are printed, so the cold figure stays visible
-            double warmed = 0;
-            double first = -1;
-            double last = 0;
-            int warmSlices = 0;
-            while (warmSlices == 0 || (warmed < warmupCreates && warmSlices < 60)) {
-                last = creates(http, server, concurrency, Duration.ofSeconds(1), "warm" + warmSlices);
-                first = first < 0 ? last : first;
-                warmed += last;
-                warmSlices++;
-            }
-            System.out.printf(
-                    "warm-up, not in the ratio: %.0f creates in %d s, first second %.0f/s, last %.0f/s%n",
-                    warmed, warmSlices, first, last);
+            // unmeasured: connections, and the server's JIT on this path (CreateWarmUp)
+            String target = server;
+            int c = concurrency;
+            // the server's JIT is in another process, out of sight: time and creates only
+            CreateWarmUp.run(
+                    " (CPU and JIT: this client's JVM)",
+                    warmupSeconds,
+                    warmupCreates,
+                    Math.max(60, warmupSeconds),
+                    false,
+                    i -> creates(http, target, c, Duration.ofSeconds(1), "warm" + i));
             RawInsertBenchmark.measure(vertx, db, concurrency, Duration.ofSeconds(1), payload);
             for (int slice = 0; slice < seconds; slice++) {
                 apiOps += creates(http, server, concurrency, Duration.ofSeconds(1), "s" + slice);

@@ -74,7 +74,14 @@ public final class CreateLatencyTrace {
         String payload = String.format(POD, "raw");
         try {
             if (warmup > 0) {
-                ApiServerBenchmark.warmUp(h1, server.url(), warmup);
+                CreateWarmUp.run(
+                        ", concurrency 32",
+                        0,
+                        warmup,
+                        180,
+                        false,
+                        i -> ApiServerBenchmark.createThroughput(
+                                h1, server.url(), 32, java.time.Duration.ofSeconds(1), "w" + i + "-"));
             }
             io.vertx.core.http.HttpClientAgent vx1 = clientVertx.createHttpClient(
                     new io.vertx.core.http.HttpClientOptions()

@@ -7,6 +7,7 @@ import io.kplane.client.lens.Lens;
 import io.kplane.client.lens.SyncScope;
 import io.kplane.client.workqueue.RateLimitingQueue;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -112,12 +113,19 @@ public final class Controller {
         SyncScope scope = lens.beginSync(key);
         Duration requeueAfter = null;
         Throwable failure = null;
+        // A reconciler computes its requeue delay from the time it read during the sync, so the delay
+        // runs from the sync's start, not from its end: measured from the end, a cluster-clock jump
+        // that lands during the sync (e.g. `clock set` right after a create) would push the requeue
+        // back by the whole jump — a CronJob synced at 00:59:00 and requeued for 01:00:00 would wait
+        // a full minute after the clock was set to 00:59:58. From the start it is at worst early by
+        // the sync's duration, and the next sync requeues for what is left.
+        Instant syncStart = queue.now();
         try {
             Result result = reconciler.reconcile(key);
             if (result.requeueAfterDelay() != null) {
                 queue.forget(key);
                 requeueAfter = result.requeueAfterDelay();
-                queue.addAfter(key, requeueAfter);
+                queue.addAt(key, syncStart.plus(requeueAfter));
             } else if (result.isRequeue()) {
                 queue.addRateLimited(key);
             } else {

@@ -26,7 +26,10 @@ public final class Result {
         return REQUEUE;
     }
 
-    /** Success for now, and look again after {@code delay} (e.g. a deadline or the next cron time). */
+    /**
+     * Success for now, and look again after {@code delay} (e.g. a deadline or the next cron time),
+     * measured on the queue's clock from the start of the sync that returns it ({@link Controller}).
+     */
     public static Result requeueAfter(Duration delay) {
         return new Result(true, Objects.requireNonNull(delay));
     }

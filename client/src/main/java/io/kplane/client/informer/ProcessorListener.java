@@ -1,17 +1,20 @@
 package io.kplane.client.informer;
 
-import io.kplane.api.util.DaemonThreads;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Delivers notifications to one handler on its own thread through an unbounded buffer, so a slow
- * handler never blocks the informer or the other handlers.
+ * Delivers notifications to one handler, one at a time and in order, through an unbounded buffer, so a
+ * slow handler never blocks the informer or the other handlers. The deliveries run on the process's
+ * shared {@link HandlerThreads} pool: a listener holds a thread only while its buffer is not empty
+ * (client-go's listener goroutine, without a parked thread per handler).
  */
 final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
     private static final Logger log = LoggerFactory.getLogger(ProcessorListener.class);
@@ -20,10 +23,14 @@ final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
     private final ResourceEventHandler<T> handler;
     private final Duration resyncPeriod;
     private final BooleanSupplier informerSynced;
-    private final LinkedBlockingQueue<Notification<T>> pending = new LinkedBlockingQueue<>();
+    private final ConcurrentLinkedQueue<Notification<T>> pending = new ConcurrentLinkedQueue<>();
     private final AtomicInteger pendingInitial = new AtomicInteger();
+    private final Executor executor;
+    /** True while a task drains {@link #pending}: at most one does, so deliveries stay in order. */
+    private final AtomicBoolean draining = new AtomicBoolean();
+
     private Instant nextResync;
-    private Thread thread;
+    private volatile boolean started;
     private volatile boolean stopped;
     private volatile io.kplane.client.lens.Lens lens = io.kplane.client.lens.Lens.NOOP;
     private volatile String resource;
@@ -36,7 +43,17 @@ final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
 
     ProcessorListener(
             String name, ResourceEventHandler<T> handler, Duration resyncPeriod, BooleanSupplier informerSynced) {
+        this(name, handler, resyncPeriod, informerSynced, HandlerThreads.executor());
+    }
+
+    ProcessorListener(
+            String name,
+            ResourceEventHandler<T> handler,
+            Duration resyncPeriod,
+            BooleanSupplier informerSynced,
+            Executor executor) {
         this.name = name;
+        this.executor = executor;
         this.handler = handler;
         this.resyncPeriod = resyncPeriod == null ? Duration.ZERO : resyncPeriod;
         this.informerSynced = informerSynced;
@@ -62,43 +79,54 @@ final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
             pendingInitial.incrementAndGet();
         }
         pending.add(notification);
-    }
-
-    synchronized void start() {
-        if (thread != null) {
-            return;
+        if (started) {
+            scheduleDrain();
         }
-        thread = DaemonThreads.newThread(name, this::run);
-        thread.start();
     }
 
+    void start() {
+        started = true;
+        scheduleDrain();
+    }
+
+    /** Stops delivering: notifications still buffered are dropped, a delivery under way finishes. */
     void stop() {
         stopped = true;
-        Thread t;
-        synchronized (this) {
-            t = thread;
-        }
-        if (t != null) {
-            t.interrupt();
+    }
+
+    private void scheduleDrain() {
+        if (!stopped && !pending.isEmpty() && draining.compareAndSet(false, true)) {
+            executor.execute(this::drain);
         }
     }
 
-    private void run() {
+    /** Delivers until the buffer is empty; the thread carries the listener's name meanwhile (logs, dumps). */
+    private void drain() {
+        Thread thread = Thread.currentThread();
+        String poolName = thread.getName();
+        thread.setName(name);
         try {
-            while (!stopped) {
-                Notification<T> n = pending.take();
-                try {
-                    dispatch(n);
-                } catch (RuntimeException e) {
-                    log.error("informer handler {} failed: {}", name, e.toString(), e);
-                } finally {
-                    if (n.initial()) {
-                        pendingInitial.decrementAndGet();
+            while (true) {
+                Notification<T> n;
+                while (!stopped && (n = pending.poll()) != null) {
+                    try {
+                        dispatch(n);
+                    } catch (RuntimeException e) {
+                        log.error("informer handler {} failed: {}", name, e.toString(), e);
+                    } finally {
+                        if (n.initial()) {
+                            pendingInitial.decrementAndGet();
+                        }
                     }
                 }
+                draining.set(false);
+                // a notification added after the last poll saw draining still set and left it to us
+                if (stopped || pending.isEmpty() || !draining.compareAndSet(false, true)) {
+                    return;
+                }
             }
-        } catch (InterruptedException e) {
-            // stopped
+        } finally {
+            thread.setName(poolName);
         }
     }
 

@@ -41,25 +41,50 @@ final class DelayingWorkQueue<T> extends ForwardingWorkQueue<T, WorkQueue<T>> im
             return;
         }
         synchronized (this) {
-            Instant due = clock.now().plus(delay);
-            Waiting<T> existing = waitingByItem.get(item);
-            if (existing != null) {
-                if (!due.isBefore(existing.due)) {
-                    if (observer.enabled()) {
-                        observer.addedAfter(String.valueOf(item), delay, due, false);
-                    }
-                    return;
-                }
-                waiting.remove(existing);
-            }
-            Waiting<T> entry = new Waiting<>(item, due, sequence++);
-            waiting.add(entry);
-            waitingByItem.put(item, entry);
-            if (observer.enabled()) {
-                observer.addedAfter(String.valueOf(item), delay, due, true);
-            }
-            armTimer();
+            addWaiting(item, delay, clock.now().plus(delay));
         }
+    }
+
+    @Override
+    public void addAt(T item, Instant due) {
+        if (delegate.isShuttingDown()) {
+            return;
+        }
+        Duration delay;
+        synchronized (this) {
+            delay = Duration.between(clock.now(), due);
+            if (!delay.isNegative() && !delay.isZero()) {
+                addWaiting(item, delay, due);
+                return;
+            }
+        }
+        delegate.add(item);
+    }
+
+    @Override
+    public Instant now() {
+        return clock.now();
+    }
+
+    /** Puts {@code item} in the heap for {@code due} unless it already waits for an earlier time. Caller holds the monitor. */
+    private void addWaiting(T item, Duration delay, Instant due) {
+        Waiting<T> existing = waitingByItem.get(item);
+        if (existing != null) {
+            if (!due.isBefore(existing.due)) {
+                if (observer.enabled()) {
+                    observer.addedAfter(String.valueOf(item), delay, due, false);
+                }
+                return;
+            }
+            waiting.remove(existing);
+        }
+        Waiting<T> entry = new Waiting<>(item, due, sequence++);
+        waiting.add(entry);
+        waitingByItem.put(item, entry);
+        if (observer.enabled()) {
+            observer.addedAfter(String.valueOf(item), delay, due, true);
+        }
+        armTimer();
     }
 
     /** Makes sure a timer is set for the earliest due time. Caller holds the monitor. */

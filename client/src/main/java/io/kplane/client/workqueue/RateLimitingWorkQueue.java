@@ -2,6 +2,7 @@ package io.kplane.client.workqueue;
 
 import io.kplane.client.workqueue.ratelimiter.RateLimiter;
 import java.time.Duration;
+import java.time.Instant;
 
 /** Wraps a {@link DelayingQueue}: {@code addRateLimited} is {@code addAfter(item, limiter.when(item))}. */
 final class RateLimitingWorkQueue<T> extends ForwardingWorkQueue<T, DelayingQueue<T>> implements RateLimitingQueue<T> {
@@ -45,5 +46,15 @@ final class RateLimitingWorkQueue<T> extends ForwardingWorkQueue<T, DelayingQueu
     @Override
     public void addAfter(T item, Duration delay) {
         delegate.addAfter(item, delay);
+    }
+
+    @Override
+    public void addAt(T item, Instant due) {
+        delegate.addAt(item, due);
+    }
+
+    @Override
+    public Instant now() {
+        return delegate.now();
     }
 }

@@ -74,6 +74,54 @@ class ControllerTest {
     }
 
     @Test
+    void aClockJumpDuringTheSyncDoesNotPushItsRequeueBack() throws Exception {
+        // A CronJob synced at 00:59:00 asks to be synced again at its schedule, 01:00:00; while that
+        // sync runs, the cluster clock is set to 00:59:58. The requeue is due 2 s later, not 60.
+        clock.setTime(java.time.Instant.parse("2026-12-01T00:59:00Z"));
+        java.time.Instant schedule = java.time.Instant.parse("2026-12-01T01:00:00Z");
+        List<java.time.Instant> syncedAt = new CopyOnWriteArrayList<>();
+        Controller controller = Controller.builder()
+                .queue(queue)
+                .reconciler(key -> {
+                    java.time.Instant now = clock.now();
+                    syncedAt.add(now);
+                    if (syncedAt.size() == 1) {
+                        clock.setTime(java.time.Instant.parse("2026-12-01T00:59:58Z")); // the jump, mid-sync
+                    }
+                    return now.isBefore(schedule)
+                            ? Result.requeueAfter(Duration.between(now, schedule))
+                            : Result.done();
+                })
+                .build();
+        queue.add("default/nightly");
+        assertThat(controller.processNextItem()).isTrue();
+        assertThat(queue.len()).as("not due yet").isZero();
+
+        clock.advance(Duration.ofSeconds(2));
+        assertThat(queue.len()).as("due at 01:00:00 cluster time").isEqualTo(1);
+        assertThat(controller.processNextItem()).isTrue();
+        assertThat(syncedAt).containsExactly(java.time.Instant.parse("2026-12-01T00:59:00Z"), schedule);
+        assertThat(clock.pendingTimers()).isZero();
+    }
+
+    @Test
+    void requeueAfterRunsFromTheSyncsStartSoALongSyncDoesNotDelayIt() throws Exception {
+        Controller controller = Controller.builder()
+                .queue(queue)
+                .reconciler(key -> {
+                    clock.advance(Duration.ofSeconds(3)); // a sync that takes 3 s
+                    return Result.requeueAfter(Duration.ofSeconds(10));
+                })
+                .build();
+        queue.add("k");
+        assertThat(controller.processNextItem()).isTrue();
+        clock.advance(Duration.ofSeconds(6));
+        assertThat(queue.len()).as("not before 10 s from the sync's start").isZero();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(queue.len()).as("10 s after the sync started").isEqualTo(1);
+    }
+
+    @Test
     void aKeyIsNeverReconciledByTwoWorkersAtOnce() throws Exception {
         AtomicInteger sameInFlight = new AtomicInteger();
         AtomicInteger maxSameInFlight = new AtomicInteger();

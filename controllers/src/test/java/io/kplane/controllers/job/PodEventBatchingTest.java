@@ -133,6 +133,16 @@ class PodEventBatchingTest {
         }
 
         @Override
+        public void addAt(String item, Instant at) {
+            due.merge(item, at, (a, b) -> a.isBefore(b) ? a : b);
+        }
+
+        @Override
+        public Instant now() {
+            return clock.now();
+        }
+
+        @Override
         public void add(String item) {
             addAfter(item, Duration.ZERO);
         }

@@ -243,8 +243,10 @@ final class GroupCommitWriter {
             drain();
         });
         listener.batchSent();
-        // cleared before the callers hear of their writes: one that saw its write commit and then
-        // asks for readiness must not be told of a fault this commit has just disproved
+        // the one place a commit clears the faults (not again when the batch settles): before the
+        // callers hear of their writes, since one that saw its write commit and then asks for
+        // readiness must not be told of a fault this commit has just disproved; every successful
+        // commit path runs it, and a batch already settled by its deadline leaves them as they are
         Runnable onCommitted = () -> {
             if (!settled[0]) {
                 lastOutage = null;
@@ -261,8 +263,7 @@ final class GroupCommitWriter {
             busy = false;
             batchStartedNanos = 0;
             if (ar.succeeded()) {
-                lastOutage = null;
-                storageFault = null;
+                // lastOutage and storageFault were cleared by onCommitted, as the rows arrived
                 listener.batchSettled(ar.result());
             } else {
                 listener.batchSettled(null);

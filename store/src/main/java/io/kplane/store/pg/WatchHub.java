@@ -17,6 +17,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,7 +68,7 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
      * Reads of the log started for the announcement of a revision (a NOTIFY, a batch written in
      * between), not the safety poll's nor the catch-all one when LISTEN (re)connects: for tests.
      */
-    private final java.util.concurrent.atomic.AtomicLong announcedReads = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong announcedReads = new AtomicLong();
 
     private boolean healthy = true;
     private long timerId = -1;
