@@ -16,7 +16,7 @@ class ControllerLogConfiguratorTest {
     @Test
     void logsOneLinePerEventOnStdoutWithTheInformersAtWarn() {
         LoggerContext context = new LoggerContext();
-        ControllerLogConfigurator.apply(context, "INFO");
+        new ControllerLogConfigurator().apply(context, "INFO");
 
         ch.qos.logback.classic.Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         assertThat(root.getLevel()).isEqualTo(Level.INFO);
@@ -40,7 +40,7 @@ class ControllerLogConfiguratorTest {
     @Test
     void theRootLevelFollowsKplaneLogLevel() {
         LoggerContext context = new LoggerContext();
-        ControllerLogConfigurator.apply(context, "DEBUG");
+        new ControllerLogConfigurator().apply(context, "DEBUG");
         assertThat(context.getLogger(Logger.ROOT_LOGGER_NAME).getLevel()).isEqualTo(Level.DEBUG);
     }
 
