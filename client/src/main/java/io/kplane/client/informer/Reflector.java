@@ -47,6 +47,7 @@ public final class Reflector<T extends KubeObject> {
     private volatile Instant lastEventTime;
     private final AtomicInteger failures = new AtomicInteger();
     private final AtomicInteger idleReconnects = new AtomicInteger();
+    private boolean startupWaitLogged;
 
     public Reflector(
             String name,
@@ -99,6 +100,19 @@ public final class Reflector<T extends KubeObject> {
                 } catch (KubeClientException e) {
                     if (stopped) {
                         break;
+                    }
+                    if (backoff.starting()) {
+                        // expected while the API server starts beside this component: said once, not per retry
+                        if (!startupWaitLogged) {
+                            startupWaitLogged = true;
+                            log.info(
+                                    "reflector {}: waiting for the API server ({}); retrying every {} ms",
+                                    name,
+                                    e.getMessage(),
+                                    options.startupRetry().toMillis());
+                        }
+                        clock.sleep(backoff.next());
+                        continue;
                     }
                     Duration delay = backoff.next();
                     log.warn("reflector {}: {}; retrying in {} ms", name, e.getMessage(), delay.toMillis());
@@ -437,9 +451,20 @@ public final class Reflector<T extends KubeObject> {
 
     /** Exponential back-off with jitter: initial, doubling, capped; reset after a healthy watch. */
     private final class Backoff {
+        private final Instant started = clock.now();
         private Duration current = options.initialBackoff();
 
+        /** Never listed yet, within the options' start-up window: retried at the fixed start-up interval. */
+        boolean starting() {
+            return !options.startupRetry().isZero()
+                    && lists.get() == 0
+                    && clock.since(started).compareTo(options.startupWindow()) < 0;
+        }
+
         Duration next() {
+            if (starting()) {
+                return options.startupRetry();
+            }
             Duration delay = current;
             current = current.multipliedBy(2);
             if (current.compareTo(options.maxBackoff()) > 0) {

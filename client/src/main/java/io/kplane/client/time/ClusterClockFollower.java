@@ -38,10 +38,14 @@ public final class ClusterClockFollower implements AutoCloseable {
                         client.resource(ResourceTypes.CLOCKS, io.kplane.api.clock.Clock.class),
                         ListOptions.fieldSelector("metadata.name=" + io.kplane.api.clock.Clock.CLUSTER)),
                 Clock.system(),
-                // one small object that every start waits for: retried from 100 ms up to 2 s (not the
-                // default 0.8 s doubling to 30 s), so a component started beside its API server has the
-                // clock within a fraction of a second of the server's arrival
-                ReflectorOptions.DEFAULT.withBackoff(Duration.ofMillis(100), Duration.ofSeconds(2)),
+                // one small object that every start waits for: while it was never listed, retried every
+                // 200 ms for up to 20 s (a component started beside its API server has the clock within
+                // a fifth of a second of the server's arrival; the doubling wait let the kubelet list it
+                // 0.97 s after the server served), then from 100 ms doubling up to 2 s (not the default
+                // 0.8 s doubling to 30 s)
+                ReflectorOptions.DEFAULT
+                        .withBackoff(Duration.ofMillis(100), Duration.ofSeconds(2))
+                        .withStartupRetry(Duration.ofMillis(200), Duration.ofSeconds(20)),
                 Map.of());
         this.acks = new ClockAckPublisher(client, identity, this);
         informer.addEventHandler(new ResourceEventHandler<>() {
