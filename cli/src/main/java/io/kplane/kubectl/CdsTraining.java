@@ -99,11 +99,7 @@ public final class CdsTraining {
                     current-context: training
                     """
                             .formatted(url));
-            String[] full = new String[args.length + 2];
-            full[0] = "--kubeconfig";
-            full[1] = kubeconfig.toString();
-            System.arraycopy(args, 0, full, 2, args.length);
-            runArgs(full);
+            runArgs(withKubeconfig(kubeconfig, args));
         } finally {
             Files.deleteIfExists(kubeconfig);
         }
@@ -117,14 +113,19 @@ public final class CdsTraining {
         Path kubeconfig = Files.createTempFile("kubectl-lite-training", ".kubeconfig");
         try {
             KubeConfigWriter.write(kubeconfig, url, null);
-            String[] full = new String[args.length + 2];
-            full[0] = "--kubeconfig";
-            full[1] = kubeconfig.toString();
-            System.arraycopy(args, 0, full, 2, args.length);
-            runArgs(full);
+            runArgs(withKubeconfig(kubeconfig, args));
         } finally {
             Files.deleteIfExists(kubeconfig);
         }
+    }
+
+    /** {@code --kubeconfig FILE} followed by {@code args}. */
+    private static String[] withKubeconfig(Path kubeconfig, String... args) {
+        String[] full = new String[args.length + 2];
+        full[0] = "--kubeconfig";
+        full[1] = kubeconfig.toString();
+        System.arraycopy(args, 0, full, 2, args.length);
+        return full;
     }
 
     private static void runArgs(String[] args) {
