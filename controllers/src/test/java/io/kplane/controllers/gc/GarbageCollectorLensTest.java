@@ -99,7 +99,7 @@ class GarbageCollectorLensTest extends ApiServerTest {
         Job job = job(uniqueName("gc-bg"));
         Pod pod = pod(job.name() + "-a", job, null);
         String podKey = NS + "/" + pod.name();
-        await().atMost(Duration.ofSeconds(15))
+        await().atMost(Duration.ofSeconds(30))
                 .until(() -> !served.syncsOf(podKey, "nothing").isEmpty());
         JsonNode kept = served.syncsOf(podKey, "nothing").get(0);
         assertThat(kept.path("sync").path("reason").asText()).isEqualTo("every owner is present in the cache");
@@ -116,7 +116,7 @@ class GarbageCollectorLensTest extends ApiServerTest {
         assertThat(kept.path("controller").asText()).isEqualTo("garbagecollector");
 
         client.jobs().inNamespace(NS).delete(job.name(), DeleteOptions.propagation("Background"));
-        await().atMost(Duration.ofSeconds(15))
+        await().atMost(Duration.ofSeconds(30))
                 .until(() -> !served.syncsOf(podKey, "delete").isEmpty());
         JsonNode deleted = served.syncsOf(podKey, "delete").get(0).path("sync");
         assertThat(deleted.path("decision").asText()).isEqualTo("delete");
@@ -126,7 +126,7 @@ class GarbageCollectorLensTest extends ApiServerTest {
         assertThat(deleted.path("writes").get(0).path("verb").asText()).isEqualTo("delete (Background)");
         assertThat(deleted.path("writes").get(0).path("key").asText()).isEqualTo(podKey);
         assertThat(deleted.path("writes").get(0).path("error").isNull()).isTrue();
-        await().atMost(Duration.ofSeconds(10))
+        await().atMost(Duration.ofSeconds(30))
                 .until(() -> client.pods().inNamespace(NS).find(pod.name()).isEmpty());
 
         JsonNode snapshot = served.snapshot();
@@ -145,14 +145,14 @@ class GarbageCollectorLensTest extends ApiServerTest {
         Pod orphan = pod(orphaning.name() + "-a", orphaning, null);
         client.jobs().inNamespace(NS).delete(orphaning.name(), DeleteOptions.propagation("Orphan"));
         String orphanOwner = NS + "/" + orphaning.name();
-        await().atMost(Duration.ofSeconds(15))
+        await().atMost(Duration.ofSeconds(30))
                 .until(() -> !served.syncsOf(orphanOwner, "orphan").isEmpty());
         JsonNode orphaned = served.syncsOf(orphanOwner, "orphan").get(0).path("sync");
         assertThat(orphaned.path("saw").path("dependentsLive").asInt()).isEqualTo(1);
         assertThat(orphaned.path("writes"))
                 .extracting(w -> w.path("verb").asText())
                 .containsExactly("patch (remove ownerReferences)", "patch (remove finalizer orphan)");
-        await().atMost(Duration.ofSeconds(10)).until(() -> client.pods()
+        await().atMost(Duration.ofSeconds(30)).until(() -> client.pods()
                 .inNamespace(NS)
                 .find(orphan.name())
                 .map(p -> p.metadata().ownerReferencesOrEmpty().isEmpty())
@@ -163,7 +163,7 @@ class GarbageCollectorLensTest extends ApiServerTest {
         Pod held = pod(fg.name() + "-a", fg, List.of("example.com/hold"));
         client.jobs().inNamespace(NS).delete(fg.name(), DeleteOptions.propagation("Foreground"));
         String fgOwner = NS + "/" + fg.name();
-        await().atMost(Duration.ofSeconds(15))
+        await().atMost(Duration.ofSeconds(30))
                 .until(() -> !served.syncsOf(fgOwner, "wait-for-dependents").isEmpty());
         JsonNode waiting = served.syncsOf(fgOwner, "wait-for-dependents").get(0).path("sync");
         assertThat(waiting.path("saw").path("blockingDependents").asInt()).isEqualTo(1);
@@ -174,7 +174,7 @@ class GarbageCollectorLensTest extends ApiServerTest {
                 .update(current.withMetadata(ObjectMetaBuilder.builder(current.metadata())
                         .finalizers(null)
                         .build()));
-        await().atMost(Duration.ofSeconds(15))
+        await().atMost(Duration.ofSeconds(30))
                 .until(() -> !served.syncsOf(fgOwner, "release-owner").isEmpty());
         assertThat(served.syncsOf(fgOwner, "release-owner")
                         .get(0)
@@ -184,7 +184,7 @@ class GarbageCollectorLensTest extends ApiServerTest {
                         .path("verb")
                         .asText())
                 .isEqualTo("patch (remove finalizer foregroundDeletion)");
-        await().atMost(Duration.ofSeconds(10))
+        await().atMost(Duration.ofSeconds(30))
                 .until(() -> client.jobs().inNamespace(NS).find(fg.name()).isEmpty());
     }
 }
