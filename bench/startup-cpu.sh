@@ -34,8 +34,11 @@ for run in $(seq 1 "$runs"); do
   while read -r p; do
     cmd=$(tr '\0' ' ' < /proc/"$p"/cmdline 2>/dev/null) || continue
     case "$cmd" in java*) ;; *) continue ;; esac
-    name=$(echo "$cmd" | sed -n 's/.*-jar [^ ]*kplane-\([a-z-]*\)\.jar \([a-z-]*\).*/\1 \2/p')
-    case "$name" in "controllers "*) name=${name#controllers } ;; *) name=${name%% *} ;; esac
+    # which component: the main class (a controller's name after it), as bench/stack-memory.sh names them;
+    # the stack's archive starts components as `-cp SHARED:OWN MAIN`, a JVM without it as `-jar OWN`
+    name=$(echo "$cmd" | grep -o 'io\.kplane\.[a-z.]*\.[A-Za-z]*Main\( [a-z][a-z-]*\)\?' | head -1 | sed 's/^io\.kplane\.[a-z.]*\.//' || true)
+    [ -n "$name" ] || name=$(echo "$cmd" | grep -o -- '-jar [^ ]*kplane-[a-z-]*\.jar\( [a-z][a-z-]*\)\?' | head -1 | sed 's|.*/kplane-||; s|\.jar||' || true)
+    case "$name" in "ControllersMain "*|"controllers "*) name=${name#* } ;; esac
     jit=0; gc=0; main=0; rest=0
     for task in /proc/"$p"/task/*; do
       n=$(cat "$task/comm" 2>/dev/null) || continue; c=$(ticks "$task/stat"); c=${c:-0}
