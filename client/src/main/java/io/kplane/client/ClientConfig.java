@@ -41,8 +41,8 @@ public record ClientConfig(
         return new ClientConfig(server, null, null, false, null, null);
     }
 
-    /** The URL of an API {@code path} on this server, with {@code query} (may be null) percent-encoded. */
     /**
+     * The URL of an API {@code path} on this server, with {@code query} (may be null) percent-encoded.
      * Appended piece by piece, without {@code +}: in a short-lived process (kubectl-lite's {@code get})
      * this is the first string concatenation of the run, and linking JDK 17's concatenation call site
      * (method handles spun at run time) was ~15% of a {@code get pods} run's CPU samples

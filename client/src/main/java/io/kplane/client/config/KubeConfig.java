@@ -28,7 +28,12 @@ public record KubeConfig(
         /** The file this was read from: relative certificate paths resolve against its folder. Not serialised. */
         @com.fasterxml.jackson.annotation.JsonIgnore Path source) {
 
-    public record NamedCluster(String name, Cluster cluster) {}
+    /** The entries of the three lists, found by name with one loop ({@link #named}). */
+    interface Named {
+        String name();
+    }
+
+    public record NamedCluster(String name, Cluster cluster) implements Named {}
 
     public record Cluster(
             String server,
@@ -36,11 +41,11 @@ public record KubeConfig(
             @JsonProperty("certificate-authority-data") String certificateAuthorityData,
             @JsonProperty("insecure-skip-tls-verify") Boolean insecureSkipTlsVerify) {}
 
-    public record NamedUser(String name, User user) {}
+    public record NamedUser(String name, User user) implements Named {}
 
     public record User(String token, String tokenFile) {}
 
-    public record NamedContext(String name, Context context) {}
+    public record NamedContext(String name, Context context) implements Named {}
 
     public record Context(String cluster, String user, String namespace) {}
 
@@ -88,25 +93,15 @@ public record KubeConfig(
      * {@code serverOverride} when that is not null (kubectl's {@code --server}: token, CA and namespace stay).
      */
     public ClientConfig toClientConfig(String contextName, String serverOverride) {
-        // plain loops, no streams or method references: each first link of a lambda call site costs a
+        // a plain loop, no streams or method references: each first link of a lambda call site costs a
         // short-lived CLI measurable start-up time (docs/performance.md, "kubectl-lite")
-        Context context = null;
-        for (NamedContext c : entries(contexts)) {
-            if (c != null && contextName != null && contextName.equals(c.name())) {
-                context = c.context();
-                break;
-            }
-        }
+        NamedContext namedContext = named(contexts, contextName);
+        Context context = namedContext == null ? null : namedContext.context();
         if (context == null) {
             throw new KubeClientException("kubeconfig" + where() + " has no context " + contextName);
         }
-        Cluster cluster = null;
-        for (NamedCluster c : entries(clusters)) {
-            if (c != null && context.cluster() != null && context.cluster().equals(c.name())) {
-                cluster = c.cluster();
-                break;
-            }
-        }
+        NamedCluster namedCluster = named(clusters, context.cluster());
+        Cluster cluster = namedCluster == null ? null : namedCluster.cluster();
         if (cluster == null) {
             throw new KubeClientException("kubeconfig" + where() + " has no cluster " + context.cluster());
         }
@@ -115,13 +110,8 @@ public record KubeConfig(
             throw new KubeClientException(
                     "cluster " + context.cluster() + " in kubeconfig" + where() + " has no server");
         }
-        User user = null;
-        for (NamedUser u : entries(users)) {
-            if (u != null && context.user() != null && context.user().equals(u.name())) {
-                user = u.user();
-                break;
-            }
-        }
+        NamedUser namedUser = named(users, context.user());
+        User user = namedUser == null ? null : namedUser.user();
         return new ClientConfig(
                 server,
                 token(user),
@@ -207,7 +197,16 @@ public record KubeConfig(
         return source == null ? "" : " " + source;
     }
 
-    private static <E> List<E> entries(List<E> list) {
-        return list == null ? List.of() : list;
+    /** The first entry of {@code list} called {@code wanted}; null if there is none (or no list, or no name). */
+    private static <E extends Named> E named(List<E> list, String wanted) {
+        if (list == null || wanted == null) {
+            return null;
+        }
+        for (E e : list) {
+            if (e != null && wanted.equals(e.name())) {
+                return e;
+            }
+        }
+        return null;
     }
 }

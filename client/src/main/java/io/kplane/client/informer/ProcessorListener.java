@@ -43,17 +43,8 @@ final class ProcessorListener<T> implements SharedInformer.HandlerRegistration {
 
     ProcessorListener(
             String name, ResourceEventHandler<T> handler, Duration resyncPeriod, BooleanSupplier informerSynced) {
-        this(name, handler, resyncPeriod, informerSynced, HandlerThreads.executor());
-    }
-
-    ProcessorListener(
-            String name,
-            ResourceEventHandler<T> handler,
-            Duration resyncPeriod,
-            BooleanSupplier informerSynced,
-            Executor executor) {
         this.name = name;
-        this.executor = executor;
+        this.executor = HandlerThreads.executor();
         this.handler = handler;
         this.resyncPeriod = resyncPeriod == null ? Duration.ZERO : resyncPeriod;
         this.informerSynced = informerSynced;
