@@ -34,7 +34,11 @@ import java.util.zip.ZipFile;
  * (the entry a multi-release jar resolves for this JDK); a class that two jars carry with different
  * bytes (e.g. two versions of a library) is left out, so each component still loads its own jar's
  * version of it. Nothing but classes goes in: resources, service files and manifests are still found
- * in each component's own jar, so a component sees exactly the classes and resources it saw before.
+ * in each component's own jar, and every class a component's own jar carries resolves to the same
+ * bytes as before. The one difference: a class that only another component's jar carries (and some
+ * component loaded in training) now resolves in this component too, so code that probes for an
+ * optional class by name could see it where it did not before; the stack's end-to-end tests (the
+ * launcher's ITs, compose-e2e) run every component on this class path.
  *
  * <p>Usage: {@code SharedClassesJar OUT.jar OUT.classlist LISTDIR JAR...}: writes the union of the
  * {@code *.classlist} files of LISTDIR ({@link ClassListUnion}, the list to dump the archive from) and
