@@ -111,11 +111,24 @@ public final class CdsTraining {
      */
     private static void runWithLauncherKubeconfig(String url, String... args) throws IOException {
         Path kubeconfig = Files.createTempFile("kubectl-lite-training", ".kubeconfig");
+        Path home = Files.createTempDirectory("kubectl-lite-training-home");
         try {
             KubeConfigWriter.write(kubeconfig, url, null);
-            runArgs(withKubeconfig(kubeconfig, args));
+            // twice with a home folder: the first run parses the YAML and fills the kubeconfig cache
+            // (KubeConfigCache), the second reads the cached tree, the path of every later run
+            runArgs(withKubeconfig(kubeconfig, args), home);
+            runArgs(withKubeconfig(kubeconfig, args), home);
         } finally {
             Files.deleteIfExists(kubeconfig);
+            deleteTree(home);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
         }
     }
 
@@ -129,15 +142,17 @@ public final class CdsTraining {
     }
 
     private static void runArgs(String[] args) {
+        runArgs(args, Path.of("/nonexistent"));
+    }
+
+    private static void runArgs(String[] args, Path home) {
         StringWriter err = new StringWriter();
         int code = KubectlLite.run(
                 args,
                 new PrintWriter(new StringWriter()),
                 new PrintWriter(err),
                 new KubectlLite.Environment(
-                        null,
-                        Path.of("/nonexistent"),
-                        new ByteArrayInputStream(MANIFEST.getBytes(StandardCharsets.UTF_8))));
+                        null, home, new ByteArrayInputStream(MANIFEST.getBytes(StandardCharsets.UTF_8))));
         if (code != 0) {
             // the archive is still useful; say which path it may lack
             System.err.println("training: " + String.join(" ", args) + " exited " + code + ": "

@@ -3,6 +3,7 @@ package io.kplane.kubectl;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.KubeClient;
 import io.kplane.client.KubeClientException;
+import io.kplane.client.config.KubeConfigCache;
 import io.kplane.client.config.KubeconfigResolver;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,7 +13,8 @@ import java.util.function.Supplier;
  * Where the CLI talks to, resolved by kubectl's rules ({@link KubeconfigResolver}) with the all-in-one
  * launcher's defaults last: {@code --server}/{@code --token} over {@code --kubeconfig}, else
  * {@code KUBECONFIG}, else {@code ~/.kube/config}, else {@code ./.kplane/kubeconfig}; else
- * {@code http://127.0.0.1:6443}. The namespace comes from
+ * {@code http://127.0.0.1:6443}. A kubeconfig's parsed YAML is kept in {@code ~/.kube/cache/kubectl-lite}
+ * ({@link KubeConfigCache}: believed only while it holds the file's exact content). The namespace comes from
  * {@code -n}, else the kubeconfig context, else {@code default}.
  */
 public final class Connection {
@@ -33,6 +35,7 @@ public final class Connection {
         ClientConfig config;
         try {
             config = new KubeconfigResolver(kubeconfigEnv, home, List.of(LAUNCHER_KUBECONFIG))
+                    .withCache(KubeConfigCache.underHome(home))
                     .resolve(server, token, kubeconfig);
         } catch (KubeClientException e) {
             throw new CliException("error: " + e.getMessage());

@@ -50,8 +50,13 @@ public record KubeConfig(
     public record Context(String cluster, String user, String namespace) {}
 
     public static KubeConfig load(Path path) {
+        return load(path, KubeConfigCache.NONE);
+    }
+
+    /** {@link #load(Path)}, its YAML parsed once per content of the file and kept in {@code cache}. */
+    public static KubeConfig load(Path path, KubeConfigCache cache) {
         try {
-            KubeConfig parsed = KubeConfigReader.read(TreeReader.yaml(Files.readAllBytes(path)));
+            KubeConfig parsed = KubeConfigReader.read(cache.tree(path, Files.readAllBytes(path)));
             if (parsed == null) {
                 throw new KubeClientException("kubeconfig " + path + " is empty");
             }

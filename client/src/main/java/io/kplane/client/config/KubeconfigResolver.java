@@ -36,6 +36,7 @@ public final class KubeconfigResolver {
     private final String kubeconfigEnv;
     private final Path home;
     private final List<Path> fallbacks;
+    private final KubeConfigCache cache;
 
     /**
      * @param kubeconfigEnv the value of {@code KUBECONFIG} (may be null)
@@ -44,9 +45,19 @@ public final class KubeconfigResolver {
      *                      {@code ~/.kube/config} gives one
      */
     public KubeconfigResolver(String kubeconfigEnv, Path home, List<Path> fallbacks) {
+        this(kubeconfigEnv, home, fallbacks, KubeConfigCache.NONE);
+    }
+
+    private KubeconfigResolver(String kubeconfigEnv, Path home, List<Path> fallbacks, KubeConfigCache cache) {
         this.kubeconfigEnv = kubeconfigEnv;
         this.home = home;
         this.fallbacks = List.copyOf(fallbacks);
+        this.cache = cache;
+    }
+
+    /** These rules with every kubeconfig's YAML tree kept in {@code cache} ({@link KubeConfigCache}). */
+    public KubeconfigResolver withCache(KubeConfigCache cache) {
+        return new KubeconfigResolver(kubeconfigEnv, home, fallbacks, cache);
     }
 
     /** This process's {@code KUBECONFIG} and home folder, no fallback files. */
@@ -92,9 +103,14 @@ public final class KubeconfigResolver {
                 }
             }
             // kubectl: when KUBECONFIG is set, ~/.kube/config is not consulted, even if none of its files exist
-            return files.isEmpty()
-                    ? null
-                    : merge(files.stream().map(KubeconfigResolver::read).toList());
+            if (files.isEmpty()) {
+                return null;
+            }
+            List<KubeConfig> configs = new ArrayList<>(files.size());
+            for (Path file : files) {
+                configs.add(read(file));
+            }
+            return merge(configs);
         }
         if (home != null && Files.isRegularFile(home.resolve(".kube").resolve("config"))) {
             return read(home.resolve(".kube").resolve("config"));
@@ -107,9 +123,9 @@ public final class KubeconfigResolver {
         return null;
     }
 
-    private static KubeConfig read(Path file) {
+    private KubeConfig read(Path file) {
         try {
-            return KubeConfig.load(file);
+            return KubeConfig.load(file, cache);
         } catch (KubeClientException e) {
             throw new KubeClientException("invalid kubeconfig " + file + ": " + e.getMessage(), e);
         }
