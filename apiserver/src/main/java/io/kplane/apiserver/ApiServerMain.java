@@ -24,8 +24,6 @@ import picocli.CommandLine.Option;
         description = "Kubernetes-compatible API server keeping its objects in PostgreSQL.")
 public final class ApiServerMain implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(ApiServerMain.class);
-    /** Longest pause between two attempts to open the database at start. */
-    private static final long MAX_OPEN_BACKOFF_MILLIS = 5_000;
 
     @Option(
             names = "--bind",
@@ -158,19 +156,31 @@ public final class ApiServerMain implements Callable<Integer> {
         return 0;
     }
 
-    /** Opens the store, retrying with a capped back-off until the database answers. */
+    /**
+     * Opens the store, retrying until the database answers: every 100 ms while starting, then with a
+     * capped doubling back-off ({@link DatabaseOpenRetry}). While starting, one log line per distinct
+     * reason rather than one per attempt.
+     */
     private static PgResourceStore openWhenReachable(Vertx vertx, StoreConfig config, StoreWaitHandler waiting)
             throws InterruptedException {
-        long backoffMillis = 200;
+        DatabaseOpenRetry retry = new DatabaseOpenRetry();
+        long began = System.nanoTime();
+        String lastWhy = null;
         while (true) {
             try {
                 return PgResourceStore.open(vertx, config).await(120, TimeUnit.SECONDS);
             } catch (Exception e) { // await rethrows the failure as is, checked ones too (ConnectException)
                 String why = rootMessage(e);
                 waiting.lastError(why);
-                LOG.warn("database not usable yet, retrying in {} ms: {}", backoffMillis, why);
-                Thread.sleep(backoffMillis);
-                backoffMillis = Math.min(MAX_OPEN_BACKOFF_MILLIS, backoffMillis * 2);
+                Duration since = Duration.ofNanos(System.nanoTime() - began);
+                Duration pause = retry.next(since);
+                if (!retry.inStartWindow(since)) {
+                    LOG.warn("database not usable yet, retrying in {} ms: {}", pause.toMillis(), why);
+                } else if (!why.equals(lastWhy)) {
+                    LOG.warn("database not usable yet, retrying every {} ms while starting: {}", pause.toMillis(), why);
+                }
+                lastWhy = why;
+                Thread.sleep(pause.toMillis());
             }
         }
     }

@@ -20,6 +20,7 @@ final class Detached {
             throw new LauncherException(
                     "a kplane stack is already running (launcher pid " + existing.launcherPid() + ")");
         }
+        FixedPorts.requireFree(options); // here too, so that the error is this command's, before anything starts
         Files.createDirectories(options.logsDir());
         Path log = options.logsDir().resolve("launcher.log");
         List<String> command = new ArrayList<>();

@@ -50,6 +50,7 @@ final class Stack {
             throw new LauncherException("a kplane stack is already running (launcher pid " + existing.launcherPid()
                     + "); stop it with ./kplane down");
         }
+        FixedPorts.requireFree(options);
         Files.createDirectories(options.logsDir());
         String token = null;
         if (options.auth()) {
@@ -104,6 +105,12 @@ final class Stack {
             // only the ones not healthy yet: a component that crashes after its first 200 is noticed by
             // its supervisor (the process exits) and probed again from then on
             starting.stream().filter(p -> !p.healthy()).forEach(SupervisedProcess::probe);
+            for (SupervisedProcess p : starting) {
+                String conflict = p.portConflict();
+                if (conflict != null) {
+                    throw new LauncherException(conflict + ": stop it or choose another port");
+                }
+            }
             boolean allHealthy = starting.stream().allMatch(SupervisedProcess::healthy);
             long pids = processes.values().stream()
                     .mapToLong(SupervisedProcess::pid)

@@ -42,6 +42,11 @@ final class SupervisedProcess {
     private volatile int restarts;
     private volatile Instant startedAt;
     private volatile Integer lastExitCode;
+    /** The process whose port was found to be its own listener (checked once per start of the component). */
+    private volatile long listenerCheckedPid = -1;
+    /** Set while the component's port answers from another process than the component's. */
+    private volatile String portConflict;
+
     private Thread thread;
 
     SupervisedProcess(ComponentSpec spec, Path entryPoint, Path logsDir, Consumer<String> report) {
@@ -95,10 +100,36 @@ final class SupervisedProcess {
         thread.start();
     }
 
-    /** Refreshes {@link #healthy()} from the component's health endpoint. */
+    /**
+     * Refreshes {@link #healthy()} from the component's health endpoint. The first healthy answer of each
+     * start is believed only if the port's listener is this component's process ({@link ListeningSockets}):
+     * a port another process holds answers too.
+     */
     void probe() {
         Process p = process;
-        healthy = p != null && p.isAlive() && HealthProbe.healthy(spec);
+        healthy = p != null && p.isAlive() && HealthProbe.healthy(spec) && listensItself(p);
+    }
+
+    /**
+     * Why the component's port answered but not from the component (another process listens on it), or
+     * null: the launcher fails the start with it rather than wait for a component that cannot bind.
+     */
+    String portConflict() {
+        return portConflict;
+    }
+
+    private boolean listensItself(Process p) {
+        if (listenerCheckedPid == p.pid()) {
+            return true;
+        }
+        if (ListeningSockets.owner(p.toHandle(), spec.healthPort()) == ListeningSockets.Owner.ANOTHER_PROCESS) {
+            portConflict = "port " + spec.healthPort() + " answers, but another process than " + spec.name() + " (pid "
+                    + p.pid() + ") listens on it";
+            return false;
+        }
+        listenerCheckedPid = p.pid();
+        portConflict = null;
+        return true;
     }
 
     private void superviseLoop() {

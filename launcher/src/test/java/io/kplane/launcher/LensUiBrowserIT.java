@@ -144,7 +144,11 @@ class LensUiBrowserIT {
             browser.findElement(By.id("resume")).click();
             await("resumed, the Job completes").atMost(LONG).until(() -> text(browser, "#follow-status")
                     .contains("Complete"));
-            assertThat(syncRows(browser, ns + "/lens-step")).isGreaterThan(1);
+            // the Job's status (a watch of the Job) and the sync rows (the controller's sync records) reach
+            // the page by two streams: the row of the sync that completed it may arrive just after
+            await("the syncs after the resume listed")
+                    .atMost(LONG)
+                    .until(() -> syncRows(browser, ns + "/lens-step") > 1);
         } catch (AssertionError | RuntimeException e) {
             throw new AssertionError(e.getMessage() + "\n" + chromium.diagnostics(), e);
         } finally {

@@ -16,9 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The stack's PostgreSQL runs from the start script {@code PostgresMain --prepare} writes: the server
- * that script starts is the one zonky initialised, with the stack's settings, and it shuts down
- * cleanly on SIGTERM (what the launcher sends) without a JVM watching it.
+ * The stack's PostgreSQL runs from the start script {@code PostgresMain --prepare} writes: preparing
+ * initialises the data directory without starting a server, the server that script starts runs with the
+ * stack's settings, and it shuts down cleanly on SIGTERM (what the launcher sends) without a JVM
+ * watching it.
  */
 class PostgresStartFileTest {
     @TempDir
@@ -27,12 +28,32 @@ class PostgresStartFileTest {
     @Test
     void theStartScriptRunsThePreparedServerWithTheStacksSettingsAndStopsCleanly() throws Exception {
         Path data = dir.resolve("db");
-        Path script = PostgresStartFile.prepare(data, new FreePorts().single());
+        Path script;
+        // the stack's own port, held by another server (an API server connecting early would meet it):
+        // preparing starts no server, so nothing binds or connects to it
+        try (PortSquatter stacksPort = new PortSquatter()) {
+            script = PostgresStartFile.prepare(data, stacksPort.port());
+            assertThat(stacksPort.connections()).isZero();
+        }
         assertThat(script).isEqualTo(data.toAbsolutePath().resolve(PostgresStartFile.NAME));
-        assertThat(Files.readString(script)).contains("/bin/postgres'").doesNotContain("'-p'");
-        assertThat(data.resolve("postmaster.pid"))
-                .as("prepare leaves the server stopped")
+        assertThat(Files.readString(script))
+                .contains("/bin/postgres'")
+                .contains("'fsync=on'", "'synchronous_commit=on'", "'shared_buffers=16MB'")
+                .doesNotContain("'-p'")
+                .doesNotContain("'-F'");
+        assertThat(data.resolve("PG_VERSION")).exists();
+        assertThat(data.resolve("postmaster.opts"))
+                .as("no server has ever run on the data directory (a postmaster writes this file at start)")
                 .doesNotExist();
+        assertThat(data.resolveSibling("db.initdb")).doesNotExist();
+
+        // prepared again (a newer launcher jar): same binaries, same data directory, same script
+        String first = Files.readString(script);
+        long initialised = Files.getLastModifiedTime(data.resolve("PG_VERSION")).toMillis();
+        assertThat(PostgresStartFile.prepare(data, new FreePorts().single())).isEqualTo(script);
+        assertThat(Files.readString(script)).isEqualTo(first);
+        assertThat(Files.getLastModifiedTime(data.resolve("PG_VERSION")).toMillis())
+                .isEqualTo(initialised);
 
         int port = new FreePorts().single(); // another port: the script takes it from its caller
         Process server = new ProcessBuilder("sh", script.toString(), "-p", String.valueOf(port))

@@ -66,4 +66,55 @@ class SupervisedProcessTest {
                 .until(() -> ProcessHandle.of(child).map(h -> !h.isAlive()).orElse(true));
         assertThat(p.restarts()).isZero();
     }
+
+    @Test
+    void aPortAnsweringFromAnotherProcessIsNotTheComponentsHealth() throws Exception {
+        try (PortSquatter other = new PortSquatter()) {
+            SupervisedProcess p = new SupervisedProcess(
+                    new ComponentSpec(
+                            "apiserver", "apiserver", List.of(), Map.of(), other.port(), "/healthz", List.of()),
+                    entryPoint("exec sleep 300"),
+                    dir.resolve("logs"),
+                    r -> {});
+            p.start();
+            try {
+                await().atMost(Duration.ofSeconds(10)).until(() -> p.pid() > 0);
+                p.probe();
+                assertThat(other.connections())
+                        .as("the probe reached the other server")
+                        .isPositive();
+                assertThat(p.healthy()).isFalse();
+                assertThat(p.portConflict())
+                        .isEqualTo("port " + other.port() + " answers, but another process than apiserver (pid "
+                                + p.pid() + ") listens on it");
+            } finally {
+                p.stop(Duration.ofSeconds(5));
+            }
+        }
+    }
+
+    @Test
+    void theComponentsOwnListenerIsItsHealth() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        String java = ProcessHandle.current().info().command().orElse("java");
+        SupervisedProcess p = new SupervisedProcess(
+                new ComponentSpec("endpoint", "endpoint", List.of(), Map.of(), port, "/healthz", List.of()),
+                entryPoint("exec '" + java + "' -cp '" + System.getProperty("java.class.path") + "' "
+                        + HealthEndpointMain.class.getName() + " " + port),
+                dir.resolve("logs"),
+                r -> {});
+        p.start();
+        try {
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                p.probe();
+                return p.healthy();
+            });
+            assertThat(p.portConflict()).isNull();
+        } finally {
+            p.stop(Duration.ofSeconds(5));
+        }
+    }
 }

@@ -31,6 +31,24 @@ public interface ResourceStore extends AutoCloseable {
      */
     Future<StoredObject> create(ResourceKey key, ObjectNode object, ResourceKey parent);
 
+    /**
+     * {@link #create(ResourceKey, ObjectNode, ResourceKey)} of an object the caller already encoded
+     * in the stored form ({@link EncodedObject}: no {@code metadata.resourceVersion}, the end of
+     * {@code metadata} marked), so the store writes that text as it is instead of serialising a tree.
+     * The result's tree is parsed only if someone asks for it ({@link StoredObject#object()}).
+     * {@code parent} may be null (no fence), as for the tree's create. This default parses the text and
+     * writes the tree.
+     */
+    default Future<StoredObject> createEncoded(ResourceKey key, EncodedObject object, ResourceKey parent) {
+        ObjectNode tree;
+        try {
+            tree = (ObjectNode) io.kplane.api.json.Json.mapper().readTree(object.stored());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return Future.failedFuture(new IllegalArgumentException("not JSON: " + e.getMessage(), e));
+        }
+        return create(key, tree, parent);
+    }
+
     Future<StoredObject> update(ResourceKey key, ObjectNode object, long expectedRevision);
 
     /** Removes the object; the result is its last state, stamped with the deletion's revision. */

@@ -26,6 +26,12 @@ public final class AdmissionChain implements Admission {
         return current;
     }
 
+    /** A chain of one step answers that step's form (the standard chain: the typed record). */
+    @Override
+    public AdmittedObject admitCreate(ResourceType type, ObjectNode object) {
+        return steps.size() == 1 ? steps.get(0).admitCreate(type, object) : Admission.super.admitCreate(type, object);
+    }
+
     @Override
     public ObjectNode admitStatus(ResourceType type, ObjectNode object, ObjectNode old) {
         ObjectNode current = object;

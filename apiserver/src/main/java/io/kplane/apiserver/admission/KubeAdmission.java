@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * The api module's defaulting and validation ({@link io.kplane.api.admission.Admission}) applied to
- * object JSON: decode to the typed record, default, validate, encode. Errors become 422 Invalid.
+ * object JSON: decode to the typed record, default, validate, encode (a create hands the record on:
+ * {@link AdmittedObject}). Errors become 422 Invalid.
  */
 public final class KubeAdmission implements Admission {
     private static io.kplane.api.admission.Admission rules(ResourceType type) {
@@ -21,6 +22,16 @@ public final class KubeAdmission implements Admission {
 
     @Override
     public ObjectNode admit(ResourceType type, ObjectNode object, ObjectNode old) {
+        return Json.toTree(admitTyped(type, object, old));
+    }
+
+    /** The defaulted, validated record itself: the create path encodes it without a tree in between. */
+    @Override
+    public AdmittedObject admitCreate(ResourceType type, ObjectNode object) {
+        return AdmittedObject.typed(admitTyped(type, object, null));
+    }
+
+    private static KubeObject admitTyped(ResourceType type, ObjectNode object, ObjectNode old) {
         io.kplane.api.admission.Admission rules = rules(type);
         ResourceStrategies.of(type).checkDecodable(object);
         KubeObject typed = decode(type, object);
@@ -34,7 +45,7 @@ public final class KubeAdmission implements Admission {
             errors = rules.validateUpdate(typed, previous);
         }
         reject(type, object, errors);
-        return Json.toTree(typed);
+        return typed;
     }
 
     @Override

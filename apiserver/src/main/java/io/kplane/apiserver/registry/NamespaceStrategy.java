@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceTypes;
 import io.kplane.api.admission.NamespaceAdmission;
 import io.kplane.apiserver.kubectl.Printers;
-import io.kplane.apiserver.storage.Trees;
+import io.kplane.store.StoredObject;
 import java.util.List;
 
 /**
@@ -56,8 +56,8 @@ public final class NamespaceStrategy extends GenericStrategy {
     }
 
     @Override
-    public List<Companion> companions(ObjectNode namespace) {
-        return List.of(defaultServiceAccount(Trees.name(namespace)));
+    public List<Companion> companions(StoredObject namespace) {
+        return List.of(defaultServiceAccount(namespace.key().name()));
     }
 
     /** The {@code default} ServiceAccount of {@code namespace}, as the serviceaccount controller makes it. */

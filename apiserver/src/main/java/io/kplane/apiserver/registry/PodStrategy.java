@@ -4,8 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.ResourceTypes;
 import io.kplane.api.admission.PodAdmission;
+import io.kplane.api.core.Pod;
+import io.kplane.api.core.PodSpec;
+import io.kplane.api.core.PodSpecBuilder;
 import io.kplane.api.meta.DeleteOptions;
 import io.kplane.api.meta.Status;
+import io.kplane.apiserver.admission.AdmittedObject;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.kubectl.Printers;
 import io.kplane.apiserver.storage.Trees;
@@ -14,7 +18,8 @@ import io.vertx.core.Future;
 /**
  * Pods ({@code registry/core/pod/strategy.go} plus the ServiceAccount admission plugin): Pending on
  * create; graceful deletion of a bound pod (the kubelet removes it); the pod's ServiceAccount
- * defaulted to {@code default} and required to exist.
+ * defaulted to {@code default} and required to exist (set on the typed record after the standard
+ * rules, so its two fields sit where Kubernetes' PodSpec has them).
  */
 final class PodStrategy extends GenericStrategy {
     static final String DEFAULT_SERVICE_ACCOUNT = "default";
@@ -65,27 +70,46 @@ final class PodStrategy extends GenericStrategy {
      * no tokens, so no token volume is added whatever {@code automountServiceAccountToken} says.
      */
     @Override
-    public Future<Void> admitWithStore(ObjectNode pod, String requestName, ObjectLookup lookup) {
-        if (!(pod.get("spec") instanceof ObjectNode spec)) {
-            return Future.succeededFuture();
-        }
-        String account = Trees.text(pod, "spec", "serviceAccountName");
-        if (account == null || account.isEmpty()) {
-            String deprecated = Trees.text(pod, "spec", "serviceAccount");
-            account = deprecated == null || deprecated.isEmpty() ? DEFAULT_SERVICE_ACCOUNT : deprecated;
+    public Future<AdmittedObject> admitWithStore(AdmittedObject admitted, String requestName, ObjectLookup lookup) {
+        String account;
+        String namespace;
+        AdmittedObject result;
+        if (admitted.typedOrNull() instanceof Pod pod) {
+            PodSpec spec =
+                    pod.spec() != null ? pod.spec() : PodSpecBuilder.builder().build();
+            account = serviceAccount(spec.serviceAccountName(), spec.serviceAccount());
+            result = AdmittedObject.typed(
+                    pod.withSpec(spec.withServiceAccountName(account).withServiceAccount(account)));
+            namespace = pod.namespace();
+        } else {
+            ObjectNode pod = admitted.tree();
+            if (!(pod.get("spec") instanceof ObjectNode spec)) {
+                return Future.succeededFuture(admitted);
+            }
+            account = serviceAccount(
+                    Trees.text(pod, "spec", "serviceAccountName"), Trees.text(pod, "spec", "serviceAccount"));
             spec.put("serviceAccountName", account);
+            spec.put("serviceAccount", account);
+            result = admitted;
+            namespace = Trees.text(pod, "metadata", "namespace");
         }
-        spec.put("serviceAccount", account);
-        String namespace = Trees.text(pod, "metadata", "namespace");
         String name = account;
         return lookup.find(ResourceTypes.SERVICEACCOUNTS, namespace, account).compose(sa -> {
             if (sa != null) {
-                return Future.succeededFuture();
+                return Future.succeededFuture(result);
             }
             String message = "pods \"" + requestName + "\" is forbidden: error looking up service account " + namespace
                     + "/" + name + ": serviceaccount \"" + name + "\" not found";
             return Future.failedFuture(ApiError.fromStatus(
                     Status.failure(403, "Forbidden", message, Status.StatusDetails.of(requestName, "", "pods"))));
         });
+    }
+
+    /** {@code serviceAccountName}, else the deprecated {@code serviceAccount}, else {@code default}. */
+    private static String serviceAccount(String accountName, String deprecated) {
+        if (accountName != null && !accountName.isEmpty()) {
+            return accountName;
+        }
+        return deprecated == null || deprecated.isEmpty() ? DEFAULT_SERVICE_ACCOUNT : deprecated;
     }
 }

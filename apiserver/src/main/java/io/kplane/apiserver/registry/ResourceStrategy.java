@@ -5,7 +5,9 @@ import io.kplane.api.ResourceType;
 import io.kplane.api.admission.Admission;
 import io.kplane.api.meta.DeleteOptions;
 import io.kplane.api.meta.DeletionPropagation;
+import io.kplane.apiserver.admission.AdmittedObject;
 import io.kplane.apiserver.kubectl.ResourcePrinter;
+import io.kplane.store.StoredObject;
 import io.vertx.core.Future;
 import java.util.List;
 
@@ -63,16 +65,21 @@ public interface ResourceStrategy {
 
     /**
      * Checks that need other objects (admission plugins that read the store, like ServiceAccount's).
-     * Runs on create after defaulting and validation and may still set fields of {@code object} (as
-     * mutating admission does); fails with an {@code ApiError}. {@code requestName} is the name the
-     * request gave: the generateName prefix when the server generated the name.
+     * Runs on create after defaulting and validation and may still set fields (as mutating admission
+     * does): it answers the object to store, {@code object} itself or a changed one (the typed record
+     * changed, or the tree changed in place for a tree); fails with an {@code ApiError}.
+     * {@code requestName} is the name the request gave: the generateName prefix when the server
+     * generated the name.
      */
-    default Future<Void> admitWithStore(ObjectNode object, String requestName, ObjectLookup lookup) {
-        return Future.succeededFuture();
+    default Future<AdmittedObject> admitWithStore(AdmittedObject object, String requestName, ObjectLookup lookup) {
+        return Future.succeededFuture(object);
     }
 
-    /** Objects to create along with a new object (a Namespace's {@code default} ServiceAccount). */
-    default List<Companion> companions(ObjectNode created) {
+    /**
+     * Objects to create along with a new object (a Namespace's {@code default} ServiceAccount).
+     * {@code created.object()} may parse the stored text: only ask for it when needed.
+     */
+    default List<Companion> companions(StoredObject created) {
         return List.of();
     }
 

@@ -26,6 +26,11 @@ public final class EmptyStructs {
 
     private EmptyStructs() {}
 
+    /** The struct fields of a kind, in the order {@link #fill} appends the missing ones. */
+    public static List<String> fieldsOf(String kind) {
+        return kind == null ? List.of() : BY_KIND.getOrDefault(kind, List.of());
+    }
+
     /**
      * Sets each of the object's kind's struct fields that is absent or null to {@code {}} (after
      * admission, whose typed round trip drops empty objects) and returns the object.
@@ -35,7 +40,7 @@ public final class EmptyStructs {
         if (kind == null) {
             return object;
         }
-        for (String field : BY_KIND.getOrDefault(kind.asText(), List.of())) {
+        for (String field : fieldsOf(kind.asText())) {
             JsonNode value = object.get(field);
             if (value == null || value.isNull()) {
                 object.putObject(field);

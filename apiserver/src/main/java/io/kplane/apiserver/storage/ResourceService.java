@@ -12,6 +12,7 @@ import io.kplane.api.meta.DeletionPropagation;
 import io.kplane.api.meta.Finalizers;
 import io.kplane.api.patch.PatchType;
 import io.kplane.apiserver.admission.Admission;
+import io.kplane.apiserver.admission.AdmittedObject;
 import io.kplane.apiserver.admission.UnknownFields;
 import io.kplane.apiserver.errors.ApiError;
 import io.kplane.apiserver.errors.Errors;
@@ -19,6 +20,7 @@ import io.kplane.apiserver.patch.PatchApplier;
 import io.kplane.apiserver.registry.ResourceStrategies;
 import io.kplane.apiserver.registry.ResourceStrategy;
 import io.kplane.apiserver.selector.Selectors;
+import io.kplane.store.EncodedObject;
 import io.kplane.store.ListPage;
 import io.kplane.store.ListRequest;
 import io.kplane.store.ResourceKey;
@@ -184,10 +186,10 @@ public final class ResourceService {
             Trees.meta(object).put("name", generateName(generateName));
         }
         String name = Trees.name(object);
-        ObjectNode admitted;
+        AdmittedObject admitted;
         try {
             strategy.prepareForCreate(type, object, namespace);
-            admitted = EmptyStructs.fill(admission.admit(type, object, null));
+            admitted = admission.admitCreate(type, object);
         } catch (ApiError e) {
             return Future.failedFuture(e);
         } catch (RuntimeException e) {
@@ -196,10 +198,10 @@ public final class ResourceService {
         if (options.dryRun()) {
             return ResourceStrategies.of(type)
                     .admitWithStore(admitted, generated ? generateName : name, this::find)
-                    .map(v -> new WriteResult(admitted, true));
+                    .map(a -> new WriteResult(a.tree(), true));
         }
         boolean retryName = generated;
-        String admittedName = Trees.name(admitted);
+        String admittedName = admitted.name();
         if (admittedName == null || admittedName.isEmpty()) {
             return Future.failedFuture(ApiError.invalid(
                     type,
@@ -211,18 +213,19 @@ public final class ResourceService {
         }
         ResourceStrategy resource = ResourceStrategies.of(type);
         String requestName = generated ? generateName : admittedName;
+        ResourceKey key = key(type, namespace, admittedName);
+        ResourceKey parent = NamespaceLifecycle.parentOf(type, namespace);
         return resource.admitWithStore(admitted, requestName, this::find)
                 // admission that reads other objects (a pod's ServiceAccount) can fail because the
                 // namespace controller already removed them: NamespaceLifecycle's answer comes first
                 .recover(t -> type.namespaced()
-                        ? requireNamespaceLive(type, namespace, requestName).compose(v -> Future.<Void>failedFuture(t))
+                        ? requireNamespaceLive(type, namespace, requestName)
+                                .compose(v -> Future.<AdmittedObject>failedFuture(t))
                         : Future.failedFuture(t))
                 // the namespace check above is a fast path; the store's fence is the one that holds
                 // against a concurrent namespace deletion (docs/storage.md, "Fenced creates")
-                .compose(v -> store.create(
-                        key(type, namespace, admittedName), admitted, NamespaceLifecycle.parentOf(type, namespace)))
-                .compose(stored ->
-                        createCompanions(resource.companions(stored.object())).map(stored))
+                .compose(a -> write(key, a, parent))
+                .compose(stored -> createCompanions(resource.companions(stored)).map(stored))
                 .map(stored -> WriteResult.written(stored, true))
                 .recover(t -> {
                     if (retryName && t instanceof StoreException.AlreadyExists && attempt < MAX_NAME_ATTEMPTS) {
@@ -231,6 +234,18 @@ public final class ResourceService {
                     ApiError refused = NamespaceLifecycle.refusal(t, type, requestName, namespace);
                     return refused != null ? Future.failedFuture(refused) : fail(t, type, name);
                 });
+    }
+
+    /**
+     * Writes an admitted new object: a typed one as its record's JSON, serialised once
+     * ({@link StoredForm}); a tree, or a record that needs the tree's handling, as the tree.
+     */
+    private Future<StoredObject> write(ResourceKey key, AdmittedObject admitted, ResourceKey parent) {
+        EncodedObject encoded = admitted.typedOrNull() == null ? null : StoredForm.encode(admitted.typedOrNull());
+        if (encoded != null) {
+            return store.createEncoded(key, encoded, parent);
+        }
+        return store.create(key, admitted.tree(), parent);
     }
 
     /** The stored object, or null when there is none (for admission that reads other objects). */

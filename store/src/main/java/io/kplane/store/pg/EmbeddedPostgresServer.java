@@ -52,6 +52,27 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             "max_wal_size", "256MB",
             "min_wal_size", "32MB");
 
+    /**
+     * Every setting a server of this class runs with, in the order given to the server (a later one
+     * wins): zonky's own defaults (UTC, 300 connections), durability back on when {@code durable} (zonky
+     * starts postgres with {@code -F}, fsync off, and {@code synchronous_commit=off}, tuned for throw-away
+     * test databases), loopback only, then {@code settings}. The stack's start script
+     * ({@code PostgresStartFile}) runs the postmaster with the same list.
+     */
+    public static java.util.Map<String, String> serverSettings(
+            boolean durable, java.util.Map<String, String> settings) {
+        java.util.Map<String, String> all = new java.util.LinkedHashMap<>();
+        all.put("timezone", "UTC");
+        all.put("synchronous_commit", durable ? "on" : "off");
+        if (durable) {
+            all.put("fsync", "on");
+        }
+        all.put("max_connections", "300");
+        all.put("listen_addresses", "127.0.0.1");
+        new java.util.TreeMap<>(settings).forEach(all::put);
+        return all;
+    }
+
     private EmbeddedPostgresServer(Path dataDir, int port, boolean durable, java.util.Map<String, String> settings) {
         this.dataDir = dataDir.toAbsolutePath();
         this.port = port;
@@ -92,18 +113,11 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             Files.createDirectories(dataDir);
             stopOrphanedPostmaster();
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
-            if (durable) {
-                // zonky starts postgres with -F (fsync off) and synchronous_commit=off, tuned for
-                // throw-away test databases; later -c options win, so turn durability back on.
-                builder.setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on");
-            }
             builder.setDataDirectory(dataDir)
                     .setCleanDataDirectory(false)
                     .setPort(port)
-                    .setPGStartupWait(Duration.ofSeconds(60))
-                    .setServerConfig("max_connections", "300")
-                    .setServerConfig("listen_addresses", "127.0.0.1");
-            settings.forEach(builder::setServerConfig);
+                    .setPGStartupWait(Duration.ofSeconds(60));
+            serverSettings(durable, settings).forEach(builder::setServerConfig);
             postgres = builder.start();
             LOG.info(
                     "embedded PostgreSQL started on 127.0.0.1:{} with data in {}{}",

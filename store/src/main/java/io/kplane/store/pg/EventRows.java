@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.store.EncodedObject;
 import io.kplane.store.ResourceKey;
 import io.kplane.store.StoreEvent;
+import io.kplane.store.StoredObject;
 import io.vertx.sqlclient.Row;
 
 /**
@@ -46,6 +47,7 @@ final class EventRows {
         private final EncodedObject encoded;
         private ObjectNode tree;
         private ObjectNode prevTree;
+        private StoredObject written;
         private StoreEvent decoded;
 
         LoggedEvent(
@@ -84,6 +86,21 @@ final class EventRows {
             this.prevTree = prevTree;
         }
 
+        /**
+         * A create this instance wrote from the caller's text: the object's tree is {@code written}'s,
+         * parsed on first use and shared with the recent-objects entry.
+         */
+        LoggedEvent(
+                long revision,
+                ResourceKey key,
+                String object,
+                Long prevRevision,
+                EncodedObject encoded,
+                StoredObject written) {
+            this(revision, "A", key, object, null, prevRevision, encoded, null, null);
+            this.written = written;
+        }
+
         /** Only called on the hub's context. */
         StoreEvent event() {
             if (decoded == null) {
@@ -92,12 +109,16 @@ final class EventRows {
                 prevObject = null;
                 tree = null;
                 prevTree = null;
+                written = null;
             }
             return decoded;
         }
 
         private ObjectNode objectTree() {
-            return tree != null ? tree : ObjectCodec.decode(object, revision);
+            if (tree != null) {
+                return tree;
+            }
+            return written != null ? written.object() : ObjectCodec.decode(object, revision);
         }
 
         private StoreEvent decode() {

@@ -1,6 +1,7 @@
 package io.kplane.store.pg;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kplane.store.EncodedObject;
 import io.kplane.store.ListPage;
 import io.kplane.store.ListRequest;
 import io.kplane.store.ResourceKey;
@@ -167,6 +168,11 @@ public final class PgResourceStore implements ResourceStore {
     @Override
     public Future<StoredObject> create(ResourceKey key, ObjectNode object, ResourceKey parent) {
         return write(p -> WriteOp.create(key, object, parent, p));
+    }
+
+    @Override
+    public Future<StoredObject> createEncoded(ResourceKey key, EncodedObject object, ResourceKey parent) {
+        return write(p -> WriteOp.createEncoded(key, object, parent, p));
     }
 
     @Override

@@ -23,7 +23,7 @@ final class WriteOp {
 
     final Kind kind;
     final ResourceKey key;
-    final ObjectNode object; // CREATE/UPDATE: the caller's object (copied), null for DELETE
+    final ObjectNode object; // CREATE/UPDATE: the caller's object (copied); null for DELETE and an encoded create
     final String data; // its stored form
     final EncodedObject encoded; // the same, reusable by responses (null for DELETE)
     final long expectedRevision;
@@ -31,6 +31,18 @@ final class WriteOp {
     final ResourceKey parent;
 
     final Promise<StoredObject> promise;
+
+    /** A create whose stored text the caller made ({@code ResourceStore.createEncoded}): no tree, no copy. */
+    private WriteOp(ResourceKey key, EncodedObject encoded, ResourceKey parent, Promise<StoredObject> promise) {
+        this.kind = Kind.CREATE;
+        this.key = key;
+        this.parent = parent;
+        this.object = null;
+        this.data = encoded.stored();
+        this.encoded = encoded;
+        this.expectedRevision = 0;
+        this.promise = promise;
+    }
 
     private WriteOp(
             Kind kind,
@@ -52,6 +64,11 @@ final class WriteOp {
 
     static WriteOp create(ResourceKey key, ObjectNode object, ResourceKey parent, Promise<StoredObject> promise) {
         return new WriteOp(Kind.CREATE, key, object, 0, parent, promise);
+    }
+
+    static WriteOp createEncoded(
+            ResourceKey key, EncodedObject encoded, ResourceKey parent, Promise<StoredObject> promise) {
+        return new WriteOp(key, encoded, parent, promise);
     }
 
     static WriteOp update(ResourceKey key, ObjectNode object, long expectedRevision, Promise<StoredObject> promise) {
@@ -87,6 +104,15 @@ final class WriteOp {
                 recent.changed(key, newRevision);
                 promise.tryComplete(new StoredObject(key, newRevision, ObjectCodec.decode(oldData, newRevision)));
                 return new EventRows.LoggedEvent(newRevision, "D", key, oldData, null, currentRevision, null);
+            }
+            if (object == null) {
+                // an encoded create: the caller and the recent-objects entry each get a tree parsed
+                // from the text on first use; the event shares the entry's, so one parse serves the
+                // watchers and the next update's base, and none happens if neither comes
+                StoredObject kept = StoredObject.fromEncoded(key, newRevision, encoded);
+                recent.written(kept);
+                promise.tryComplete(StoredObject.fromEncoded(key, newRevision, encoded));
+                return new EventRows.LoggedEvent(newRevision, key, data, currentRevision, encoded, kept);
             }
             ObjectNode result = ObjectCodec.stamp(object, newRevision);
             ObjectNode shared = ObjectCodec.parsedFormCopy(result);
