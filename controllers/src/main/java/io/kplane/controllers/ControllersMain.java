@@ -7,18 +7,18 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Entry point of {@code kplane-controllers.jar}: {@code java -jar kplane-controllers.jar <component> [options]}.
  * Each component is also runnable through its own main class; this only dispatches by name.
  */
 public final class ControllersMain {
-    private static final Map<String, Supplier<Callable<Integer>>> COMPONENTS = new LinkedHashMap<>();
+    private static final Map<String, Supplier<ComponentMain>> COMPONENTS = new LinkedHashMap<>();
 
     static {
-        // One line per component: name -> its picocli command (each also has a main class of its own).
+        // One line per component: name -> its command (each also has a main class of its own).
         COMPONENTS.put("job-controller", JobControllerMain::new);
         COMPONENTS.put("cronjob-controller", io.kplane.controllers.cronjob.CronJobControllerMain::new);
         COMPONENTS.put("garbage-collector", io.kplane.controllers.gc.GarbageCollectorMain::new);
@@ -35,12 +35,12 @@ public final class ControllersMain {
     }
 
     /**
-     * A fresh picocli command of {@code component} (e.g. to check that a deployment's arguments parse);
-     * null for an unknown name.
+     * A fresh picocli command model of {@code component} (e.g. to check that a deployment's arguments
+     * parse: {@code new CommandLine(command(name)).parseArgs(...)}); null for an unknown name.
      */
-    public static Callable<Integer> command(String component) {
-        Supplier<Callable<Integer>> factory = COMPONENTS.get(component);
-        return factory == null ? null : factory.get();
+    public static CommandSpec command(String component) {
+        Supplier<ComponentMain> factory = COMPONENTS.get(component);
+        return factory == null ? null : factory.get().spec();
     }
 
     private ControllersMain() {}
@@ -53,6 +53,6 @@ public final class ControllersMain {
             System.exit(args.length == 0 || "--help".equals(args[0]) || "-h".equals(args[0]) ? 0 : 2);
             return;
         }
-        ComponentMain.exit(command(args[0]), Arrays.copyOfRange(args, 1, args.length));
+        ComponentMain.exit(COMPONENTS.get(args[0]).get(), Arrays.copyOfRange(args, 1, args.length));
     }
 }

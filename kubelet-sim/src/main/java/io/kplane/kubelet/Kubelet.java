@@ -63,6 +63,13 @@ public final class Kubelet implements AutoCloseable {
     private Duration volumeSyncPeriod = Duration.ofSeconds(10);
     private LensAnnouncer lensAnnouncer;
     private io.kplane.client.lens.SyncRecordPersister lensPersister;
+    // set by startLocal() for startNode()
+    private KubeClient client;
+    private PrometheusMeterRegistry metrics;
+    private io.kplane.client.lens.LensRecorder lens;
+    private LogRegistry logs;
+    private PodStateStore states;
+    private int streamingPort;
 
     public Kubelet(KubeletConfig config, Clock clock) {
         this(config, clock, java.util.function.UnaryOperator.identity());
@@ -87,10 +94,23 @@ public final class Kubelet implements AutoCloseable {
         return this;
     }
 
+    /** Starts the node: {@link #startLocal()}, then {@link #startNode()}. */
     public Kubelet start() throws IOException, InterruptedException {
+        startLocal();
+        return startNode();
+    }
+
+    /**
+     * The first half of {@link #start()}, which needs neither the API server nor the cluster time: the
+     * container runtime and the kubelet endpoint (its {@code /healthz} answers 503 until {@link
+     * #startNode()} is done). {@link KubeletMain} runs it while the cluster Clock is still awaited, so
+     * that the JVM's cold start of the runtime and both servers (measured ~0.45 s of a quiet {@code up}'s
+     * critical path, after the clock was listed) overlaps the wait for the API server.
+     */
+    public Kubelet startLocal() throws IOException {
         runtime = runtimeWrapper.apply(createRuntime());
-        KubeClient client = KubeClient.create(config.client());
-        PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        client = KubeClient.create(config.client());
+        metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         // upstream's rest_client_requests_total{code,method,host}, as client-go reports it
         client.raw().observeRequestResults((code, method, host) -> io.micrometer.core.instrument.Counter.builder(
                         io.kplane.client.metrics.RequestResultObserver.METRIC)
@@ -98,17 +118,14 @@ public final class Kubelet implements AutoCloseable {
                 .tags("code", code, "method", method, "host", host)
                 .register(metrics)
                 .increment());
-        LogRegistry logs = new LogRegistry(config.rootDir(), config.logMaxBytes(), config.logMaxFiles(), clock::now);
-        PodStateStore states = new PodStateStore(config.rootDir());
+        logs = new LogRegistry(config.rootDir(), config.logMaxBytes(), config.logMaxFiles(), clock::now);
+        states = new PodStateStore(config.rootDir());
         // the JDK server keeps the plain endpoints on a loopback port; the streaming server in front of it
         // is what the node advertises (exec/attach/portforward need a protocol switch the JDK cannot do)
         server = new KubeletServer("127.0.0.1", 0, logs, config.tokens(), metrics, clock::now);
         // the lens (docs/lens.md): pod-worker decisions and the informer, on /lens/* of this port
-        io.kplane.client.lens.LensRecorder lens =
-                new io.kplane.client.lens.LensRecorder("kubelet-" + config.nodeName(), config.nodeName(), clock);
+        lens = new io.kplane.client.lens.LensRecorder("kubelet-" + config.nodeName(), config.nodeName(), clock);
         server.serveLens(lens);
-        // pod-worker decisions outlive this process as SyncRecords (docs/lens.md); one write per pod per second at most
-        lensPersister = io.kplane.kubelet.lens.PodWorkerLens.persist(client, lens, metrics);
         server.start();
         streaming = new StreamingServer(
                 server.port(),
@@ -120,8 +137,23 @@ public final class Kubelet implements AutoCloseable {
                                 : informer.lister().get(ns, name).map(p -> p.metadata()
                                         .uid())),
                 runtime);
-        int port = streaming.listen(config.bind(), config.port());
+        streamingPort = streaming.listen(config.bind(), config.port());
+        return this;
+    }
 
+    /**
+     * The second half of {@link #start()}, after {@link #startLocal()}: registers the Node, starts the
+     * pod workers on the pods bound to it, and marks the endpoint ready. Its times (heartbeats,
+     * conditions, container timestamps) are the cluster clock's, so a caller that follows the cluster
+     * Clock has its first state by now.
+     */
+    public Kubelet startNode() throws InterruptedException {
+        if (streaming == null) {
+            throw new IllegalStateException("startLocal() first");
+        }
+        int port = streamingPort;
+        // pod-worker decisions outlive this process as SyncRecords (docs/lens.md); one write per pod per second at most
+        lensPersister = io.kplane.kubelet.lens.PodWorkerLens.persist(client, lens, metrics);
         AdvertisedAddress address = AdvertisedAddress.of(config.nodeAddress(), config.nodeName());
         EventRecorder podEvents = PodWorkerLens.events(events(client), lens, config.nodeName());
         volumes = new VolumeManager(

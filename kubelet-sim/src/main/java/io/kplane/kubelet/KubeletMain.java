@@ -24,6 +24,8 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = "Simulated kubelet: registers a node and runs the pods bound to it.")
 public final class KubeletMain implements Callable<Integer> {
+    /** How long the start waits for the cluster Clock before it goes on with real time. */
+    private static final Duration CLOCK_SYNC_TIMEOUT = Duration.ofSeconds(60);
 
     @Option(names = "--server", description = "API server URL (overrides the kubeconfig's)")
     String server;
@@ -156,12 +158,17 @@ public final class KubeletMain implements Callable<Integer> {
                 Set.copyOf(tokens),
                 nodeAddress);
         // the kubelet's times (lease renewals, heartbeats, container timestamps, grace periods,
-        // CrashLoopBackOff) follow the cluster Clock (docs/clock.md)
-        ClusterClockFollower follower = ClusterClockFollower.start(
-                io.kplane.client.KubeClient.create(client), "kubelet-" + node, java.time.Duration.ofSeconds(60));
+        // CrashLoopBackOff) follow the cluster Clock (docs/clock.md). The runtime and the endpoint need
+        // neither the API server nor the cluster time: they start while the Clock is awaited (beside an
+        // API server that is itself starting, that wait is most of this process's first seconds), and
+        // the Node, the pod workers and readiness only once the cluster time is known.
+        ClusterClockFollower follower =
+                ClusterClockFollower.startInBackground(io.kplane.client.KubeClient.create(client), "kubelet-" + node);
         Kubelet kubelet = new Kubelet(config, follower.clock())
                 .withVolumeSyncPeriod(volumeSyncPeriod)
-                .start();
+                .startLocal();
+        follower.awaitFirstState(CLOCK_SYNC_TIMEOUT);
+        kubelet.startNode();
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(

@@ -2,41 +2,41 @@ package io.kplane.controllers.job;
 
 import io.kplane.controllers.runtime.ComponentMain;
 import io.kplane.controllers.runtime.ControllerComponent;
-import io.kplane.controllers.runtime.DurationConverter;
+import io.kplane.controllers.runtime.OptionSpecs;
 import java.time.Duration;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code job-controller}: runs the Job controller as its own process. */
-@Command(
-        name = "job-controller",
-        mixinStandardHelpOptions = true,
-        description = "Runs Jobs: creates their pods, tracks completions and failures, writes Job status.")
 public final class JobControllerMain extends ComponentMain {
-    @Option(
-            names = "--pod-failure-backoff",
-            defaultValue = "10s",
-            converter = DurationConverter.class,
-            description =
-                    "first delay before re-creating a pod after a failure, doubling per failure (default: ${DEFAULT-VALUE})")
-    Duration backoffBase;
+    public JobControllerMain() {
+        super("job-controller", "Runs Jobs: creates their pods, tracks completions and failures, writes Job status.");
+    }
 
-    @Option(
-            names = "--pod-failure-backoff-max",
-            defaultValue = "6m",
-            converter = DurationConverter.class,
-            description = "cap of the re-creation delay (default: ${DEFAULT-VALUE})")
-    Duration backoffMax;
-
-    @Option(
-            names = "--pod-event-batch-period",
-            defaultValue = "1s",
-            converter = DurationConverter.class,
-            description = "how long pod events are batched before a Job is synced (default: ${DEFAULT-VALUE})")
-    Duration batchPeriod;
+    @Override
+    protected void addOptions(CommandSpec spec) {
+        spec.addOption(
+                OptionSpecs.duration(
+                        "--pod-failure-backoff",
+                        "10s",
+                        "backoffBase",
+                        "first delay before re-creating a pod after a failure, doubling per failure (default: ${DEFAULT-VALUE})"));
+        spec.addOption(OptionSpecs.duration(
+                "--pod-failure-backoff-max",
+                "6m",
+                "backoffMax",
+                "cap of the re-creation delay (default: ${DEFAULT-VALUE})"));
+        spec.addOption(OptionSpecs.duration(
+                "--pod-event-batch-period",
+                "1s",
+                "batchPeriod",
+                "how long pod events are batched before a Job is synced (default: ${DEFAULT-VALUE})"));
+    }
 
     @Override
     protected ControllerComponent component() {
+        Duration backoffBase = value("--pod-failure-backoff");
+        Duration backoffMax = value("--pod-failure-backoff-max");
+        Duration batchPeriod = value("--pod-event-batch-period");
         JobSyncConfig config =
                 JobSyncConfig.defaults().withBackoff(backoffBase, backoffMax).withPodEventBatchPeriod(batchPeriod);
         return new JobControllerComponent(config);

@@ -2,42 +2,40 @@ package io.kplane.controllers.nodelifecycle;
 
 import io.kplane.controllers.runtime.ComponentMain;
 import io.kplane.controllers.runtime.ControllerComponent;
-import io.kplane.controllers.runtime.DurationConverter;
-import java.time.Duration;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import io.kplane.controllers.runtime.OptionSpecs;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code node-lifecycle}: marks silent nodes Unknown and fails their pods, as its own process. */
-@Command(
-        name = "node-lifecycle",
-        mixinStandardHelpOptions = true,
-        description =
-                "Marks nodes whose Lease is not renewed NotReady (Unknown) and fails their pods (DisruptionTarget).")
 public final class NodeLifecycleMain extends ComponentMain {
-    @Option(
-            names = "--node-monitor-grace-period",
-            defaultValue = "40s",
-            converter = DurationConverter.class,
-            description = "how long a node may be silent before it is marked Unknown (default: ${DEFAULT-VALUE})")
-    Duration gracePeriod;
+    public NodeLifecycleMain() {
+        super(
+                "node-lifecycle",
+                "Marks nodes whose Lease is not renewed NotReady (Unknown) and fails their pods (DisruptionTarget).");
+    }
 
-    @Option(
-            names = "--node-monitor-period",
-            defaultValue = "5s",
-            converter = DurationConverter.class,
-            description = "how often node heartbeats are checked (default: ${DEFAULT-VALUE})")
-    Duration monitorPeriod;
-
-    @Option(
-            names = "--pod-eviction-delay",
-            defaultValue = "0s",
-            converter = DurationConverter.class,
-            description = "extra wait after a node is marked Unknown before its pods fail (default: ${DEFAULT-VALUE})")
-    Duration podEvictionDelay;
+    @Override
+    protected void addOptions(CommandSpec spec) {
+        spec.addOption(OptionSpecs.duration(
+                "--node-monitor-grace-period",
+                "40s",
+                "gracePeriod",
+                "how long a node may be silent before it is marked Unknown (default: ${DEFAULT-VALUE})"));
+        spec.addOption(OptionSpecs.duration(
+                "--node-monitor-period",
+                "5s",
+                "monitorPeriod",
+                "how often node heartbeats are checked (default: ${DEFAULT-VALUE})"));
+        spec.addOption(OptionSpecs.duration(
+                "--pod-eviction-delay",
+                "0s",
+                "podEvictionDelay",
+                "extra wait after a node is marked Unknown before its pods fail (default: ${DEFAULT-VALUE})"));
+    }
 
     @Override
     protected ControllerComponent component() {
-        return new NodeLifecycleComponent(gracePeriod, monitorPeriod, podEvictionDelay);
+        return new NodeLifecycleComponent(
+                value("--node-monitor-grace-period"), value("--node-monitor-period"), value("--pod-eviction-delay"));
     }
 
     public static void main(String[] args) {

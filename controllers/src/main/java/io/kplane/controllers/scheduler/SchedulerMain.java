@@ -2,28 +2,27 @@ package io.kplane.controllers.scheduler;
 
 import io.kplane.controllers.runtime.ComponentMain;
 import io.kplane.controllers.runtime.ControllerComponent;
-import io.kplane.controllers.runtime.DurationConverter;
-import java.time.Duration;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import io.kplane.controllers.runtime.OptionSpecs;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code scheduler}: binds pending pods to Ready nodes, as its own process. */
-@Command(
-        name = "scheduler",
-        mixinStandardHelpOptions = true,
-        description = "Binds pending pods to Ready nodes (nodeSelector, pod capacity, least-loaded node).")
 public final class SchedulerMain extends ComponentMain {
-    @Option(
-            names = "--unschedulable-retry",
-            defaultValue = "60s",
-            converter = DurationConverter.class,
-            description =
-                    "how often an unschedulable pod is tried again even if no node changed (default: ${DEFAULT-VALUE})")
-    Duration retryPeriod;
+    public SchedulerMain() {
+        super("scheduler", "Binds pending pods to Ready nodes (nodeSelector, pod capacity, least-loaded node).");
+    }
+
+    @Override
+    protected void addOptions(CommandSpec spec) {
+        spec.addOption(OptionSpecs.duration(
+                "--unschedulable-retry",
+                "60s",
+                "retryPeriod",
+                "how often an unschedulable pod is tried again even if no node changed (default: ${DEFAULT-VALUE})"));
+    }
 
     @Override
     protected ControllerComponent component() {
-        return new SchedulerComponent(retryPeriod);
+        return new SchedulerComponent(value("--unschedulable-retry"));
     }
 
     public static void main(String[] args) {

@@ -2,14 +2,13 @@ package io.kplane.controllers.ttl;
 
 import io.kplane.controllers.runtime.ComponentMain;
 import io.kplane.controllers.runtime.ControllerComponent;
-import picocli.CommandLine.Command;
 
 /** {@code ttl-controller}: runs the TTL-after-finished controller as its own process. */
-@Command(
-        name = "ttl-controller",
-        mixinStandardHelpOptions = true,
-        description = "Deletes finished Jobs ttlSecondsAfterFinished seconds after they finished.")
 public final class TtlControllerMain extends ComponentMain {
+    public TtlControllerMain() {
+        super("ttl-controller", "Deletes finished Jobs ttlSecondsAfterFinished seconds after they finished.");
+    }
+
     @Override
     protected ControllerComponent component() {
         return new TtlControllerComponent();

@@ -2,7 +2,6 @@ package io.kplane.controllers.runtime;
 
 import io.kplane.client.time.Clock;
 import java.time.Duration;
-import picocli.CommandLine;
 
 /**
  * A controller process whose start takes {@code startDelayMs} after it became leader (a slow cache
@@ -14,19 +13,17 @@ public final class SlowStartControllerMain {
     private SlowStartControllerMain() {}
 
     public static void main(String[] args) throws Exception {
-        ControllerOptions options = new ControllerOptions();
-        new CommandLine(options)
-                .parseArgs(
-                        "--server",
-                        args[0],
-                        "--lease-namespace",
-                        "default",
-                        "--lease-duration",
-                        args[2],
-                        "--renew-deadline",
-                        args[3],
-                        "--retry-period",
-                        args[4]);
+        ControllerOptions options = ControllerOptions.parse(
+                "--server",
+                args[0],
+                "--lease-namespace",
+                "default",
+                "--lease-duration",
+                args[2],
+                "--renew-deadline",
+                args[3],
+                "--retry-period",
+                args[4]);
         Duration startDelay = Duration.ofMillis(Long.parseLong(args[1]));
         ControllerComponent component = new ControllerComponent() {
             @Override
