@@ -1,5 +1,6 @@
 package io.kplane.apiserver;
 
+import io.kplane.api.process.CrashOnError;
 import io.kplane.api.util.GoDuration;
 import io.kplane.apiserver.auth.TokenAuthenticator;
 import io.kplane.store.pg.PgResourceStore;
@@ -89,6 +90,7 @@ public final class ApiServerMain implements Callable<Integer> {
     Path portFile;
 
     public static void main(String[] args) {
+        CrashOnError.install("apiserver");
         int code = new CommandLine(new ApiServerMain()).execute(args);
         if (code != 0) {
             System.exit(code);

@@ -1,5 +1,6 @@
 package io.kplane.kubelet;
 
+import io.kplane.api.process.CrashOnError;
 import io.kplane.api.util.GoDuration;
 import io.kplane.client.ClientConfig;
 import io.kplane.client.config.KubeconfigResolver;
@@ -112,6 +113,7 @@ public final class KubeletMain implements Callable<Integer> {
     Duration volumeSyncPeriod;
 
     public static void main(String[] args) {
+        CrashOnError.install("kubelet-sim");
         System.exit(new CommandLine(new KubeletMain()).execute(args));
     }
 

@@ -1,5 +1,6 @@
 package io.kplane.controllers.runtime;
 
+import io.kplane.api.process.CrashOnError;
 import io.kplane.client.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -73,8 +74,12 @@ public abstract class ComponentMain implements Callable<Integer> {
         return new ControllerProcess(component(), options, Clock.system()).run();
     }
 
-    /** Parses {@code args} into {@code command}, runs it and exits with its code. */
+    /**
+     * Parses {@code args} into {@code command}, runs it and exits with its code; a thread that dies of an
+     * {@code Error} ends the process ({@link CrashOnError}) so that its supervisor starts it again.
+     */
     public static void exit(ComponentMain command, String[] args) {
+        CrashOnError.install(command.name);
         System.exit(new CommandLine(command.spec()).execute(args));
     }
 }
