@@ -35,6 +35,7 @@ import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;
@@ -287,22 +288,45 @@ public final class ResourceHandler {
         ResponseRenderer r = renderer(ctx);
         Context context = ctx.vertx().getOrCreateContext();
         WatchSession.WatchSettings settings = new WatchSession.WatchSettings(timeout, bookmarks, bookmarkInterval);
-        java.util.function.Consumer<io.kplane.apiserver.watch.WatchStream> start = stream -> {
+        String namespace = type.namespaced() ? info.namespace() : null;
+        java.util.function.Function<io.kplane.apiserver.watch.WatchStream, WatchSession> session = stream -> {
             metrics.watchOpened();
-            new WatchSession(
-                            context,
-                            stream,
-                            type,
-                            type.namespaced() ? info.namespace() : null,
-                            filter,
-                            r,
-                            new RenderRequest(type, ctx.queryParams()),
-                            settings,
-                            encodedEvents,
-                            metrics::watchClosed)
-                    .start(service.store(), from);
+            return new WatchSession(
+                    context,
+                    stream,
+                    type,
+                    namespace,
+                    filter,
+                    r,
+                    new RenderRequest(type, ctx.queryParams()),
+                    settings,
+                    encodedEvents,
+                    metrics::watchClosed);
         };
-        io.kplane.apiserver.watch.WatchUpgrade.serve(ctx, start);
+        if (from != null) {
+            io.kplane.apiserver.watch.WatchUpgrade.serve(
+                    ctx, stream -> session.apply(stream).start(service.store(), from));
+            return;
+        }
+        // "Current state first": list before the headers (or the 101) go out, so that a change the
+        // client makes once it sees the watch open comes after the list (WatchSession.startListed).
+        HttpServerRequest request = ctx.request();
+        if (!request.isEnded()) {
+            request.pause();
+        }
+        service.store()
+                .list(new io.kplane.store.ListRequest(type.storageName(), namespace, filter, 0, null))
+                .onComplete(ar -> context.runOnContext(v -> {
+                    if (!request.isEnded()) {
+                        request.resume();
+                    }
+                    if (ar.failed()) {
+                        Responses.error(ctx, Errors.toApiError(ar.cause(), type, null));
+                        return;
+                    }
+                    io.kplane.apiserver.watch.WatchUpgrade.serve(
+                            ctx, stream -> session.apply(stream).startListed(service.store(), ar.result()));
+                }));
     }
 
     private void deleted(RoutingContext ctx, ResourceType type, DeleteResult result) {

@@ -11,6 +11,7 @@ import io.kplane.apiserver.errors.Errors;
 import io.kplane.apiserver.render.RenderRequest;
 import io.kplane.apiserver.render.ResponseRenderer;
 import io.kplane.store.EncodedObject;
+import io.kplane.store.ListPage;
 import io.kplane.store.ListRequest;
 import io.kplane.store.ResourceStore;
 import io.kplane.store.StoreEvent;
@@ -90,8 +91,49 @@ public final class WatchSession implements WatchListener {
     /**
      * Starts streaming. {@code fromRevision} null means "current state first" (resourceVersion absent
      * or 0): the objects are listed and sent as ADDED, then changes after the list's revision follow.
+     * A caller that has answered the request's headers already should list first and use
+     * {@link #startListed}: see there.
      */
     public void start(ResourceStore store, Long fromRevision) {
+        if (fromRevision != null) {
+            open();
+            lastRevision = fromRevision;
+            handle = store.watch(type.storageName(), namespace, fromRevision, this);
+            return;
+        }
+        store.list(new ListRequest(type.storageName(), namespace, filter, 0, null))
+                .onComplete(ar -> context.runOnContext(v -> {
+                    if (ar.failed()) {
+                        open();
+                        writeError(Errors.toApiError(ar.cause(), type, null));
+                        end();
+                        return;
+                    }
+                    startListed(store, ar.result());
+                }));
+    }
+
+    /**
+     * Starts streaming from a list taken before the stream was opened: its objects as ADDED, then the
+     * changes after its revision. Listing before the response's headers (or the WebSocket's 101) is what
+     * kube-apiserver guarantees too (the watcher exists before {@code serveWatch} writes anything): a
+     * client that saw the watch open and then changed an object sees that change as MODIFIED; listed
+     * after the headers, the list could already hold the change and the event never came (fabric8's
+     * {@code WatchIT.testWatch}).
+     */
+    public void startListed(ResourceStore store, ListPage listed) {
+        open();
+        if (ended) {
+            return;
+        }
+        for (StoredObject o : listed.items()) {
+            write(WatchEvent.ADDED, o.object(), 0, null);
+        }
+        lastRevision = listed.revision();
+        handle = store.watch(type.storageName(), namespace, lastRevision, this);
+    }
+
+    private void open() {
         stream.open(renderer.contentType(), this::end);
         if (settings.timeout() != null) {
             timeoutTimer = context.owner()
@@ -111,27 +153,6 @@ public final class WatchSession implements WatchListener {
                 }
             });
         }
-        if (fromRevision != null) {
-            lastRevision = fromRevision;
-            handle = store.watch(type.storageName(), namespace, fromRevision, this);
-            return;
-        }
-        store.list(new ListRequest(type.storageName(), namespace, filter, 0, null))
-                .onComplete(ar -> context.runOnContext(v -> {
-                    if (ended) {
-                        return;
-                    }
-                    if (ar.failed()) {
-                        writeError(Errors.toApiError(ar.cause(), type, null));
-                        end();
-                        return;
-                    }
-                    for (StoredObject o : ar.result().items()) {
-                        write(WatchEvent.ADDED, o.object(), 0, null);
-                    }
-                    lastRevision = ar.result().revision();
-                    handle = store.watch(type.storageName(), namespace, lastRevision, this);
-                }));
     }
 
     /*
