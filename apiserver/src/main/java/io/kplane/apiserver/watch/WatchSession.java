@@ -12,7 +12,6 @@ import io.kplane.apiserver.render.RenderRequest;
 import io.kplane.apiserver.render.ResponseRenderer;
 import io.kplane.store.EncodedObject;
 import io.kplane.store.ListPage;
-import io.kplane.store.ListRequest;
 import io.kplane.store.ResourceStore;
 import io.kplane.store.StoreEvent;
 import io.kplane.store.StoredObject;
@@ -89,28 +88,14 @@ public final class WatchSession implements WatchListener {
     }
 
     /**
-     * Starts streaming. {@code fromRevision} null means "current state first" (resourceVersion absent
-     * or 0): the objects are listed and sent as ADDED, then changes after the list's revision follow.
-     * A caller that has answered the request's headers already should list first and use
-     * {@link #startListed}: see there.
+     * Starts streaming the changes after {@code fromRevision} (a watch with a resourceVersion). A watch
+     * without one ("current state first") lists before its response is opened and uses
+     * {@link #startListed}.
      */
-    public void start(ResourceStore store, Long fromRevision) {
-        if (fromRevision != null) {
-            open();
-            lastRevision = fromRevision;
-            handle = store.watch(type.storageName(), namespace, fromRevision, this);
-            return;
-        }
-        store.list(new ListRequest(type.storageName(), namespace, filter, 0, null))
-                .onComplete(ar -> context.runOnContext(v -> {
-                    if (ar.failed()) {
-                        open();
-                        writeError(Errors.toApiError(ar.cause(), type, null));
-                        end();
-                        return;
-                    }
-                    startListed(store, ar.result());
-                }));
+    public void start(ResourceStore store, long fromRevision) {
+        open();
+        lastRevision = fromRevision;
+        handle = store.watch(type.storageName(), namespace, fromRevision, this);
     }
 
     /**
