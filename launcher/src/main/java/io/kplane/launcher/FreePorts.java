@@ -3,7 +3,6 @@ package io.kplane.launcher;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.HashSet;
 import java.util.Set;
@@ -31,7 +30,10 @@ final class FreePorts {
     int pair() {
         for (int attempt = 0; attempt < 100; attempt++) {
             int port = ephemeral();
-            if (port < 65535 && !handedOut.contains(port) && !handedOut.contains(port + 1) && isFree(port + 1)) {
+            if (port < 65535
+                    && !handedOut.contains(port)
+                    && !handedOut.contains(port + 1)
+                    && FixedPorts.isFree("127.0.0.1", port + 1)) {
                 handedOut.add(port);
                 handedOut.add(port + 1);
                 return port;
@@ -45,15 +47,6 @@ final class FreePorts {
             return socket.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static boolean isFree(int port) {
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
-            return true;
-        } catch (IOException e) {
-            return false;
         }
     }
 }
