@@ -134,6 +134,12 @@ public final class CriLogReader {
         for (int attempt = 0; ; attempt++) {
             Snapshot files = Snapshot.of(current);
             int i = files.keys.indexOf(fileKey);
+            if (i < 0 && attempt < MAX_ATTEMPTS) {
+                // not in this snapshot: a pass that overlapped a rotation can miss a file being renamed
+                // (its key read as null); starting over from the oldest file would repeat what was sent,
+                // so look again, and only a file still missing after that is gone
+                continue;
+            }
             int next = i < 0 ? 0 : i + 1;
             if (next >= files.paths.size()) {
                 return null;
