@@ -75,6 +75,7 @@ public final class ApiServerBenchmark {
                     "kplane API server benchmark (%d s per level, %d cores)%n",
                     seconds, Runtime.getRuntime().availableProcessors());
             boolean skipCreates = Arrays.asList(args).contains("--watch-only");
+            ServerProbe probe = new ServerProbe(store, dataDir);
             if (!skipCreates) {
                 CreateWarmUp.run(
                         ", concurrency 32 (CPU and JIT: client and server, one JVM)",
@@ -82,6 +83,7 @@ public final class ApiServerBenchmark {
                         intArg(args, "--warmup-creates", 5000),
                         intArg(args, "--warmup-max-seconds", 120),
                         true,
+                        probe,
                         i -> createThroughput(http, server.url(), 32, Duration.ofSeconds(1), "w" + i + "-"));
             }
             System.out.printf("%-12s %14s %14s %8s%n", "concurrency", "API creates/s", "raw inserts/s", "ratio");
@@ -91,16 +93,23 @@ public final class ApiServerBenchmark {
                 // one-second slices, alternating, so that load from other processes hits both alike
                 double apiOps = 0;
                 double rawOps = 0;
+                ServerProbe.Snapshot[] apiSlices = new ServerProbe.Snapshot[2 * seconds];
+                double apiCreates = 0;
                 for (int slice = 0; slice < seconds; slice++) {
                     round++;
-                    apiOps +=
+                    apiSlices[2 * slice] = probe.snapshot();
+                    double perSecond =
                             createThroughput(http, server.url(), concurrency, Duration.ofSeconds(1), "c" + round + "-");
+                    apiSlices[2 * slice + 1] = probe.snapshot();
+                    apiOps += perSecond;
+                    apiCreates += perSecond * (apiSlices[2 * slice + 1].nanos() - apiSlices[2 * slice].nanos()) / 1e9;
                     rawOps += RawInsertBenchmark.measure(clientVertx, db, concurrency, Duration.ofSeconds(1), payload)
                             .perSecond();
                 }
                 System.out.printf(
                         "%-12d %14.0f %14.0f %8.2f%n",
                         concurrency, apiOps / seconds, rawOps / seconds, apiOps / rawOps);
+                System.out.println("             API slices: " + probe.describe(apiSlices, apiCreates));
             }
             int[][] scenarios = Arrays.asList(args).contains("--rate")
                             || Arrays.asList(args).contains("--watchers")

@@ -39,6 +39,19 @@ final class CreateWarmUp {
      */
     static void run(String label, int minSeconds, int minCreates, int maxSeconds, boolean quietJit, Iteration iteration)
             throws Exception {
+        run(label, minSeconds, minCreates, maxSeconds, quietJit, null, iteration);
+    }
+
+    /** As above, each window also described by {@code probe} (the writer's batches, PostgreSQL's CPU) if given. */
+    static void run(
+            String label,
+            int minSeconds,
+            int minCreates,
+            int maxSeconds,
+            boolean quietJit,
+            ServerProbe probe,
+            Iteration iteration)
+            throws Exception {
         if (minSeconds <= 0 && minCreates <= 0) {
             return;
         }
@@ -50,6 +63,7 @@ final class CreateWarmUp {
         while (!done) {
             long cpuBefore = os.getProcessCpuTime();
             long jitBefore = compilerCpuMillis();
+            ServerProbe.Snapshot probeBefore = probe == null ? null : probe.snapshot();
             double windowCreates = 0;
             for (int i = 0; i < WINDOW_SECONDS; i++) {
                 windowCreates += iteration.run(seconds++);
@@ -63,6 +77,9 @@ final class CreateWarmUp {
                     windowCreates / WINDOW_SECONDS,
                     (os.getProcessCpuTime() - cpuBefore) / 1e6 / Math.max(1, windowCreates),
                     jitMillis));
+            if (probe != null) {
+                windows.append("\n         ").append(probe.describe(probeBefore, probe.snapshot(), windowCreates));
+            }
             done = seconds >= maxSeconds
                     || (seconds >= minSeconds && total >= minCreates && (!quietJit || jitMillis < QUIET_JIT_MILLIS));
         }

@@ -81,6 +81,13 @@ final class GroupCommitWriter {
     private boolean busy;
     private volatile boolean closed;
 
+    // statistics (WriterStats): written on the writer's context only, read from any thread
+    private final java.util.concurrent.atomic.AtomicLong batchCount = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong writeCount = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong busyNanos = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLongArray batchSizes =
+            new java.util.concurrent.atomic.AtomicLongArray(WriterStats.SIZE_BOUNDS.length + 1);
+
     /**
      * Told, in order and from the writer's context, about each batch: that it is about to be sent
      * (its NOTIFY may reach a LISTENer before its outcome reaches the writer) and how it settled.
@@ -146,6 +153,15 @@ final class GroupCommitWriter {
                 drain();
             });
         }
+    }
+
+    /** What the writer has done so far (a snapshot; see {@link WriterStats}). */
+    WriterStats stats() {
+        long[] sizes = new long[batchSizes.length()];
+        for (int i = 0; i < sizes.length; i++) {
+            sizes[i] = batchSizes.get(i);
+        }
+        return new WriterStats(batchCount.get(), writeCount.get(), busyNanos.get(), sizes);
     }
 
     void close() {
@@ -228,7 +244,11 @@ final class GroupCommitWriter {
             return;
         }
         busy = true;
-        batchStartedNanos = System.nanoTime();
+        long started = System.nanoTime();
+        batchStartedNanos = started;
+        batchCount.incrementAndGet();
+        writeCount.addAndGet(batch.size());
+        batchSizes.incrementAndGet(WriterStats.bucket(batch.size()));
         Pool batchPool = pool;
         boolean[] settled = {false};
         long deadline = context.owner().setTimer(limits.batchDeadline().toMillis(), id -> {
@@ -237,6 +257,7 @@ final class GroupCommitWriter {
             }
             settled[0] = true;
             deadlineExceeded(batch, batchPool);
+            busyNanos.addAndGet(System.nanoTime() - started);
             busy = false;
             batchStartedNanos = 0;
             listener.batchSettled(null);
@@ -260,6 +281,7 @@ final class GroupCommitWriter {
             }
             settled[0] = true;
             context.owner().cancelTimer(deadline);
+            busyNanos.addAndGet(System.nanoTime() - started);
             busy = false;
             batchStartedNanos = 0;
             if (ar.succeeded()) {

@@ -229,6 +229,11 @@ public final class PgResourceStore implements ResourceStore {
         return lister.list(request).recover(err -> Future.failedFuture(PgErrors.toStoreException(err)));
     }
 
+    /** The group-commit writer's batches so far (for benchmarks: is the one writer the bound?). */
+    public WriterStats writerStats() {
+        return writer.stats();
+    }
+
     @Override
     public Future<Void> writerReady() {
         return writer.ready();
