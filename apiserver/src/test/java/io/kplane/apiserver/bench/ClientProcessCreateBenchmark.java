@@ -26,7 +26,12 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Run: {@code java -cp <apiserver test classpath> io.kplane.apiserver.bench.ClientProcessCreateBenchmark
  * --server http://127.0.0.1:6443 --db postgresql://postgres@127.0.0.1:15432/postgres [--seconds 5]
- * [--concurrency 32] [--warmup-seconds 30] [--warmup-creates 5000]}. Prints a {@code ROW|...} line for {@code bench/run-all.sh}.
+ * [--concurrency 32] [--warmup-seconds 30] [--warmup-creates 5000] [--server-pid PID] [--pg-data DIR]}. Prints a
+ * {@code ROW|...} line for {@code bench/run-all.sh}. With {@code --server-pid} (the API server's process, same
+ * machine) it also prints the server's CPU per create in the measured slices and how many of its compiled
+ * {@code io.kplane} methods are at each JIT tier ({@code jcmd}; tier 4 is C2, tier 3 C1 with full
+ * profiling): whether the measured part ran the server's optimised code; with {@code --pg-data} (the
+ * server's PostgreSQL data directory) PostgreSQL's CPU per create as well.
  */
 public final class ClientProcessCreateBenchmark {
     private static final String NAMESPACE = "bench-creates";
@@ -43,6 +48,8 @@ public final class ClientProcessCreateBenchmark {
         int concurrency = 32;
         int warmupCreates = 5000;
         int warmupSeconds = 30;
+        long serverPid = -1;
+        java.nio.file.Path pgData = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--server" -> server = args[++i];
@@ -51,9 +58,11 @@ public final class ClientProcessCreateBenchmark {
                 case "--concurrency" -> concurrency = Integer.parseInt(args[++i]);
                 case "--warmup-creates" -> warmupCreates = Integer.parseInt(args[++i]);
                 case "--warmup-seconds" -> warmupSeconds = Integer.parseInt(args[++i]);
+                case "--server-pid" -> serverPid = Long.parseLong(args[++i]);
+                case "--pg-data" -> pgData = java.nio.file.Path.of(args[++i]);
                 default -> throw new IllegalArgumentException(
                         "usage: --server URL --db postgresql://... [--seconds N] [--concurrency N] [--warmup-seconds N]"
-                                + " [--warmup-creates N]");
+                                + " [--warmup-creates N] [--server-pid PID] [--pg-data DIR]");
             }
         }
         HttpClient http =
@@ -78,6 +87,10 @@ public final class ClientProcessCreateBenchmark {
         String payload = String.format(POD, "raw");
         double apiOps = 0;
         double rawOps = 0;
+        double apiCreates = 0;
+        long serverTicks = 0;
+        ServerProbe probe = new ServerProbe(null, pgData);
+        ServerProbe.Snapshot[] apiSlices = new ServerProbe.Snapshot[2 * seconds];
         try {
             // unmeasured: connections, and the server's JIT on this path (CreateWarmUp)
             String target = server;
@@ -92,7 +105,13 @@ public final class ClientProcessCreateBenchmark {
                     i -> creates(http, target, c, Duration.ofSeconds(1), "warm" + i));
             RawInsertBenchmark.measure(vertx, db, concurrency, Duration.ofSeconds(1), payload);
             for (int slice = 0; slice < seconds; slice++) {
-                apiOps += creates(http, server, concurrency, Duration.ofSeconds(1), "s" + slice);
+                long ticksBefore = serverPid > 0 ? ServerProbe.ticks(serverPid) : 0;
+                apiSlices[2 * slice] = probe.snapshot();
+                double perSecond = creates(http, server, concurrency, Duration.ofSeconds(1), "s" + slice);
+                apiSlices[2 * slice + 1] = probe.snapshot();
+                serverTicks += serverPid > 0 ? ServerProbe.ticks(serverPid) - ticksBefore : 0;
+                apiOps += perSecond;
+                apiCreates += perSecond * (apiSlices[2 * slice + 1].nanos() - apiSlices[2 * slice].nanos()) / 1e9;
                 rawOps += RawInsertBenchmark.measure(vertx, db, concurrency, Duration.ofSeconds(1), payload)
                         .perSecond();
             }
@@ -104,10 +123,51 @@ public final class ClientProcessCreateBenchmark {
         System.out.printf(
                 "separate client process, HTTP/1.1, concurrency %d: %.0f pod creates/s, raw INSERT %.0f/s, ratio %.2f%n",
                 concurrency, api, raw, api / raw);
+        if (serverPid > 0) {
+            System.out.printf(
+                    "  API slices: server CPU %.3f ms/create; this client's %s%n",
+                    serverTicks * 10.0 / Math.max(1, apiCreates), probe.describe(apiSlices, apiCreates));
+            System.out.println("  server's compiled io.kplane methods by JIT tier after the measured slices: "
+                    + jitTiers(serverPid));
+        } else if (pgData != null) {
+            System.out.println("  API slices: this client's " + probe.describe(apiSlices, apiCreates));
+        }
         System.out.printf(
                 "ROW|pod creates / raw INSERTs, concurrency %d, client in a separate process (the stack's API server)|%.0f/s = %.2f x raw|raw INSERT %.0f/s|>= 0.5|%s%n",
                 concurrency, api, api / raw, raw, api / raw >= 0.5 ? "PASS" : "MISS");
         System.exit(0);
+    }
+
+    /** E.g. {@code tier 1: 134, tier 3: 272, tier 4: 16} from {@code jcmd PID Compiler.codelist}, or why not. */
+    static String jitTiers(long pid) {
+        try {
+            Process jcmd = new ProcessBuilder(
+                            java.nio.file.Path.of(System.getProperty("java.home"), "bin", "jcmd")
+                                    .toString(),
+                            Long.toString(pid),
+                            "Compiler.codelist")
+                    .redirectErrorStream(true)
+                    .start();
+            java.util.Map<String, Integer> tiers = new java.util.TreeMap<>();
+            try (var lines = new java.io.BufferedReader(
+                    new java.io.InputStreamReader(jcmd.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = lines.readLine()) != null) {
+                    // "<compile id> <tier> <state> <method> [addresses]"
+                    String[] fields = line.trim().split(" ");
+                    if (fields.length > 3 && fields[3].startsWith("io.kplane.")) {
+                        tiers.merge("tier " + fields[1], 1, Integer::sum);
+                    }
+                }
+            }
+            jcmd.waitFor(30, TimeUnit.SECONDS);
+            return tiers.isEmpty() ? "none listed (jcmd could not attach?)" : tiers.toString();
+        } catch (java.io.IOException e) {
+            return "unknown (" + e.getMessage() + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "unknown (interrupted)";
+        }
     }
 
     /** Closed loop: {@code concurrency} threads, each sending its next create when the last one answered. */
