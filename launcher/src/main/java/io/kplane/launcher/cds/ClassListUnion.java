@@ -6,12 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The class list the stack's archive is dumped from: the union of the components' class lists, in the
@@ -27,21 +27,33 @@ import java.util.Set;
  * then a few runs of pages it shares with the components that use the same classes.
  * {@code @lambda-proxy} and {@code @lambda-form-invoker} lines follow every class (each names classes
  * that must already be loaded), in first-seen order.
+ *
+ * <p>A {@code @lambda-proxy} line stays as many times as the list that repeats it most has it: each
+ * line is one archived proxy class, and each call site takes one of the proxies archived for its key
+ * (caller, interface, signatures, target) for itself. Identical lines are distinct call sites of one
+ * class, e.g. logback's {@code PatternLayout} maps several converter names to the same {@code X::new};
+ * kept once, 23 of its 66 call sites spun their proxy at every start (docs/performance.md, "Start-up
+ * CPU per component", 2026-11-26).
  */
 public final class ClassListUnion {
+    private static final String LAMBDA_PROXY = "@lambda-proxy ";
+
     private ClassListUnion() {}
 
     public static List<String> union(List<List<String>> lists) {
         Map<String, BitSet> users = new LinkedHashMap<>();
-        Set<String> directives = new LinkedHashSet<>();
+        // each directive with the most times one list has it (only a @lambda-proxy line repeats)
+        Map<String, Integer> directives = new LinkedHashMap<>();
         for (int i = 0; i < lists.size(); i++) {
+            Map<String, Integer> inThisList = new HashMap<>();
             for (String line : lists.get(i)) {
                 String l = line.strip();
                 if (l.isEmpty() || l.startsWith("#")) {
                     continue;
                 }
                 if (l.startsWith("@")) {
-                    directives.add(l);
+                    int times = l.startsWith(LAMBDA_PROXY) ? inThisList.merge(l, 1, Integer::sum) : 1;
+                    directives.merge(l, times, Math::max);
                 } else {
                     users.computeIfAbsent(l, k -> new BitSet()).set(i);
                 }
@@ -58,7 +70,7 @@ public final class ClassListUnion {
                 .thenComparingInt(c -> groupOrder.get(users.get(c))));
         List<String> out = new ArrayList<>(classes.size() + directives.size());
         out.addAll(classes);
-        out.addAll(directives);
+        directives.forEach((line, times) -> out.addAll(Collections.nCopies(times, line)));
         return out;
     }
 

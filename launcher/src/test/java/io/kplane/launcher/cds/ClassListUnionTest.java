@@ -45,4 +45,17 @@ class ClassListUnionTest {
                         "@lambda-proxy io/kplane/apiserver/Main run ()Ljava/lang/Runnable;",
                         "@lambda-form-invoker [LF_RESOLVE] java.lang.invoke.DirectMethodHandle$Holder invokeStatic L_L");
     }
+
+    @Test
+    void keepsARepeatedLambdaProxyLineAsOftenAsOneListHasIt() {
+        // two call sites of one class with the same key need two archived proxies
+        String supplier = "@lambda-proxy ch/qos/logback/classic/PatternLayout get ()Ljava/util/function/Supplier;";
+        String invoker = "@lambda-form-invoker [LF_RESOLVE] java.lang.invoke.Invokers$Holder linkToTargetMethod L_L";
+        List<String> ttl = List.of("ch/qos/logback/classic/PatternLayout", supplier, supplier, invoker, invoker);
+        List<String> gc = List.of("ch/qos/logback/classic/PatternLayout", supplier, supplier, supplier, invoker);
+        List<String> kubelet = List.of("ch/qos/logback/classic/PatternLayout", supplier);
+
+        assertThat(ClassListUnion.union(List.of(ttl, gc, kubelet)))
+                .containsExactly("ch/qos/logback/classic/PatternLayout", supplier, supplier, supplier, invoker);
+    }
 }
