@@ -169,8 +169,13 @@ public final class CriLogReader {
     private Source openOldest() throws IOException {
         for (int attempt = 0; ; attempt++) {
             Snapshot files = snapshots.apply(current);
-            Source source = Source.openIfStill(files.paths.get(0), files.keys.get(0));
-            if (source != null || attempt >= MAX_ATTEMPTS || files.keys.get(0) == null) {
+            Object oldestKey = files.keys.get(0);
+            // A rotated file without a key is being renamed (a pass that overlapped a rotation): look
+            // again. Taken as "no file identity here", the reader started at the current file and left
+            // out every rotated one. Only the current file alone may lack a key (not created yet).
+            boolean renaming = oldestKey == null && files.paths.size() > 1;
+            Source source = Source.openIfStill(files.paths.get(0), oldestKey);
+            if (source != null || attempt >= MAX_ATTEMPTS || (oldestKey == null && !renaming)) {
                 return source != null ? source : Source.open(current);
             }
         }

@@ -106,4 +106,30 @@ class CriLogReaderRaceTest {
             assertThat(read).containsExactly("line 1", "line 2", "line 3", "line 4");
         }
     }
+
+    @Test
+    void theOldestFileReadWithoutItsKeyDoesNotMakeTheReaderStartAtTheCurrentFile() throws Exception {
+        Path file = dir.resolve("0.log");
+        try (CriLogWriter w = new CriLogWriter(file, 1, 10, () -> Instant.EPOCH)) {
+            for (int i = 1; i <= 3; i++) {
+                write(w, "line " + i);
+            }
+            Object oldest = keyOf(dir.resolve("0.log.3")); // holds line 1
+            boolean[] renaming = {false};
+            List<String> read = read(file, current -> {
+                if (!renaming[0]) {
+                    // the reader's first pass overlaps a rotation: the oldest file reads without its
+                    // key, and the rotation then renames every file
+                    renaming[0] = true;
+                    CriLogReader.Snapshot during = withoutKey(CriLogReader.Snapshot.of(current), oldest);
+                    write(w, "line 4");
+                    return during;
+                }
+                return CriLogReader.Snapshot.of(current);
+            });
+            assertThat(renaming[0]).isTrue();
+            // taken as "no file identity here", the reader started at the (empty) current file
+            assertThat(read).containsExactly("line 1", "line 2", "line 3", "line 4");
+        }
+    }
 }
