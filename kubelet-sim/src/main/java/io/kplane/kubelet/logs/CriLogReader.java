@@ -144,10 +144,16 @@ public final class CriLogReader {
         if (fileKey == null) {
             return Source.open(current); // no file identity on this file system: best effort
         }
-        for (int attempt = 0; ; attempt++) {
+        // Two budgets: looking for a file that went missing, and opening a file a rotation renamed
+        // between the snapshot and the open. Shared, a file really gone (deleted by the max-files
+        // limit) used the whole budget up, and the first rename race after it gave up and jumped to
+        // the current file, skipping the rotated files in between.
+        int missing = 0;
+        int raced = 0;
+        while (true) {
             Snapshot files = snapshots.apply(current);
             int i = files.keys.indexOf(fileKey);
-            if (i < 0 && attempt < MAX_ATTEMPTS) {
+            if (i < 0 && missing++ < MAX_ATTEMPTS) {
                 // not in this snapshot: a pass that overlapped a rotation can miss a file being renamed
                 // (its key read as null); starting over from the oldest file would repeat what was sent,
                 // so look again, and only a file still missing after that is gone
@@ -158,7 +164,7 @@ public final class CriLogReader {
                 return null;
             }
             Source source = Source.openIfStill(files.paths.get(next), files.keys.get(next));
-            if (source != null || attempt >= MAX_ATTEMPTS) {
+            if (source != null || raced++ >= MAX_ATTEMPTS) {
                 return source;
             }
             // rotated between the snapshot and the open: look again

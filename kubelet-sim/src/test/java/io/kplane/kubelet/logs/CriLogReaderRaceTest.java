@@ -108,6 +108,41 @@ class CriLogReaderRaceTest {
     }
 
     @Test
+    void aRenameRightAfterTheReaderGaveUpOnAGoneFileDoesNotSkipToTheCurrentFile() throws Exception {
+        Path file = dir.resolve("0.log");
+        try (CriLogWriter w = new CriLogWriter(file, 1, 5, () -> Instant.EPOCH)) {
+            write(w, "line 1");
+            write(w, "line 2");
+            int[] looksAfterGone = {-1};
+            List<String> read = read(file, current -> {
+                if (looksAfterGone[0] < 0 && sent().equals(List.of("line 1", "line 2"))) {
+                    looksAfterGone[0] = 0;
+                    // the file with line 2 is deleted by the max-files limit (5 files kept)
+                    for (int i = 3; i <= 6; i++) {
+                        write(w, "line " + i);
+                    }
+                    return CriLogReader.Snapshot.of(current);
+                }
+                if (looksAfterGone[0] >= 0 && ++looksAfterGone[0] == CriLogReader.MAX_ATTEMPTS) {
+                    // the look after which the reader takes that file as gone and opens the oldest
+                    // one: a rotation between this snapshot and that open (deleting the file with
+                    // line 3, renaming the rest) makes the open fail, and the reader must look again
+                    CriLogReader.Snapshot stale = CriLogReader.Snapshot.of(current);
+                    write(w, "line 7");
+                    return stale;
+                }
+                return CriLogReader.Snapshot.of(current);
+            });
+            assertThat(looksAfterGone[0]).isGreaterThanOrEqualTo(CriLogReader.MAX_ATTEMPTS);
+            // line 3 may have gone with the file the limit deleted before the reader opened it; jumping
+            // to the (empty) current file lost lines 4 to 7 as well
+            assertThat(read).doesNotHaveDuplicates();
+            assertThat(read.stream().filter(line -> !line.equals("line 3")))
+                    .containsExactly("line 1", "line 2", "line 4", "line 5", "line 6", "line 7");
+        }
+    }
+
+    @Test
     void theOldestFileReadWithoutItsKeyDoesNotMakeTheReaderStartAtTheCurrentFile() throws Exception {
         Path file = dir.resolve("0.log");
         try (CriLogWriter w = new CriLogWriter(file, 1, 10, () -> Instant.EPOCH)) {
