@@ -92,7 +92,14 @@ public final class ApiServer implements AutoCloseable {
                 new HttpClientOptions().setConnectTimeout(5000).setKeepAlive(false));
         PodSubresources pods = new PodSubresources(service, strategy, kubeletClient, options.kubeletToken());
         this.resources = new ResourceHandler(
-                service, decoders, renderers, metrics, pods, options.bookmarkInterval(), workContexts);
+                service,
+                decoders,
+                renderers,
+                metrics,
+                pods,
+                options.bookmarkInterval(),
+                workContexts,
+                options.watchAnswerGate());
     }
 
     /** Starts on its own Vert.x instance and waits until it listens. */

@@ -29,6 +29,7 @@ public final class ApiServerOptions {
     private Admission admission = AdmissionChain.standard();
     private final List<ResponseRenderer> renderers = new ArrayList<>();
     private final List<RequestBodyDecoder> decoders = new ArrayList<>();
+    private io.kplane.apiserver.watch.WatchAnswerGate watchAnswerGate;
 
     public String bindHost() {
         return bindHost;
@@ -157,6 +158,16 @@ public final class ApiServerOptions {
     /** An extra request body decoder (e.g. protobuf). */
     public ApiServerOptions addDecoder(RequestBodyDecoder decoder) {
         decoders.add(decoder);
+        return this;
+    }
+
+    public io.kplane.apiserver.watch.WatchAnswerGate watchAnswerGate() {
+        return watchAnswerGate;
+    }
+
+    /** Tests only: holds each watch's answer (see {@link io.kplane.apiserver.watch.WatchAnswerGate}). */
+    public ApiServerOptions watchAnswerGate(io.kplane.apiserver.watch.WatchAnswerGate value) {
+        this.watchAnswerGate = value;
         return this;
     }
 }

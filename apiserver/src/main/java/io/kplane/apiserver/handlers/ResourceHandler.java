@@ -56,6 +56,8 @@ public final class ResourceHandler {
     private final Duration bookmarkInterval;
     private final io.kplane.apiserver.watch.EncodedEvents encodedEvents = new io.kplane.apiserver.watch.EncodedEvents();
     private final WorkContexts workContexts;
+    /** Null in a running server; see {@link io.kplane.apiserver.watch.WatchAnswerGate}. */
+    private final io.kplane.apiserver.watch.WatchAnswerGate watchAnswerGate;
 
     public ResourceHandler(
             ResourceService service,
@@ -64,8 +66,10 @@ public final class ResourceHandler {
             ApiMetrics metrics,
             PodSubresources pods,
             Duration bookmarkInterval,
-            WorkContexts workContexts) {
+            WorkContexts workContexts,
+            io.kplane.apiserver.watch.WatchAnswerGate watchAnswerGate) {
         this.workContexts = workContexts;
+        this.watchAnswerGate = watchAnswerGate;
         this.service = service;
         this.decoders = decoders;
         this.renderers = renderers;
@@ -305,7 +309,7 @@ public final class ResourceHandler {
         };
         if (from != null) {
             io.kplane.apiserver.watch.WatchUpgrade.serve(
-                    ctx, stream -> session.apply(stream).start(service.store(), from));
+                    ctx, watchAnswerGate, stream -> session.apply(stream).start(service.store(), from));
             return;
         }
         // "Current state first": list before the headers (or the 101) go out, so that a change the
@@ -324,8 +328,8 @@ public final class ResourceHandler {
                         Responses.error(ctx, Errors.toApiError(ar.cause(), type, null));
                         return;
                     }
-                    io.kplane.apiserver.watch.WatchUpgrade.serve(
-                            ctx, stream -> session.apply(stream).startListed(service.store(), ar.result()));
+                    io.kplane.apiserver.watch.WatchUpgrade.serve(ctx, watchAnswerGate, stream -> session.apply(stream)
+                            .startListed(service.store(), ar.result()));
                 }));
     }
 

@@ -16,6 +16,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 
 /**
  * Serves one container attempt's CRI log as plain text, the way {@code kubectl logs} shows it:
@@ -25,17 +26,29 @@ import java.util.function.BooleanSupplier;
  */
 public final class CriLogReader {
     private static final Duration POLL = Duration.ofMillis(50);
-    private static final int MAX_ATTEMPTS = 100;
+    static final int MAX_ATTEMPTS = 100;
 
     private final Path current;
     private final LogOptions options;
     private final BooleanSupplier stillWriting;
+    private final Function<Path, Snapshot> snapshots;
     private long remaining;
 
     public CriLogReader(Path current, LogOptions options, BooleanSupplier stillWriting) {
+        this(current, options, stillWriting, Snapshot::of);
+    }
+
+    /**
+     * With the directory snapshots taken by {@code snapshots} instead of {@link Snapshot#of}: the
+     * seam that lets a test hand the reader the snapshot a pass overlapping a rotation can produce
+     * (a file missing, or read before a rename that happens before the open), which real renames hit
+     * only now and then; CriLogReaderRaceTest replays those interleavings one by one.
+     */
+    CriLogReader(Path current, LogOptions options, BooleanSupplier stillWriting, Function<Path, Snapshot> snapshots) {
         this.current = current;
         this.options = options;
         this.stillWriting = stillWriting;
+        this.snapshots = snapshots;
         this.remaining = options.limitBytes() == null ? Long.MAX_VALUE : options.limitBytes();
     }
 
@@ -131,10 +144,16 @@ public final class CriLogReader {
         if (fileKey == null) {
             return Source.open(current); // no file identity on this file system: best effort
         }
-        for (int attempt = 0; ; attempt++) {
-            Snapshot files = Snapshot.of(current);
+        // Two budgets: looking for a file that went missing, and opening a file a rotation renamed
+        // between the snapshot and the open. Shared, a file really gone (deleted by the max-files
+        // limit) used the whole budget up, and the first rename race after it gave up and jumped to
+        // the current file, skipping the rotated files in between.
+        int missing = 0;
+        int raced = 0;
+        while (true) {
+            Snapshot files = snapshots.apply(current);
             int i = files.keys.indexOf(fileKey);
-            if (i < 0 && attempt < MAX_ATTEMPTS) {
+            if (i < 0 && missing++ < MAX_ATTEMPTS) {
                 // not in this snapshot: a pass that overlapped a rotation can miss a file being renamed
                 // (its key read as null); starting over from the oldest file would repeat what was sent,
                 // so look again, and only a file still missing after that is gone
@@ -145,7 +164,7 @@ public final class CriLogReader {
                 return null;
             }
             Source source = Source.openIfStill(files.paths.get(next), files.keys.get(next));
-            if (source != null || attempt >= MAX_ATTEMPTS) {
+            if (source != null || raced++ >= MAX_ATTEMPTS) {
                 return source;
             }
             // rotated between the snapshot and the open: look again
@@ -155,9 +174,14 @@ public final class CriLogReader {
     /** The oldest file of the attempt, or null when there is none yet. */
     private Source openOldest() throws IOException {
         for (int attempt = 0; ; attempt++) {
-            Snapshot files = Snapshot.of(current);
-            Source source = Source.openIfStill(files.paths.get(0), files.keys.get(0));
-            if (source != null || attempt >= MAX_ATTEMPTS || files.keys.get(0) == null) {
+            Snapshot files = snapshots.apply(current);
+            Object oldestKey = files.keys.get(0);
+            // A rotated file without a key is being renamed (a pass that overlapped a rotation): look
+            // again. Taken as "no file identity here", the reader started at the current file and left
+            // out every rotated one. Only the current file alone may lack a key (not created yet).
+            boolean renaming = oldestKey == null && files.paths.size() > 1;
+            Source source = Source.openIfStill(files.paths.get(0), oldestKey);
+            if (source != null || attempt >= MAX_ATTEMPTS || (oldestKey == null && !renaming)) {
                 return source != null ? source : Source.open(current);
             }
         }
@@ -168,7 +192,7 @@ public final class CriLogReader {
      * rotation renames every file, so a pass that overlapped one differs from the next pass, and a
      * single pass alone could see one file twice or miss one.
      */
-    private record Snapshot(List<Path> paths, List<Object> keys) {
+    record Snapshot(List<Path> paths, List<Object> keys) {
         static Snapshot of(Path current) {
             Snapshot previous = read(current);
             for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
