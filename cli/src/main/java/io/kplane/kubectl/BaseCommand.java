@@ -19,11 +19,30 @@ public abstract class BaseCommand implements Callable<Integer> {
 
     private Connection connection;
 
+    /** A command run without a picocli model ({@link QuickGet}): its output streams and environment. */
+    private PrintWriter out;
+
+    private PrintWriter err;
+    private KubectlLite.Environment env;
+
+    /**
+     * Prepares a command that runs without a picocli model: {@code options} are the connection options
+     * already merged (the command's own over those before its name), as {@link #connection()} merges a
+     * model's.
+     */
+    void withoutModel(GlobalOptions options, PrintWriter out, PrintWriter err, KubectlLite.Environment env) {
+        this.options = options;
+        this.out = out;
+        this.err = err;
+        this.env = env;
+    }
+
     protected Connection connection() {
         if (connection == null) {
-            // options: injected for a command picocli built from annotations; null for one built in code
+            // options: injected for a command picocli built from annotations, set for one run without a
+            // model; null for one built in code
             GlobalOptions merged = options != null ? options : GlobalOptions.from(spec);
-            for (CommandSpec p = spec.parent(); p != null; p = p.parent()) {
+            for (CommandSpec p = spec == null ? null : spec.parent(); p != null; p = p.parent()) {
                 merged = merged.over(GlobalOptions.from(p));
             }
             KubectlLite.Environment env = environment();
@@ -35,6 +54,9 @@ public abstract class BaseCommand implements Callable<Integer> {
 
     /** The environment of the run this command belongs to (its root {@link KubectlLite}). */
     private KubectlLite.Environment environment() {
+        if (spec == null) {
+            return env;
+        }
         for (CommandSpec p = spec.parent(); p != null; p = p.parent()) {
             if (p.userObject() instanceof KubectlLite root) {
                 return root.environment;
@@ -52,11 +74,11 @@ public abstract class BaseCommand implements Callable<Integer> {
     }
 
     protected PrintWriter out() {
-        return spec.commandLine().getOut();
+        return spec == null ? out : spec.commandLine().getOut();
     }
 
     protected PrintWriter err() {
-        return spec.commandLine().getErr();
+        return spec == null ? err : spec.commandLine().getErr();
     }
 
     protected InputStream stdin() {

@@ -55,6 +55,8 @@ public final class CdsTraining {
         try {
             run(url, "get", "pods");
             run(url, "get", "pods", "-o", "wide");
+            // a get that QuickGet leaves to picocli (its attached option form), so that path is archived too
+            run(url, "get", "pods", "--output=wide");
             run(url, "get", "pod", "p", "-o", "yaml");
             run(url, "get", "pods", "-o", "jsonpath={.items[*].metadata.name}");
             run(url, "version");

@@ -68,6 +68,10 @@ public final class KubectlLite implements Runnable {
 
     /** Runs one command line; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err, Environment env) {
+        QuickGet quick = QuickGet.parse(args);
+        if (quick != null) {
+            return quick.run(out, err, env);
+        }
         if (HelpTopic.requested(args)) {
             return HelpTopic.print(args, commandLine(), out, err);
         }
@@ -172,9 +176,14 @@ public final class KubectlLite implements Runnable {
     private static final class ExecutionErrors implements CommandLine.IExecutionExceptionHandler {
         @Override
         public int handleExecutionException(Exception e, CommandLine commandLine, ParseResult parseResult) {
-            commandLine.getErr().println(message(e));
-            return e instanceof CliException c ? c.exitCode() : 1;
+            return failed(e, commandLine.getErr());
         }
+    }
+
+    /** Prints a command's failure as its one line; returns the exit code. */
+    static int failed(Exception e, PrintWriter err) {
+        err.println(message(e));
+        return e instanceof CliException c ? c.exitCode() : 1;
     }
 
     /** A command line picocli cannot parse: the error and where to find the usage, as kubectl. */

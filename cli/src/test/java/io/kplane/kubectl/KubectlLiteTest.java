@@ -57,6 +57,36 @@ class KubectlLiteTest {
                 .isEqualTo("5");
     }
 
+    /**
+     * The same gets through {@link QuickGet} (plain forms) and through picocli (forms {@code QuickGet} leaves to
+     * it) print the same output, errors and exit codes. Ages are whole seconds: compared within one second.
+     */
+    @Test
+    void aGetParsedWithoutPicocliPrintsWhatPicocliParsedOnePrints() {
+        cli.runWithStdin(JOB.formatted("both", 1), "create", "-f", "-");
+        String[][] pairs = {
+            {"get jobs", "get jobs --namespace=default"},
+            {"get jobs -o wide --no-headers", "get jobs -owide --no-headers"},
+            {"get job both -o yaml", "get job both --output=yaml"},
+            {"get jobs -A", "get -A -- jobs"},
+            {"get jobs -l app=pi -o name", "get jobs --selector=app=pi -oname"},
+            {"get job nosuch", "get job nosuch --namespace=default"},
+            {"get widgets", "get widgets --namespace=default"},
+            {"get jobs -n empty", "get jobs --namespace=empty"}
+        };
+        for (String[] pair : pairs) {
+            assertThat(QuickGet.parse(pair[0].split(" "))).as(pair[0]).isNotNull();
+            assertThat(QuickGet.parse(pair[1].split(" "))).as(pair[1]).isNull();
+            CliRunner.Result quick = null;
+            CliRunner.Result picocli = null;
+            for (int attempt = 0; attempt < 3 && (quick == null || !quick.equals(picocli)); attempt++) {
+                quick = cli.run(pair[0].split(" "));
+                picocli = cli.run(pair[1].split(" "));
+            }
+            assertThat(quick).as(pair[0]).isEqualTo(picocli);
+        }
+    }
+
     @Test
     void getPrintsTheServersColumns() {
         cli.runWithStdin(JOB.formatted("table", 1), "create", "-f", "-");

@@ -21,7 +21,12 @@ class TreeReaderTest {
                 "null",
                 "\"text\"",
                 "0",
+                "-0",
                 "-7",
+                "999999999",
+                "-999999999",
+                "1000000000",
+                "[0, 7, -1, 123456789, 1234567890]",
                 "2147483647",
                 "2147483648",
                 "-2147483649",
@@ -72,6 +77,8 @@ class TreeReaderTest {
                         + "contexts:\n- name: kplane\n  context: {cluster: kplane, user: u, namespace: ns}\n"
                         + "current-context: kplane\npreferences: {}\n",
                 "a: 1\nb: 2.5\nc: ~\nd: 'yes'\ne: yes\nf: 0x1F\ng: 12345678901\nh: 123456789012345678901234567890\n",
+                // integer forms beside plain digits (TreeReader reads up to nine plain digits itself)
+                "a: 010\nb: +5\nc: 1_000\nd: 0o17\ne: -0\nf: 0\ng: 999999999\nh: 1000000000\ni: -999999999\nj: '7'\n",
                 "- a\n- [1, 2]\n- {x: y}\n",
                 "anchors:\n  base: &b {a: 1}\n  copy: *b\n",
                 "bin: !!binary aGVsbG8=\n",

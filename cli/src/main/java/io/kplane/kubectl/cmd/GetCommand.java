@@ -89,6 +89,24 @@ public final class GetCommand extends BaseCommand {
                 .build();
     }
 
+    /**
+     * A {@code get} parsed without picocli ({@code QuickGet}): {@code words} are its parameters, {@code options}
+     * its own options by their long names (a flag's value is {@code "true"}).
+     */
+    public static GetCommand parsed(List<String> words, Map<String, String> options) {
+        GetCommand get = new GetCommand();
+        get.args = words;
+        get.output = options.get("--output");
+        get.selector = options.get("--selector");
+        get.fieldSelector = options.get("--field-selector");
+        get.allNamespaces = options.containsKey("--all-namespaces");
+        get.watch = options.containsKey("--watch");
+        get.watchOnly = options.containsKey("--watch-only");
+        get.noHeaders = options.containsKey("--no-headers");
+        get.requestTimeout = options.get("--request-timeout");
+        return get;
+    }
+
     /** The parsed values (picocli keeps them in the model it was given). */
     private void readOptions() {
         args = spec.positionalParameters().get(0).getValue();
@@ -108,7 +126,9 @@ public final class GetCommand extends BaseCommand {
 
     @Override
     public Integer call() {
-        readOptions();
+        if (spec != null) { // else parsed without a model: the values are set
+            readOptions();
+        }
         OutputOptions format = OutputOptions.parse(output);
         String ns = allNamespaces ? null : namespace();
         List<ResourceRef> refs = ResourceRef.parse(args, ns);

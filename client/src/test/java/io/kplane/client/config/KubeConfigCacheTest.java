@@ -195,4 +195,70 @@ class KubeConfigCacheTest {
         assertThat(cached.resolve(null, null, null).server()).isEqualTo("http://127.0.0.1:1111");
         assertThat(entries()).hasSize(2);
     }
+
+    private Path entryOf(Path kubeconfig) {
+        String path = kubeconfig.toAbsolutePath().normalize().toString();
+        return cacheDir().resolve("kubeconfig-" + Integer.toHexString(path.hashCode()) + ".json");
+    }
+
+    @Test
+    void writingAnEntryDeletesTheEntriesOfKubeconfigsThatAreGoneAndUnreadableOnes() throws Exception {
+        KubeConfigCache cache = KubeConfigCache.in(cacheDir());
+        Path a = write("a", 1111, "ta", "na");
+        Path b = write("b", 2222, "tb", "nb");
+        KubeConfig.load(a, cache);
+        KubeConfig.load(b, cache);
+        Path foreign = cacheDir().resolve("kubeconfig-0.json");
+        Files.writeString(foreign, "{not json");
+        Files.delete(a); // a stack's or a test's folder removed with its kubeconfig
+
+        KubeConfig.load(b, cache); // a hit: nothing is written, nothing pruned
+        assertThat(entries()).containsExactlyInAnyOrder(entryOf(a), entryOf(b), foreign);
+
+        Path c = write("c", 3333, "tc", "nc");
+        KubeConfig.load(c, cache); // a miss writes an entry and prunes
+        assertThat(entries()).containsExactlyInAnyOrder(entryOf(b), entryOf(c));
+        assertThat(KubeConfig.load(b, cache).toClientConfig().server()).isEqualTo("http://127.0.0.1:2222");
+    }
+
+    @Test
+    void onlyTheEntriesWrittenLastAreKept() throws Exception {
+        KubeConfigCache cache = KubeConfigCache.in(cacheDir());
+        int files = KubeConfigCache.MAX_ENTRIES + 3;
+        List<Path> configs = new java.util.ArrayList<>();
+        long base = System.currentTimeMillis() - 1_000_000;
+        for (int i = 0; i < files; i++) {
+            Path config = write("config-" + i, 1000 + i, "t" + i, "n" + i);
+            configs.add(config);
+            KubeConfig.load(config, cache);
+            // written in this order: the file times say so whatever the clock's granularity
+            Files.setLastModifiedTime(entryOf(config), FileTime.fromMillis(base + i * 1000L));
+        }
+        assertThat(entries()).hasSize(KubeConfigCache.MAX_ENTRIES);
+        assertThat(entries())
+                .doesNotContain(entryOf(configs.get(0)), entryOf(configs.get(1)), entryOf(configs.get(2)))
+                .contains(entryOf(configs.get(3)), entryOf(configs.get(files - 1)));
+
+        // a pruned kubeconfig is parsed again, and its entry is the newest
+        assertThat(KubeConfig.load(configs.get(0), cache).toClientConfig().server())
+                .isEqualTo("http://127.0.0.1:1000");
+        assertThat(entries()).hasSize(KubeConfigCache.MAX_ENTRIES).contains(entryOf(configs.get(0)));
+        assertThat(entries()).doesNotContain(entryOf(configs.get(3)));
+    }
+
+    @Test
+    void aKilledRunsTemporaryFileGoesOnceItIsOldAnotherRunsFreshOneStays() throws Exception {
+        KubeConfigCache cache = KubeConfigCache.in(cacheDir());
+        KubeConfig.load(write("a", 1111, "ta", "na"), cache);
+        Path stale = cacheDir().resolve("kubeconfig111.tmp");
+        Path fresh = cacheDir().resolve("kubeconfig222.tmp");
+        Files.writeString(stale, "{");
+        Files.writeString(fresh, "{");
+        Files.setLastModifiedTime(
+                stale, FileTime.fromMillis(System.currentTimeMillis() - KubeConfigCache.STALE_TEMP_MILLIS - 60_000));
+
+        Path b = write("b", 2222, "tb", "nb");
+        KubeConfig.load(b, cache);
+        assertThat(entries()).doesNotContain(stale).contains(fresh, entryOf(b));
+    }
 }
