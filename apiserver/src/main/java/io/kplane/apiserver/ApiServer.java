@@ -1,8 +1,5 @@
 package io.kplane.apiserver;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kplane.api.ResourceTypes;
-import io.kplane.api.json.Json;
 import io.kplane.apiserver.clock.ClockEvents;
 import io.kplane.apiserver.clock.ClusterClockCache;
 import io.kplane.apiserver.codec.BodyDecoders;
@@ -18,13 +15,9 @@ import io.kplane.apiserver.http.Responses;
 import io.kplane.apiserver.http.RouteContributor;
 import io.kplane.apiserver.metrics.ApiMetrics;
 import io.kplane.apiserver.patch.JsonPatches;
-import io.kplane.apiserver.registry.NamespaceStrategy;
-import io.kplane.apiserver.registry.ResourceStrategy;
 import io.kplane.apiserver.render.ResponseRenderers;
-import io.kplane.apiserver.storage.ListOptions;
 import io.kplane.apiserver.storage.NamespaceCache;
 import io.kplane.apiserver.storage.ResourceService;
-import io.kplane.apiserver.storage.WriteOptions;
 import io.kplane.apiserver.storage.WriteStrategy;
 import io.kplane.store.ResourceStore;
 import io.vertx.core.Future;
@@ -48,7 +41,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ApiServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
-    private static final List<String> INITIAL_NAMESPACES = List.of("default", "kube-system", "kube-node-lease");
 
     private final Vertx vertx;
     private final boolean ownsVertx;
@@ -132,8 +124,9 @@ public final class ApiServer implements AutoCloseable {
     }
 
     private Future<Void> listen() {
-        return ensureNamespaces()
-                .compose(v -> clockEvents.ensureClock())
+        // the default namespaces, their ServiceAccounts and the Clock exist before the first request is served
+        return new ClusterDefaults(service, clockEvents)
+                .ensure()
                 .onSuccess(v -> namespaces.start())
                 .onSuccess(v -> serviceAccounts.start())
                 .onSuccess(v -> clock.start())
@@ -148,35 +141,6 @@ public final class ApiServer implements AutoCloseable {
                     LOG.info("API server listening on {}", url());
                 })
                 .mapEmpty();
-    }
-
-    /** {@code default}, {@code kube-system} and {@code kube-node-lease} exist from the start. */
-    private Future<Void> ensureNamespaces() {
-        List<Future<?>> creates = new ArrayList<>();
-        for (String name : INITIAL_NAMESPACES) {
-            ObjectNode ns = Json.mapper().createObjectNode();
-            ns.putObject("metadata").put("name", name);
-            creates.add(service.create(ResourceTypes.NAMESPACES, null, ns, WriteOptions.defaults())
-                    .recover(t -> t instanceof ApiError e && e.code() == 409
-                            ? Future.succeededFuture()
-                            : Future.failedFuture(t)));
-        }
-        return Future.all(creates).compose(v -> ensureDefaultServiceAccounts());
-    }
-
-    /**
-     * Every namespace has its {@code default} ServiceAccount, also those created before kplane served
-     * ServiceAccounts (a database from an older version).
-     */
-    private Future<Void> ensureDefaultServiceAccounts() {
-        return service.list(ResourceTypes.NAMESPACES, null, new ListOptions(null, null, 0, null, null, null))
-                .compose(list -> {
-                    List<ResourceStrategy.Companion> accounts = new ArrayList<>();
-                    list.withArray("items")
-                            .forEach(ns -> accounts.add(NamespaceStrategy.defaultServiceAccount(
-                                    ns.path("metadata").path("name").asText())));
-                    return service.createCompanions(accounts);
-                });
     }
 
     /** {@code http://127.0.0.1:<port>} (https when TLS is configured). */

@@ -31,6 +31,16 @@ final class HealthProbe {
         }
     }
 
+    /** Whether the component's port accepts a connection at all (its process is up and bound it). */
+    static boolean accepts(ComponentSpec spec) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", spec.healthPort()), CONNECT_TIMEOUT_MS);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** Sends one HTTP/1.0 GET (the server closes after answering) and reads the status line's code. */
     private static boolean answers200(Socket socket, String path) throws IOException {
         socket.setSoTimeout(READ_TIMEOUT_MS);

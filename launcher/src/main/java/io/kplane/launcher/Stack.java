@@ -14,10 +14,11 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * A running local stack: starts every component at once, waits until all are healthy, records the
+ * A running local stack: starts the API server (and its PostgreSQL) first and every other component as
+ * soon as the API server's JVM is up ({@link StartStages}), waits until all are healthy, records the
  * state file, shows live status, and stops everything in reverse dependency order.
  *
- * <p>Why at once: each component waits for what it needs by itself and quietly (the API server answers
+ * <p>Why not in waves of healthy dependencies: each component waits for what it needs by itself and quietly (the API server answers
  * 503 until its PostgreSQL accepts, controllers serve {@code /healthz} as standbys and campaign until the
  * API server answers, a kubelet retries its registration with a short back-off and is healthy only once
  * registered), so a wave order only added each JVM's start-up time to the previous wave's. {@link
@@ -69,9 +70,24 @@ final class Stack {
 
         writeState(false);
         List<SupervisedProcess> all = List.copyOf(processes.values());
-        all.forEach(SupervisedProcess::start);
-        awaitHealthy(all);
+        StartStages stages =
+                StartStages.of(all.stream().map(SupervisedProcess::spec).toList());
+        stages.first().forEach(c -> processes.get(c.name()).start());
+        awaitHealthy(all, stages);
         writeState(true);
+    }
+
+    /**
+     * Whether the components after the API server may start ({@link StartStages}): its port accepts (its
+     * JVM reached main and bound it), or its process exited (a failed start is shown with everything else
+     * started, as before).
+     */
+    private boolean gateOpen(ComponentSpec gate) {
+        SupervisedProcess api = processes.get(gate.name());
+        return api.healthy()
+                || api.restarts() > 0
+                || api.lastExitCode() != null
+                || (api.pid() > 0 && HealthProbe.accepts(gate));
     }
 
     /** Groups components by dependency: each wave only depends on earlier ones (the stop runs them backwards). */
@@ -93,7 +109,9 @@ final class Stack {
         return waves;
     }
 
-    private void awaitHealthy(List<SupervisedProcess> starting) throws InterruptedException, IOException {
+    private void awaitHealthy(List<SupervisedProcess> starting, StartStages stages)
+            throws InterruptedException, IOException {
+        boolean restStarted = stages.then().isEmpty();
         long began = System.nanoTime();
         long deadline = began + START_TIMEOUT.toNanos();
         long lastPids = -1;
@@ -105,6 +123,10 @@ final class Stack {
             // only the ones not healthy yet: a component that crashes after its first 200 is noticed by
             // its supervisor (the process exits) and probed again from then on
             starting.stream().filter(p -> !p.healthy()).forEach(SupervisedProcess::probe);
+            if (!restStarted && gateOpen(stages.gate())) {
+                stages.then().forEach(c -> processes.get(c.name()).start());
+                restStarted = true;
+            }
             for (SupervisedProcess p : starting) {
                 String conflict = p.portConflict();
                 if (conflict != null) {

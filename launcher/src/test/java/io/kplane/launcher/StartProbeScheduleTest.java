@@ -11,14 +11,14 @@ class StartProbeScheduleTest {
     @Test
     void probesOftenWhileAStartNormallyEnds() {
         assertThat(schedule.delayAfter(Duration.ZERO)).isEqualTo(Duration.ofMillis(50));
-        assertThat(schedule.delayAfter(Duration.ofSeconds(5))).isEqualTo(Duration.ofMillis(50));
+        assertThat(schedule.delayAfter(Duration.ofSeconds(15))).isEqualTo(Duration.ofMillis(50));
     }
 
     @Test
     void slowsDownAsTheStartDragsOnButNeverBeyondTheSlowest() {
-        Duration later = schedule.delayAfter(Duration.ofSeconds(6));
+        Duration later = schedule.delayAfter(Duration.ofSeconds(16));
         assertThat(later).isGreaterThan(Duration.ofMillis(50)).isLessThan(Duration.ofMillis(250));
-        assertThat(schedule.delayAfter(Duration.ofSeconds(12))).isGreaterThan(later);
+        assertThat(schedule.delayAfter(Duration.ofSeconds(32))).isGreaterThan(later);
         assertThat(schedule.delayAfter(Duration.ofMinutes(3))).isEqualTo(Duration.ofMillis(250));
     }
 }
