@@ -1,7 +1,6 @@
 package io.kplane.apiserver;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kplane.api.json.Json;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpServerRequest;
 
@@ -37,18 +36,17 @@ final class StoreWaitHandler implements Handler<HttpServerRequest> {
         } else if (path.equals("/readyz") || path.equals("/healthz")) {
             plain(request, 503, "[-]storage failed: " + reason() + "\n" + path.substring(1) + " check failed");
         } else {
-            ObjectNode status = Json.mapper().createObjectNode();
-            status.put("kind", "Status").put("apiVersion", "v1");
-            status.putObject("metadata");
-            status.put("status", "Failure")
-                    .put("message", "the server is currently unable to handle the request: " + reason())
-                    .put("reason", "ServiceUnavailable")
-                    .put("code", 503);
+            // Written without the ObjectMapper: this is the first answer a starting API server gives, and
+            // building the first mapper (Jackson's class initialisation) here blocked the event loop for
+            // seconds under load while the database was still opening.
+            String message = new String(JsonStringEncoder.getInstance()
+                    .quoteAsString("the server is currently unable to handle the request: " + reason()));
             request.response()
                     .setStatusCode(503)
                     .putHeader("Content-Type", "application/json")
                     .putHeader("Retry-After", "1")
-                    .end(status.toString());
+                    .end("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
+                            + "\"message\":\"" + message + "\",\"reason\":\"ServiceUnavailable\",\"code\":503}");
         }
     }
 
