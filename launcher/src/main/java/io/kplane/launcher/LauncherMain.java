@@ -61,6 +61,7 @@ public final class LauncherMain implements Runnable {
 
     @Command(
             name = "up",
+            mixinStandardHelpOptions = true,
             description = "Start the stack (PostgreSQL, apiserver, controllers, kubelet-sim) and keep it running.")
     static final class Up implements Callable<Integer> {
         @CommandLine.Mixin
@@ -185,7 +186,10 @@ public final class LauncherMain implements Runnable {
         }
     }
 
-    @Command(name = "down", description = "Stop a stack started by `kplane up` (from any terminal).")
+    @Command(
+            name = "down",
+            mixinStandardHelpOptions = true,
+            description = "Stop a stack started by `kplane up` (from any terminal).")
     static final class Down implements Callable<Integer> {
         @CommandLine.Mixin
         StateDirOption state = new StateDirOption();
@@ -221,7 +225,10 @@ public final class LauncherMain implements Runnable {
         }
     }
 
-    @Command(name = "status", description = "Show each component's process and health.")
+    @Command(
+            name = "status",
+            mixinStandardHelpOptions = true,
+            description = "Show each component's process and health.")
     static final class Status implements Callable<Integer> {
         @CommandLine.Mixin
         StateDirOption state = new StateDirOption();
@@ -257,7 +264,10 @@ public final class LauncherMain implements Runnable {
         }
     }
 
-    @Command(name = "logs", description = "Print a component's log (apiserver, job-controller, kubelet-sim-1, ...).")
+    @Command(
+            name = "logs",
+            mixinStandardHelpOptions = true,
+            description = "Print a component's log (apiserver, job-controller, kubelet-sim-1, ...).")
     static final class Logs implements Callable<Integer> {
         @CommandLine.Mixin
         StateDirOption state = new StateDirOption();
