@@ -1,6 +1,7 @@
 package io.kplane.kubelet;
 
 import io.kplane.api.core.Pod;
+import io.kplane.api.util.DaemonThreads;
 import io.kplane.client.KubeClient;
 import io.kplane.client.ListOptions;
 import io.kplane.client.events.ApiEventRecorder;
@@ -240,8 +241,8 @@ public final class Kubelet implements AutoCloseable {
 
     /** Runs one step of {@link #startNode()} on a thread of its own. */
     private static CompletableFuture<Void> inBackground(String name, Runnable step) {
-        return CompletableFuture.runAsync(step, task -> io.kplane.api.util.DaemonThreads.newThread(name, task)
-                .start());
+        return CompletableFuture.runAsync(
+                step, task -> DaemonThreads.newThread(name, task).start());
     }
 
     /** Waits for a step of {@link #startNode()}; its failure is the start's, as when it ran inline. */

@@ -23,19 +23,19 @@ final class HealthProbe {
     private HealthProbe() {}
 
     static boolean healthy(ComponentSpec spec) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", spec.healthPort()), CONNECT_TIMEOUT_MS);
-            return spec.healthPath() == null || answers200(socket, spec.healthPath());
-        } catch (IOException e) {
-            return false;
-        }
+        return probe(spec, spec.healthPath());
     }
 
     /** Whether the component's port accepts a connection at all (its process is up and bound it). */
     static boolean accepts(ComponentSpec spec) {
+        return probe(spec, null);
+    }
+
+    /** Connects to the component's port; with a {@code path}, also asks it and wants a 200. */
+    private static boolean probe(ComponentSpec spec, String path) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", spec.healthPort()), CONNECT_TIMEOUT_MS);
-            return true;
+            return path == null || answers200(socket, path);
         } catch (IOException e) {
             return false;
         }

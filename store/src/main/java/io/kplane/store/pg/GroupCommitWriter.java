@@ -22,6 +22,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -82,11 +84,10 @@ final class GroupCommitWriter {
     private volatile boolean closed;
 
     // statistics (WriterStats): written on the writer's context only, read from any thread
-    private final java.util.concurrent.atomic.AtomicLong batchCount = new java.util.concurrent.atomic.AtomicLong();
-    private final java.util.concurrent.atomic.AtomicLong writeCount = new java.util.concurrent.atomic.AtomicLong();
-    private final java.util.concurrent.atomic.AtomicLong busyNanos = new java.util.concurrent.atomic.AtomicLong();
-    private final java.util.concurrent.atomic.AtomicLongArray batchSizes =
-            new java.util.concurrent.atomic.AtomicLongArray(WriterStats.SIZE_BOUNDS.length + 1);
+    private final AtomicLong batchCount = new AtomicLong();
+    private final AtomicLong writeCount = new AtomicLong();
+    private final AtomicLong busyNanos = new AtomicLong();
+    private final AtomicLongArray batchSizes = new AtomicLongArray(WriterStats.SIZE_BOUNDS.length + 1);
 
     /**
      * Told, in order and from the writer's context, about each batch: that it is about to be sent
