@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kplane.api.json.Json;
+import io.kplane.apiserver.testing.BrowserPage;
 import io.kplane.apiserver.testing.HeadlessChromium;
 import java.io.IOException;
 import java.net.URI;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -25,7 +27,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
@@ -122,9 +123,8 @@ class LensUiBrowserIT {
         browser.get(server + "/ui/#/lanes/job-controller/job?key=" + ns + "/lens-step");
         try {
             await().atMost(LONG).until(() -> text(browser, "#conn").contains("live"));
-            browser.findElement(By.id("pause")).click();
-            await().atMost(LONG)
-                    .until(() -> browser.findElement(By.id("paused-note")).isDisplayed());
+            new BrowserPage(browser).click(By.id("pause"), LONG);
+            await().atMost(LONG).until(() -> new BrowserPage(browser).displayed("#paused-note"));
             createJob("lens-step", 1, 1);
             await("the key waits in the queue").atMost(LONG).until(() -> !browser.findElements(
                             By.cssSelector(".qitem[data-key='" + ns + "/lens-step'][data-state='waiting']"))
@@ -134,14 +134,14 @@ class LensUiBrowserIT {
                     .until(() -> syncRows(browser, ns + "/lens-step") == 0);
             chromium.screenshot("learn-lanes-paused");
 
-            browser.findElement(By.id("step")).click();
+            new BrowserPage(browser).click(By.id("step"), LONG);
             await("one sync after one step").atMost(LONG).until(() -> syncRows(browser, ns + "/lens-step") == 1);
             // its own writes re-queue the key, but a paused controller does nothing more without another step
             await().during(Duration.ofSeconds(3))
                     .atMost(Duration.ofSeconds(15))
                     .until(() -> syncRows(browser, ns + "/lens-step") == 1);
             chromium.screenshot("learn-lanes-step");
-            browser.findElement(By.id("resume")).click();
+            new BrowserPage(browser).click(By.id("resume"), LONG);
             await("resumed, the Job completes").atMost(LONG).until(() -> text(browser, "#follow-status")
                     .contains("Complete"));
             // the Job's status (a watch of the Job) and the sync rows (the controller's sync records) reach
@@ -217,12 +217,14 @@ class LensUiBrowserIT {
                 .size();
     }
 
+    /** Each lane row as "stage type key [decision]", found and read in one script (never a stale row). */
     private static List<String> rows(ChromeDriver browser) {
         List<String> out = new ArrayList<>();
-        for (WebElement row : browser.findElements(By.cssSelector(".lrow"))) {
-            String decision = row.getAttribute("data-decision");
-            out.add(row.getAttribute("data-stage") + " " + row.getAttribute("data-type") + " "
-                    + row.getAttribute("data-key") + (decision == null || decision.isEmpty() ? "" : " " + decision));
+        for (Map<String, String> row :
+                new BrowserPage(browser).attributes(".lrow", "data-stage", "data-type", "data-key", "data-decision")) {
+            String decision = row.get("data-decision");
+            out.add(row.get("data-stage") + " " + row.get("data-type") + " " + row.get("data-key")
+                    + (decision.isEmpty() ? "" : " " + decision));
         }
         return out;
     }
@@ -237,8 +239,7 @@ class LensUiBrowserIT {
     }
 
     private static String text(ChromeDriver browser, String css) {
-        List<WebElement> found = browser.findElements(By.cssSelector(css));
-        return found.isEmpty() ? "" : found.get(0).getText();
+        return new BrowserPage(browser).text(css);
     }
 
     private static JsonNode get(String path) throws IOException, InterruptedException {

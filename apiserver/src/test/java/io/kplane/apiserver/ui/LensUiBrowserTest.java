@@ -7,19 +7,23 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kplane.api.json.Json;
 import io.kplane.apiserver.Http;
+import io.kplane.apiserver.testing.BrowserPage;
 import io.kplane.apiserver.testing.HeadlessChromium;
 import io.kplane.apiserver.testing.TestApiServer;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
  * The page in a real headless Chromium, against a real API server and a component speaking the lens
  * contract with scripted records: rows land in their lanes in arrival order, writes coming back as
  * watch events are marked, the followed Job's state and the pause/step controls work.
+ *
+ * <p>The page redraws while the test reads it: every read goes through {@link BrowserPage}, which finds
+ * and reads in one script (never a stale element), and every wait calls it again on each try.
  */
 class LensUiBrowserTest {
     @Test
@@ -42,9 +46,9 @@ class LensUiBrowserTest {
                        "containers":[{"name":"pi","image":"busybox","command":["true"]}]}}}}""");
             assertThat(job.code()).as(job.body()).isEqualTo(201);
 
-            ChromeDriver browser = chromium.driver();
+            BrowserPage browser = new BrowserPage(chromium.driver());
             try {
-                scenario(http, api, component, chromium, browser);
+                scenario(http, api, component, chromium, chromium.driver(), browser);
             } catch (AssertionError | RuntimeException e) {
                 throw new AssertionError(e.getMessage() + "\n" + chromium.diagnostics(), e);
             }
@@ -52,10 +56,15 @@ class LensUiBrowserTest {
     }
 
     private static void scenario(
-            Http http, TestApiServer api, ContractComponent component, HeadlessChromium chromium, ChromeDriver browser)
+            Http http,
+            TestApiServer api,
+            ContractComponent component,
+            HeadlessChromium chromium,
+            ChromeDriver driver,
+            BrowserPage browser)
             throws Exception {
         {
-            browser.get(api.url() + "/ui/#/lanes/job-controller/job?key=default/pi");
+            driver.get(api.url() + "/ui/#/lanes/job-controller/job?key=default/pi");
             await().atMost(Duration.ofSeconds(90))
                     .until(() -> text(browser, "#follow-status").contains("Running"));
 
@@ -114,15 +123,14 @@ class LensUiBrowserTest {
                             .containsPattern("in \\d+\\.\\d s")
                             .contains("retry 2"));
 
-            browser.findElement(By.id("pause")).click();
-            await().atMost(Duration.ofSeconds(60))
-                    .until(() -> browser.findElement(By.id("paused-note")).isDisplayed());
-            assertThat(browser.findElement(By.id("step")).isEnabled()).isTrue();
-            browser.findElement(By.id("step")).click();
+            browser.click(By.id("pause"), Duration.ofSeconds(60));
+            await().atMost(Duration.ofSeconds(60)).until(() -> browser.displayed("#paused-note"));
+            assertThat(browser.enabled("#step")).isTrue();
+            browser.click(By.id("step"), Duration.ofSeconds(60));
             await().atMost(Duration.ofSeconds(60)).until(() -> component.controlCalls.contains("step"));
             assertThat(component.controlCalls).containsExactly("pause", "step");
 
-            browser.get(api.url() + "/ui/#/object/jobs/default/pi");
+            driver.get(api.url() + "/ui/#/object/jobs/default/pi");
             await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> {
                 assertThat(text(browser, "#object-state")).contains("Complete");
                 assertThat(text(browser, "#owner-tree")).contains("Job pi");
@@ -144,8 +152,9 @@ class LensUiBrowserTest {
                                     lease("kplane-lens-job-controller", component.url()))
                             .code())
                     .isEqualTo(201);
-            ChromeDriver browser = chromium.driver();
-            browser.get(api.url() + "/ui/#/lanes/job-controller/job");
+            ChromeDriver driver = chromium.driver();
+            BrowserPage browser = new BrowserPage(driver);
+            driver.get(api.url() + "/ui/#/lanes/job-controller/job");
             try {
                 await().atMost(Duration.ofSeconds(90))
                         .until(() -> text(browser, "#conn").contains("live"));
@@ -168,37 +177,36 @@ class LensUiBrowserTest {
                 try {
                     await().atMost(Duration.ofSeconds(90))
                             .until(() -> text(browser, "#sampling").contains("Sampling"));
-                    browser.findElement(By.id("pause")).click();
+                    browser.click(By.id("pause"), Duration.ofSeconds(60));
                     await().atMost(Duration.ofSeconds(60)).until(() -> component.controlCalls.contains("pause"));
-                    Number drawn = (Number) browser.executeScript("return document.querySelectorAll('.lrow').length");
-                    assertThat(drawn.intValue()).isBetween(1, 400);
+                    assertThat(browser.count(".lrow")).isBetween(1, 400);
                 } finally {
                     flooding.set(false);
                     flood.join();
                 }
                 await("the notice goes once the burst is over")
                         .atMost(Duration.ofSeconds(60))
-                        .until(() -> !browser.findElement(By.id("sampling")).isDisplayed());
+                        .until(() -> !browser.displayed("#sampling"));
             } catch (AssertionError | RuntimeException e) {
                 throw new AssertionError(e.getMessage() + "\n" + chromium.diagnostics(), e);
             }
         }
     }
 
-    static List<String> rows(ChromeDriver browser) {
-        return browser.findElements(By.cssSelector(".lrow")).stream()
+    /** Each lane row as "stage type key [decision]", read in one script (see {@link BrowserPage}). */
+    static List<String> rows(BrowserPage browser) {
+        return browser.attributes(".lrow", "data-stage", "data-type", "data-key", "data-decision").stream()
                 .map(LensUiBrowserTest::describe)
                 .toList();
     }
 
-    private static String describe(WebElement row) {
-        String decision = row.getAttribute("data-decision");
-        return (row.getAttribute("data-stage") + " " + row.getAttribute("data-type") + " "
-                + row.getAttribute("data-key") + (decision == null || decision.isEmpty() ? "" : " " + decision));
+    private static String describe(Map<String, String> row) {
+        String decision = row.get("data-decision");
+        return row.get("data-stage") + " " + row.get("data-type") + " " + row.get("data-key")
+                + (decision.isEmpty() ? "" : " " + decision);
     }
 
-    static String text(ChromeDriver browser, String css) {
-        List<WebElement> found = browser.findElements(By.cssSelector(css));
-        return found.isEmpty() ? "" : found.get(0).getText();
+    static String text(BrowserPage browser, String css) {
+        return browser.text(css);
     }
 }

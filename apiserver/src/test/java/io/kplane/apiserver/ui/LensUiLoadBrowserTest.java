@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.kplane.apiserver.Http;
+import io.kplane.apiserver.testing.BrowserPage;
 import io.kplane.apiserver.testing.HeadlessChromium;
 import io.kplane.apiserver.testing.TestApiServer;
 import java.time.Duration;
@@ -47,7 +48,7 @@ class LensUiLoadBrowserTest {
             ChromeDriver browser = chromium.driver();
             browser.get(api.url() + "/ui/#/lanes/job-controller/job");
             await().atMost(Duration.ofSeconds(60))
-                    .until(() -> browser.findElement(By.id("conn")).getText().contains("live"));
+                    .until(() -> new BrowserPage(browser).text("#conn").contains("live"));
             browser.executeScript(
                     """
                     window.__load = { longTasks: [], frames: [], sampled: false };
@@ -63,6 +64,8 @@ class LensUiLoadBrowserTest {
             Thread emitter = new Thread(() -> emit(component), "synthetic-lens-load");
             long began = System.nanoTime();
             emitter.start();
+            // held across the load on purpose: the field must survive every redraw, so a stale element
+            // here is the failure this test looks for (a re-render that replaced the field), not a flake
             WebElement key = browser.findElement(By.id("follow-key"));
             String typedBefore = key.getAttribute("value");
             List<Double> roundTrips = new ArrayList<>();
@@ -83,7 +86,7 @@ class LensUiLoadBrowserTest {
                     .stream().map(o -> ((Number) o).doubleValue()).toList();
             List<Double> longTasks = ((List<?>) load.get("longTasks"))
                     .stream().map(o -> ((Number) o).doubleValue()).toList();
-            int rows = browser.findElements(By.cssSelector(".lrow")).size();
+            int rows = new BrowserPage(browser).count(".lrow");
             System.out.printf(
                     "%nlens lanes under %d records/s (%d syncs/s) for %.0f s of wall time:%n",
                     RECORDS_PER_SECOND, SYNCS_PER_SECOND, wall);

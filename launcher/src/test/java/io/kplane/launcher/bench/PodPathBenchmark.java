@@ -31,7 +31,10 @@ import java.util.List;
  * The first pod, Job and reference start are run before the measured ones and printed on their own
  * ("first after up"), out of the percentiles: they pay one-off class loading and JIT (docs/performance.md,
  * "Pod start"). Each measured pod's and Job's steps, as a watching client saw them ({@link PodTimeline}),
- * are printed too, so a slow one shows which step it spent its time in.
+ * are printed too, so a slow one shows which step it spent its time in. After each series its pods and
+ * Jobs are deleted and the next series starts once they and their dependents are gone
+ * ({@link #deleteAndAwaitGone}): a deletion's cascade beside a measured pod made the first measured pod
+ * the slowest of the run.
  *
  * <p>Prints {@code ROW|figure|value|reference|target|PASS or MISS} lines for the script's table.
  *
@@ -41,6 +44,12 @@ import java.util.List;
 public final class PodPathBenchmark {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String NS = "default";
+
+    /** Cleaning up waits at most this long for the deleted objects to be gone. */
+    private static final int CLEAN_UP_WAIT_SECONDS = 30;
+
+    /** The objects created and not deleted yet (their paths), see {@link #deleteAndAwaitGone}. */
+    private final List<String> createdObjects = new ArrayList<>();
 
     private final HttpClient http =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -63,15 +72,25 @@ public final class PodPathBenchmark {
             }
         }
         PodPathBenchmark b = new PodPathBenchmark(server);
+        try {
+            b.run(pods, jobs);
+        } finally {
+            b.deleteAndAwaitGone("the run");
+        }
+    }
+
+    private void run(int pods, int jobs) throws Exception {
         // The first pod and Job after `up` are measured on their own and left out of the percentiles:
         // they pay one-off class loading and JIT in the API server, scheduler, kubelet and Job
         // controller (docs/performance.md, "Pod start"); the rows are what every later pod sees.
-        double firstReference = b.referenceStarts(1).get(0);
-        double firstPod = b.podStarts(1).get(0);
-        double firstJob = b.trivialJobs(1).get(0);
-        List<Double> reference = b.referenceStarts(pods);
-        List<Double> podStarts = b.podStarts(pods);
-        List<Double> jobTimes = b.trivialJobs(jobs);
+        double firstReference = referenceStarts(1).get(0);
+        double firstPod = podStarts(1).get(0);
+        double firstJob = trivialJobs(1).get(0);
+        deleteAndAwaitGone("the first pod and Job");
+        List<Double> reference = referenceStarts(pods);
+        List<Double> podStarts = podStarts(pods);
+        deleteAndAwaitGone("the measured pods");
+        List<Double> jobTimes = trivialJobs(jobs);
         System.out.printf(
                 "first after up (not in the percentiles): pod created -> container started %.1f ms, trivial Job -> Complete %.1f ms, sh -c start %.1f ms%n",
                 firstPod, firstJob, firstReference);
@@ -99,6 +118,52 @@ public final class PodPathBenchmark {
                 firstPod, firstReference);
     }
 
+    /**
+     * Deletes the pods and Jobs created so far and waits until they are gone, with their Jobs' pods and
+     * the lens sync records of all of them, before the next series starts. Deleting a series and going on
+     * at once put its cascade (the garbage collector deleting a Job's pod and each pod's lens records, the
+     * kubelet stopping and removing pods, every component's watch events of it) beside the next measured
+     * pod: in the 2026-11-26 quiet run the first measured pod was created while the unmeasured first Job
+     * was being deleted, the API requests of that moment took 25-95 ms instead of 5-15, and its binding
+     * was answered 195 ms after its create (docs/performance.md, "Pod start: the first measured pod was
+     * waiting on the benchmark's own clean-up"). One pod at a time means one pod's work at a time.
+     */
+    private void deleteAndAwaitGone(String what) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        int deleted = createdObjects.size();
+        for (String path : createdObjects) {
+            send("DELETE", path, null, -1);
+        }
+        createdObjects.clear();
+        long deadline = start + Duration.ofSeconds(CLEAN_UP_WAIT_SECONDS).toNanos();
+        int left;
+        while ((left = benchObjectsLeft()) > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        System.out.printf(
+                "clean-up after %s: %d objects deleted, %s after %.1f s%n",
+                what,
+                deleted,
+                left == 0 ? "they and their dependents gone" : left + " still there (went on anyway)",
+                (System.nanoTime() - start) / 1e9);
+    }
+
+    /** Pods, Jobs and lens sync records of this benchmark (named bench-...) still in the namespace. */
+    private int benchObjectsLeft() throws IOException, InterruptedException {
+        int left = 0;
+        for (String list : List.of(
+                "/api/v1/namespaces/" + NS + "/pods",
+                "/apis/batch/v1/namespaces/" + NS + "/jobs",
+                "/apis/lens.kplane.io/v1/namespaces/" + NS + "/syncrecords")) {
+            for (JsonNode item : JSON.readTree(send("GET", list, null, -1)).path("items")) {
+                if (item.path("metadata").path("name").asText().startsWith("bench-")) {
+                    left++;
+                }
+            }
+        }
+        return left;
+    }
+
     /** Starting {@code sh -c 'date +%s%N'} directly: the floor of any process-runtime container start. */
     private List<Double> referenceStarts(int n) throws Exception {
         List<Double> out = new ArrayList<>();
@@ -117,14 +182,12 @@ public final class PodPathBenchmark {
     private List<Double> podStarts(int n) throws Exception {
         String run = Long.toString(System.currentTimeMillis() % 100000);
         List<Double> out = new ArrayList<>();
-        List<String> names = new ArrayList<>();
         PodTimeline timeline = new PodTimeline(http, server, NS, "kplane-bench=pod", null);
         System.out.println(
                 "pod start, per pod (ms after the create was sent; watch times include the watch's delivery):");
         System.out.println("  pod  create-answered  bound-seen  container-printed  first-status-seen  Succeeded-seen");
         for (int i = 0; i < n; i++) {
             String name = "bench-pod-" + run + "-" + i;
-            names.add(name);
             String body =
                     """
                     {"apiVersion":"v1","kind":"Pod","metadata":{"name":"%s","labels":{"kplane-bench":"pod"}},
@@ -133,6 +196,7 @@ public final class PodPathBenchmark {
                             .formatted(name);
             Instant before = Instant.now();
             send("POST", "/api/v1/namespaces/" + NS + "/pods", body, 201);
+            createdObjects.add("/api/v1/namespaces/" + NS + "/pods/" + name + "?gracePeriodSeconds=0");
             long answered = PodTimeline.epochNanos(Instant.now());
             awaitPhaseFinished(name);
             String log = send("GET", "/api/v1/namespaces/" + NS + "/pods/" + name + "/log", null, 200)
@@ -146,23 +210,18 @@ public final class PodPathBenchmark {
                     i, ms(answered, t0), ms(s.bound, t0), total, ms(s.firstContainerStatus, t0), ms(s.succeeded, t0));
         }
         timeline.close();
-        for (String name : names) {
-            send("DELETE", "/api/v1/namespaces/" + NS + "/pods/" + name + "?gracePeriodSeconds=0", null, -1);
-        }
         return out;
     }
 
     private List<Double> trivialJobs(int n) throws Exception {
         String run = Long.toString(System.currentTimeMillis() % 100000);
         List<Double> out = new ArrayList<>();
-        List<String> names = new ArrayList<>();
         PodTimeline timeline =
                 new PodTimeline(http, server, NS, "batch.kubernetes.io/job-name", "batch.kubernetes.io/job-name");
         System.out.println("trivial Job, per Job (ms after the create was sent; its pod's steps as a watch saw them):");
         System.out.println("  job  pod-seen  bound-seen  first-status-seen  Succeeded-seen  Complete-seen");
         for (int i = 0; i < n; i++) {
             String name = "bench-job-" + run + "-" + i;
-            names.add(name);
             String body =
                     """
                     {"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"%s"},
@@ -171,6 +230,7 @@ public final class PodPathBenchmark {
                             .formatted(name);
             long t0 = System.nanoTime();
             send("POST", "/apis/batch/v1/namespaces/" + NS + "/jobs", body, 201);
+            createdObjects.add("/apis/batch/v1/namespaces/" + NS + "/jobs/" + name + "?propagationPolicy=Background");
             long deadline = t0 + Duration.ofSeconds(60).toNanos();
             while (!complete(name)) {
                 if (System.nanoTime() > deadline) {
@@ -192,13 +252,6 @@ public final class PodPathBenchmark {
                     total);
         }
         timeline.close();
-        for (String name : names) {
-            send(
-                    "DELETE",
-                    "/apis/batch/v1/namespaces/" + NS + "/jobs/" + name + "?propagationPolicy=Background",
-                    null,
-                    -1);
-        }
         return out;
     }
 
