@@ -44,7 +44,8 @@ for run in $(seq 1 "$runs"); do
       n=$(cat "$task/comm" 2>/dev/null) || continue; c=$(ticks "$task/stat"); c=${c:-0}
       case "$n" in
         C1\ Compiler*|C2\ Compiler*) jit=$((jit + c)) ;;
-        "VM Thread"|GC\ Thread*|"VM Periodic Tas"|"Service Thread") gc=$((gc + c)) ;;
+        # G1's own threads ("G1 Main Marker", "G1 Conc#0", "G1 Refine#0", "G1 Service", ...) are GC too
+        "VM Thread"|GC\ Thread*|G1\ *|"VM Periodic Tas"|"Service Thread") gc=$((gc + c)) ;;
         main|java) main=$((main + c)) ;; # the launcher thread running main() keeps the name "java"
         *) rest=$((rest + c)) ;;
       esac
