@@ -3,7 +3,7 @@
 # ports, its own state directory), as docs/performance.md ("Start-up CPU per component") measures it:
 # `up -d` is timed, and the moment it returns (every component has answered /healthz 200) each JVM's
 # utime+stime is read from /proc and split per thread into JIT (C1/C2 compiler threads), GC+VM (VM
-# Thread, GC threads), main, and the rest (the component's own threads). Prints one block per run,
+# Thread, GC threads, G1's own threads), main, and the rest (the component's own threads). Prints one block per run,
 # with the load average and a bare `java -version` beside it, then stops the stack.
 # The jars must be built and their class-data archives trained (bench/run-all.sh trains them; so does
 # any `./kplane up` that runs 20 s after a build). Env: API_PORT, DB_PORT (default: ports found free
