@@ -3,7 +3,7 @@
 # ports, its own state directory), as docs/performance.md ("Start-up CPU per component") measures it:
 # `up -d` is timed, and the moment it returns (every component has answered /healthz 200) each JVM's
 # utime+stime is read from /proc and split per thread into JIT (C1/C2 compiler threads), GC+VM (VM
-# Thread, GC threads), main, and the rest (the component's own threads). Prints one block per run,
+# Thread, GC threads, G1's own threads), main, and the rest (the component's own threads). Prints one block per run,
 # with the load average and a bare `java -version` beside it, then stops the stack.
 # The jars must be built and their class-data archives trained (bench/run-all.sh trains them; so does
 # any `./kplane up` that runs 20 s after a build). Env: API_PORT, DB_PORT (default: ports found free
@@ -44,7 +44,8 @@ for run in $(seq 1 "$runs"); do
       n=$(cat "$task/comm" 2>/dev/null) || continue; c=$(ticks "$task/stat"); c=${c:-0}
       case "$n" in
         C1\ Compiler*|C2\ Compiler*) jit=$((jit + c)) ;;
-        "VM Thread"|GC\ Thread*|"VM Periodic Tas"|"Service Thread") gc=$((gc + c)) ;;
+        # G1's own threads ("G1 Main Marker", "G1 Conc#0", "G1 Refine#0", "G1 Service", ...) are GC too
+        "VM Thread"|GC\ Thread*|G1\ *|"VM Periodic Tas"|"Service Thread") gc=$((gc + c)) ;;
         main|java) main=$((main + c)) ;; # the launcher thread running main() keeps the name "java"
         *) rest=$((rest + c)) ;;
       esac

@@ -40,6 +40,13 @@ final class ClusterDefaults {
     private static final String DEFAULT_SERVICE_ACCOUNT = "default";
 
     private static final ListOptions EVERYTHING = new ListOptions(null, null, 0, null, null, null);
+    /**
+     * Only the {@code default} ServiceAccounts: a cluster's other ServiceAccounts (one per controller,
+     * any number a user made) are not needed here, and each listed one is decoded and copied into the
+     * list. (The store applies a field selector after its read; the saving is the decode and the list.)
+     */
+    private static final ListOptions DEFAULT_ACCOUNTS =
+            new ListOptions(null, "metadata.name=" + DEFAULT_SERVICE_ACCOUNT, 0, null, null, null);
 
     private final ResourceService service;
     private final ClockEvents clockEvents;
@@ -52,7 +59,7 @@ final class ClusterDefaults {
     /** Completes once every default object exists. */
     Future<Void> ensure() {
         Future<ObjectNode> namespaces = service.list(ResourceTypes.NAMESPACES, null, EVERYTHING);
-        Future<ObjectNode> accounts = service.list(ResourceTypes.SERVICEACCOUNTS, null, EVERYTHING);
+        Future<ObjectNode> accounts = service.list(ResourceTypes.SERVICEACCOUNTS, null, DEFAULT_ACCOUNTS);
         Future<Boolean> clockExists = service.get(ResourceTypes.CLOCKS, null, Clock.CLUSTER)
                 .map(true)
                 .recover(t -> t instanceof ApiError e && e.code() == 404
