@@ -72,7 +72,8 @@ class SchemaUpgradeTest {
                 StoredObject p1 = await(store.get(podKey("ns", "p1")));
                 assertThat(p1.revision()).isEqualTo(4);
                 assertThat(p1.object().path("status").path("phase").asText()).isEqualTo("Running");
-                assertThat(names(await(store.list(ListRequest.all("pods", "ns"))))).containsExactly("p1@4", "p3@3");
+                assertThat(names(await(store.list(ListRequest.all("pods", "ns")))))
+                        .containsExactly("p1@4", "p3@3");
 
                 // A continue page rebuilds the state at the first page's revision from the event log.
                 ListPage first = await(store.list(new ListRequest("pods", "ns", o -> true, 1, null)));
@@ -85,11 +86,8 @@ class SchemaUpgradeTest {
                 // A watch from an old revision replays the previous version's events, then the new ones.
                 RecordingListener fromOne = new RecordingListener();
                 store.watch("pods", null, 1, fromOne);
-                Awaitility.await()
-                        .atMost(Duration.ofSeconds(20))
-                        .untilAsserted(() -> assertThat(fromOne.described())
-                                .containsExactly(
-                                        "2 A ns/p2", "3 A ns/p3", "4 M ns/p1", "5 D ns/p2", "6 M ns/p3", "7 A ns/p0"));
+                Awaitility.await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(fromOne.described())
+                        .containsExactly("2 A ns/p2", "3 A ns/p3", "4 M ns/p1", "5 D ns/p2", "6 M ns/p3", "7 A ns/p0"));
                 assertThat(fromOne.error.get()).isNull();
             }
 
@@ -136,11 +134,16 @@ class SchemaUpgradeTest {
             names[i] = (String) writes[4 * i + 1];
             expected[i] = ((Number) writes[4 * i + 2]).longValue();
             String phase = (String) writes[4 * i + 3];
-            data[i] = phase == null ? null : ObjectCodec.encodeOwned(pod("ns", names[i], phase)).text();
+            data[i] = phase == null
+                    ? null
+                    : ObjectCodec.encodeOwned(pod("ns", names[i], phase)).text();
         }
         for (Row row : await(pool.preparedQuery(Statements.APPLY_WRITES)
-                .execute(Tuple.tuple(List.of(kinds, resources, namespaces, names, data, expected, 0L, none, none, none))))) {
-            assertThat(row.getLong("new_rev")).as("each write of the batch applied").isNotNull();
+                .execute(Tuple.tuple(
+                        List.of(kinds, resources, namespaces, names, data, expected, 0L, none, none, none))))) {
+            assertThat(row.getLong("new_rev"))
+                    .as("each write of the batch applied")
+                    .isNotNull();
         }
     }
 
