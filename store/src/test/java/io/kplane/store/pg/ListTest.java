@@ -8,9 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kplane.store.ListPage;
 import io.kplane.store.ListRequest;
+import io.kplane.store.ResourceKey;
 import io.kplane.store.StoreException;
 import io.kplane.store.StoredObject;
 import io.kplane.store.testing.TestPostgres;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
@@ -134,6 +136,46 @@ class ListTest {
 
         ListPage now = await(store.list(ListRequest.all("configmaps", "snap")));
         assertThat(names(now)).containsExactly("snap/s0", "snap/s1", "snap/s25");
+    }
+
+    /**
+     * A continue page longer than the store's 500-row read chunk, where keys changed after the first
+     * page lie all through it: unchanged objects and the event log's earlier states must interleave in
+     * key order across chunk boundaries (each chunk's query limits the unchanged objects before the union).
+     */
+    @Test
+    void continuePagesAcrossChunksShowTheSnapshotOfTheFirstPage() {
+        ResourceKey[] keys = new ResourceKey[1200];
+        List<Future<StoredObject>> creates = new ArrayList<>();
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = new ResourceKey("secrets", "chunks", String.format("k%04d", i));
+            creates.add(store.create(keys[i], pod("chunks", keys[i].name(), "Pending")));
+        }
+        await(Future.all(creates));
+        ListPage first = await(store.list(new ListRequest("secrets", "chunks", o -> true, 1, null)));
+        List<Future<StoredObject>> changes = new ArrayList<>();
+        for (int i = 1; i < keys.length; i++) {
+            if (i % 7 == 0) {
+                changes.add(store.delete(keys[i], 0));
+            } else if (i % 3 == 0) {
+                changes.add(store.update(keys[i], pod("chunks", keys[i].name(), "Running"), 0));
+            } else if (i % 11 == 0) {
+                ResourceKey added = new ResourceKey("secrets", "chunks", keys[i].name() + "a");
+                changes.add(store.create(added, pod("chunks", added.name(), "Running")));
+            }
+        }
+        await(Future.all(changes));
+
+        ListPage rest = await(store.list(new ListRequest("secrets", "chunks", o -> true, 0, first.continueToken())));
+        assertThat(rest.revision()).isEqualTo(first.revision());
+        List<String> expected = new ArrayList<>();
+        for (int i = 1; i < keys.length; i++) {
+            expected.add("chunks/" + keys[i].name());
+        }
+        assertThat(names(rest)).containsExactlyElementsOf(expected);
+        assertThat(rest.items())
+                .allMatch(o -> o.object().path("status").path("phase").asText().equals("Pending"))
+                .allMatch(o -> o.revision() <= first.revision());
     }
 
     @Test
