@@ -31,12 +31,15 @@ import java.util.zip.ZipFile;
  * component uses (Netty, Vert.x, Jackson, logback, java.net.http) were archived four times, and the
  * read-only pages of each copy were mapped by one process only. The jar written here holds the
  * classes named by the training runs' class lists, each exactly as the component jars carry it
- * (the entry a multi-release jar resolves for this JDK); a class that two jars carry with different
+ * (the entry a multi-release jar resolves for this JDK), and the classes those name (in their
+ * signatures, their code and their lambdas) with their supertypes: the dump verifies each listed class
+ * and resolves its lambda call sites, which loads the classes they name, and a class it cannot load
+ * leaves the listed class or the call site out of the archive ({@link ReferencedClasses}); a class that two jars carry with different
  * bytes (e.g. two versions of a library) is left out, so each component still loads its own jar's
  * version of it. Nothing but classes goes in: resources, service files and manifests are still found
  * in each component's own jar, and every class a component's own jar carries resolves to the same
  * bytes as before. The one difference: a class that only another component's jar carries (and some
- * component loaded in training) now resolves in this component too, so code that probes for an
+ * component loaded in training, or a loaded class names) now resolves in this component too, so code that probes for an
  * optional class by name could see it where it did not before; the stack's end-to-end tests (the
  * launcher's ITs, compose-e2e) run every component on this class path.
  *
@@ -82,8 +85,9 @@ public final class SharedClassesJar {
 
     /**
      * Writes {@code out} with every class of {@code classNames} that at least one of {@code jars}
-     * carries and no two of them carry with different bytes. Classes of the JDK are in no jar and
-     * are skipped.
+     * carries and no two of them carry with different bytes, and the jars' classes the listed ones
+     * name, with their supertypes ({@link ReferencedClasses}), on the same condition. Classes of the
+     * JDK are in no jar and are skipped.
      */
     public static Result write(Path out, Set<String> classNames, List<Path> jars) throws IOException {
         Map<String, byte[]> chosen = new LinkedHashMap<>();
@@ -92,24 +96,34 @@ public final class SharedClassesJar {
             // runtime-versioned: a multi-release jar answers with the entry this JDK would load
             try (JarFile jarFile = new JarFile(jar.toFile(), false, ZipFile.OPEN_READ, Runtime.version())) {
                 for (String name : classNames) {
-                    if (conflicting.contains(name)) {
+                    add(jarFile, jarFile.getJarEntry(name + ".class"), name, chosen, conflicting);
+                }
+            }
+        }
+        // The jars' other classes, for the dump to resolve what the listed ones name (ReferencedClasses);
+        // listed classes first, in the list's order, then the others in the jars' order.
+        Map<String, byte[]> others = new LinkedHashMap<>();
+        for (Path jar : jars) {
+            try (JarFile jarFile = new JarFile(jar.toFile(), false, ZipFile.OPEN_READ, Runtime.version())) {
+                // versionedStream: one entry per class, named by its base name, the one this JDK loads
+                for (JarEntry entry : (Iterable<JarEntry>) jarFile.versionedStream()::iterator) {
+                    String file = entry.getName();
+                    if (!file.endsWith(".class")
+                            || file.startsWith("META-INF/")
+                            || file.endsWith("module-info.class")) {
                         continue;
                     }
-                    JarEntry entry = jarFile.getJarEntry(name + ".class");
-                    if (entry == null) {
-                        continue;
-                    }
-                    byte[] bytes;
-                    try (InputStream in = jarFile.getInputStream(entry)) {
-                        bytes = in.readAllBytes();
-                    }
-                    byte[] earlier = chosen.putIfAbsent(name, bytes);
-                    if (earlier != null && !Arrays.equals(earlier, bytes)) {
-                        chosen.remove(name);
-                        conflicting.add(name);
+                    String name = file.substring(0, file.length() - ".class".length());
+                    if (!classNames.contains(name)) {
+                        add(jarFile, entry, name, others, conflicting);
                     }
                 }
             }
+        }
+        Map<String, byte[]> available = new LinkedHashMap<>(chosen);
+        available.putAll(others);
+        for (String name : ReferencedClasses.closure(chosen.keySet(), available)) {
+            chosen.putIfAbsent(name, others.get(name));
         }
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
@@ -124,5 +138,23 @@ public final class SharedClassesJar {
         }
         Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         return new Result(chosen.size(), new ArrayList<>(conflicting));
+    }
+
+    /** Puts one jar's entry for {@code name} into {@code chosen}, unless two jars disagree about it. */
+    private static void add(
+            JarFile jarFile, JarEntry entry, String name, Map<String, byte[]> chosen, Set<String> conflicting)
+            throws IOException {
+        if (entry == null || conflicting.contains(name)) {
+            return;
+        }
+        byte[] bytes;
+        try (InputStream in = jarFile.getInputStream(entry)) {
+            bytes = in.readAllBytes();
+        }
+        byte[] earlier = chosen.putIfAbsent(name, bytes);
+        if (earlier != null && !Arrays.equals(earlier, bytes)) {
+            chosen.remove(name);
+            conflicting.add(name);
+        }
     }
 }

@@ -27,7 +27,7 @@ class SharedClassesJarTest {
     Path dir;
 
     @Test
-    void holdsTheListedClassesAsTheJarsCarryThemAndNothingElse() throws IOException {
+    void holdsTheListedClassesAsTheJarsCarryThemAndNoUnreferencedClass() throws IOException {
         Path apiserver = jar(
                 "apiserver.jar",
                 false,
@@ -90,6 +90,76 @@ class SharedClassesJarTest {
         SharedClassesJar.write(out, java.util.Set.of("lib/Versioned"), List.of(kubelet));
 
         assertThat(entries(out)).containsEntry("lib/Versioned.class", "v11");
+    }
+
+    /**
+     * The archive's dump verifies each listed class and resolves its lambdas, which loads the classes
+     * their code and signatures name: those (and their supertypes) go in even though training never
+     * loaded them; a class nothing listed names stays out.
+     */
+    @Test
+    void addsTheClassesTheListedOnesNameWithTheirSupertypes() throws IOException {
+        Map<String, byte[]> classes = new LinkedHashMap<>();
+        for (Class<?> c : List.of(Listed.class, Returned.class, ReturnedBase.class, InLambda.class, Unnamed.class)) {
+            classes.put(internalName(c) + ".class", classFile(c));
+        }
+        Path component = jarOfBytes("component.jar", classes);
+        Path out = dir.resolve("shared.jar");
+
+        SharedClassesJar.Result result =
+                SharedClassesJar.write(out, java.util.Set.of(internalName(Listed.class)), List.of(component));
+
+        assertThat(result.written()).isEqualTo(4);
+        assertThat(entries(out))
+                .containsKeys(
+                        internalName(Listed.class) + ".class",
+                        internalName(Returned.class) + ".class", // a method's return type
+                        internalName(ReturnedBase.class) + ".class", // its superclass
+                        internalName(InLambda.class) + ".class") // a lambda's parameter type
+                .doesNotContainKey(internalName(Unnamed.class) + ".class");
+    }
+
+    static class ReturnedBase {}
+
+    static class Returned extends ReturnedBase {}
+
+    static class InLambda {}
+
+    static class Unnamed {}
+
+    static class Listed {
+        Returned make() {
+            return null;
+        }
+
+        java.util.function.Consumer<InLambda> consumer() {
+            return (InLambda x) -> {};
+        }
+    }
+
+    private static String internalName(Class<?> c) {
+        return c.getName().replace('.', '/');
+    }
+
+    private static byte[] classFile(Class<?> c) throws IOException {
+        try (var in = c.getResourceAsStream("/" + internalName(c) + ".class")) {
+            return in.readAllBytes();
+        }
+    }
+
+    private Path jarOfBytes(String name, Map<String, byte[]> entries) throws IOException {
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        Path path = dir.resolve(name);
+        try (OutputStream file = Files.newOutputStream(path);
+                JarOutputStream jar = new JarOutputStream(file, manifest)) {
+            for (Map.Entry<String, byte[]> e : entries.entrySet()) {
+                jar.putNextEntry(new ZipEntry(e.getKey()));
+                jar.write(e.getValue());
+                jar.closeEntry();
+            }
+        }
+        return path;
     }
 
     /**
