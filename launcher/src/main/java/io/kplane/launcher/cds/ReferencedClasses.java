@@ -26,6 +26,11 @@ import java.util.regex.Pattern;
  * lambda spun at every start). One level of references is what verification and call-site resolution
  * load; their supertypes are what loading them needs (docs/performance.md, "Start-up CPU per
  * component", 2026-11-27, the archive's unresolved classes).
+ *
+ * <p>The class files are read here, not with a class-file library: only the constant pool's class
+ * names and descriptors and the supertypes are needed (the format's stable head, unchanged since Java
+ * 11's dynamic constants), and the launcher, whose jar every {@code up} loads, carries no bytecode
+ * library for that one walk.
  */
 final class ReferencedClasses {
     /** {@code Lname;} in a descriptor or signature. */

@@ -12,10 +12,8 @@ import io.kplane.store.pg.StoreTestSupport.RecordingListener;
 import io.kplane.store.testing.TestPostgres;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.time.Duration;
@@ -51,11 +49,7 @@ class SchemaUpgradeTest {
     @Test
     void aDatabaseOfThePreviousSchemaIsUpgradedWithItsHistoryIntact() {
         PgConnectOptions db = TestPostgres.get().newDatabase();
-        Pool pool = PgBuilder.pool()
-                .with(new PoolOptions().setMaxSize(1))
-                .connectingTo(db)
-                .using(vertx)
-                .build();
+        Pool pool = StoreTestSupport.oneConnectionPool(vertx, db);
         try {
             buildPreviousSchema(pool);
             assertThat(indexes(pool)).contains("event_log_key");

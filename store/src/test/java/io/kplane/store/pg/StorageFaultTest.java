@@ -10,10 +10,8 @@ import static org.awaitility.Awaitility.await;
 import io.kplane.store.StoreException;
 import io.kplane.store.testing.TestPostgres;
 import io.vertx.core.Vertx;
-import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.PoolOptions;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,11 +33,7 @@ class StorageFaultTest {
     @BeforeEach
     void open() {
         db = TestPostgres.get().newDatabase();
-        admin = PgBuilder.pool()
-                .with(new PoolOptions().setMaxSize(1))
-                .connectingTo(db)
-                .using(vertx)
-                .build();
+        admin = StoreTestSupport.oneConnectionPool(vertx, db);
         store = await(PgResourceStore.open(vertx, StoreTestSupport.fastConfig(db)));
         for (int i = 0; i < 5; i++) {
             await(store.create(podKey("f", "before" + i), pod("f", "before" + i, "Pending")));

@@ -69,13 +69,18 @@ final class StoreTestSupport {
         return StoreConfig.of(db).withPoolSize(4).withSafetyPollInterval(Duration.ofMillis(200));
     }
 
-    /** Event-log rows as (revision, type, namespace/name) strings, straight from the table. */
-    static List<String> eventLog(Vertx vertx, PgConnectOptions db, String resource, long after) {
-        Pool pool = PgBuilder.pool()
+    /** A pool of one connection to {@code db}, for a test's own SQL beside (or instead of) the store. */
+    static Pool oneConnectionPool(Vertx vertx, PgConnectOptions db) {
+        return PgBuilder.pool()
                 .with(new PoolOptions().setMaxSize(1))
                 .connectingTo(db)
                 .using(vertx)
                 .build();
+    }
+
+    /** Event-log rows as (revision, type, namespace/name) strings, straight from the table. */
+    static List<String> eventLog(Vertx vertx, PgConnectOptions db, String resource, long after) {
+        Pool pool = oneConnectionPool(vertx, db);
         try {
             List<String> result = new ArrayList<>();
             for (Row row : await(pool.preparedQuery("SELECT revision, type, namespace, name FROM event_log "
