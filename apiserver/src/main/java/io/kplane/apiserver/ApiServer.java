@@ -55,6 +55,11 @@ public final class ApiServer implements AutoCloseable {
     private final ResourceService service;
     private final ResourceHandler resources;
     private final DiscoveryHandler discovery = new DiscoveryHandler();
+    /**
+     * Found once and mounted on every event loop's router: a contributor may hold state built for it
+     * (the kubectl routes' OpenAPI documents), which one instance per router would build per loop.
+     */
+    private final List<RouteContributor> routeContributors = routeContributors();
     /** The bound port: given at start (bound before the store opened) or bound once started. */
     private ApiListener listener;
 
@@ -235,7 +240,7 @@ public final class ApiServer implements AutoCloseable {
         router.get("/apis/:group").handler(discovery::group);
         router.get("/apis/:group/:version")
                 .handler(ctx -> discovery.resourceList(ctx, ctx.pathParam("group"), ctx.pathParam("version")));
-        routeContributors().forEach(c -> c.mount(router));
+        routeContributors.forEach(c -> c.mount(router));
         BodyHandler body =
                 BodyHandler.create(false).setBodyLimit(options.maxBodyBytes()).setHandleFileUploads(false);
         // an upgrade request has no body to read (some clients still send Content-Length: 0), and a read
