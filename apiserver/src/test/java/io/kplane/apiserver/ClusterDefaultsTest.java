@@ -46,9 +46,7 @@ class ClusterDefaultsTest {
                             .code())
                     .isEqualTo(200);
             // another ServiceAccount does not count as the namespace's default one
-            assertThat(http.post(
-                                    "/api/v1/namespaces/older/serviceaccounts",
-                                    "{\"metadata\":{\"name\":\"builder\"}}")
+            assertThat(http.post("/api/v1/namespaces/older/serviceaccounts", "{\"metadata\":{\"name\":\"builder\"}}")
                             .code())
                     .isEqualTo(201);
             String defaultAccount = resourceVersion(http, "/api/v1/namespaces/default/serviceaccounts/default");

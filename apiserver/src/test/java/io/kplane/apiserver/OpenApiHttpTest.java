@@ -26,12 +26,16 @@ class OpenApiHttpTest extends ApiServerHttpTest {
             assertThat(r.header("Content-Type")).isEqualTo("application/json");
             assertThat(r.body()).isEqualTo(first.get(0).body());
         }
-        String batch = first.get(0).json().at("/paths/apis~1batch~1v1/serverRelativeURL").asText();
+        String batch = first.get(0)
+                .json()
+                .at("/paths/apis~1batch~1v1/serverRelativeURL")
+                .asText();
         assertThat(batch).startsWith("/openapi/v3/apis/batch/v1?hash=");
 
         Http.Response group = http.get(batch);
         assertThat(group.code()).as(group.body()).isEqualTo(200);
-        assertThat(group.json().at("/components/schemas/io.k8s.api.batch.v1.Job/x-kubernetes-group-version-kind/0/kind")
+        assertThat(group.json()
+                        .at("/components/schemas/io.k8s.api.batch.v1.Job/x-kubernetes-group-version-kind/0/kind")
                         .asText())
                 .isEqualTo("Job");
         assertThat(http.get("/openapi/v3/apis/nope/v1").code()).isEqualTo(404);

@@ -77,7 +77,8 @@ class OpenApiV3Test {
         byte[] root = fresh.root();
         assertThat(fresh.built()).isTrue();
         assertThat(fresh.root()).isSameAs(root);
-        assertThat(fresh.group("/apis/batch/v1")).containsSame(fresh.group("apis/batch/v1").orElseThrow());
+        assertThat(fresh.group("/apis/batch/v1"))
+                .containsSame(fresh.group("apis/batch/v1").orElseThrow());
         assertThat(fresh.group("apis/nope/v1")).isEmpty();
     }
 }
