@@ -134,10 +134,10 @@ public final class ApiServer implements AutoCloseable {
 
     private Future<Void> listen() {
         // The routers are built while the cluster defaults are read, both on the way to "listening": a
-        // router's first build loads and initialises the handlers' and Vert.x Web's classes (0.6 s when
-        // the API server had the cores, 2.4-4 s beside the other JVMs' start: the largest step between
-        // "store open" and "listening"), whereas the defaults are three round trips to the database
-        // (0.13-0.7 s). The routers serve only once the defaults exist, as before.
+        // router's first build initialises the handlers' and Vert.x Web's classes, whereas the defaults
+        // are three round trips to the database (0.13-0.7 s). (The build was 0.6 s with the cores, most of
+        // it the kubectl routes' OpenAPI documents, now built on their first request: docs/performance.md,
+        // 2026-11-28.) The routers serve only once the defaults exist, as before.
         Future<Map<Context, Router>> routers =
                 listener == null ? Future.succeededFuture(Map.of()) : buildRouters(listener.contexts());
         Future<Void> defaults = new ClusterDefaults(service, clockEvents).ensure();
