@@ -55,6 +55,11 @@ public final class ApiServer implements AutoCloseable {
     private final ResourceService service;
     private final ResourceHandler resources;
     private final DiscoveryHandler discovery = new DiscoveryHandler();
+    /**
+     * Found once and mounted on every event loop's router: a contributor may hold state built for it
+     * (the kubectl routes' OpenAPI documents), which one instance per router would build per loop.
+     */
+    private final List<RouteContributor> routeContributors = routeContributors();
     /** The bound port: given at start (bound before the store opened) or bound once started. */
     private ApiListener listener;
 
@@ -129,10 +134,10 @@ public final class ApiServer implements AutoCloseable {
 
     private Future<Void> listen() {
         // The routers are built while the cluster defaults are read, both on the way to "listening": a
-        // router's first build loads and initialises the handlers' and Vert.x Web's classes (0.6 s when
-        // the API server had the cores, 2.4-4 s beside the other JVMs' start: the largest step between
-        // "store open" and "listening"), whereas the defaults are three round trips to the database
-        // (0.13-0.7 s). The routers serve only once the defaults exist, as before.
+        // router's first build initialises the handlers' and Vert.x Web's classes, whereas the defaults
+        // are three round trips to the database (0.13-0.7 s). (The build was 0.6 s with the cores, most of
+        // it the kubectl routes' OpenAPI documents, now built on their first request: docs/performance.md,
+        // 2026-11-28.) The routers serve only once the defaults exist, as before.
         Future<Map<Context, Router>> routers =
                 listener == null ? Future.succeededFuture(Map.of()) : buildRouters(listener.contexts());
         Future<Void> defaults = new ClusterDefaults(service, clockEvents).ensure();
@@ -235,7 +240,7 @@ public final class ApiServer implements AutoCloseable {
         router.get("/apis/:group").handler(discovery::group);
         router.get("/apis/:group/:version")
                 .handler(ctx -> discovery.resourceList(ctx, ctx.pathParam("group"), ctx.pathParam("version")));
-        routeContributors().forEach(c -> c.mount(router));
+        routeContributors.forEach(c -> c.mount(router));
         BodyHandler body =
                 BodyHandler.create(false).setBodyLimit(options.maxBodyBytes()).setHandleFileUploads(false);
         // an upgrade request has no body to read (some clients still send Content-Length: 0), and a read

@@ -103,6 +103,8 @@ public final class ApiServerMain implements Callable<Integer> {
             System.err.println("--tls-cert-file and --tls-private-key-file must be given together");
             return 2;
         }
+        // the construction's Jackson work, beside Vert.x's set-up and the database open (StartWarmUp)
+        StartWarmUp.begin();
         ApiServerOptions options = new ApiServerOptions()
                 .bindHost(bind)
                 .port(port)

@@ -111,13 +111,11 @@ final class ClusterDefaults {
         return names;
     }
 
+    /** The namespaces of {@code list}'s items: listed with {@link #DEFAULT_ACCOUNTS}, all named {@code default}. */
     private static Set<String> namespacesWithDefaultAccount(ObjectNode list) {
         Set<String> namespaces = new HashSet<>();
         for (JsonNode sa : list.withArray("items")) {
-            JsonNode meta = sa.path("metadata");
-            if (DEFAULT_SERVICE_ACCOUNT.equals(meta.path("name").asText())) {
-                namespaces.add(meta.path("namespace").asText());
-            }
+            namespaces.add(sa.path("metadata").path("namespace").asText());
         }
         return namespaces;
     }

@@ -45,6 +45,10 @@ class ClusterDefaultsTest {
             assertThat(http.delete("/api/v1/namespaces/kube-system/serviceaccounts/default")
                             .code())
                     .isEqualTo(200);
+            // another ServiceAccount does not count as the namespace's default one
+            assertThat(http.post("/api/v1/namespaces/older/serviceaccounts", "{\"metadata\":{\"name\":\"builder\"}}")
+                            .code())
+                    .isEqualTo(201);
             String defaultAccount = resourceVersion(http, "/api/v1/namespaces/default/serviceaccounts/default");
             String namespace = resourceVersion(http, "/api/v1/namespaces/kube-node-lease");
             String clock = resourceVersion(http, "/apis/kplane.io/v1/clocks/cluster");

@@ -28,8 +28,8 @@ public final class KubectlRoutes implements RouteContributor {
 
     @Override
     public void mount(Router router) {
-        router.get(V3).handler(ctx -> send(ctx, openApi.root()));
-        router.get(V3 + "/*").handler(this::group);
+        router.get(V3).handler(ctx -> whenBuilt(ctx, () -> send(ctx, openApi.root())));
+        router.get(V3 + "/*").handler(ctx -> whenBuilt(ctx, () -> group(ctx)));
         router.get("/openapi/v2").handler(ctx -> ctx.response()
                 .putHeader("Content-Type", OpenApiV2.CONTENT_TYPE)
                 .end(Buffer.buffer(OpenApiV2.protobuf())));
@@ -37,6 +37,25 @@ public final class KubectlRoutes implements RouteContributor {
                 .handler(ctx -> Responses.error(
                         ctx, ApiError.methodNotAllowed(ctx.request().method().name())));
         services.mount(router);
+    }
+
+    /**
+     * Answers once the OpenAPI documents exist. They are built on the first request for them, not at
+     * start (see {@link OpenApiV3#build()}), and that first build runs on a worker thread: it takes tens
+     * to hundreds of milliseconds, which would hold up every other request of this event loop.
+     */
+    private void whenBuilt(RoutingContext ctx, Runnable answer) {
+        if (openApi.built()) {
+            answer.run();
+            return;
+        }
+        ctx.vertx().executeBlocking(openApi::build, false).onComplete(built -> {
+            if (built.succeeded()) {
+                answer.run();
+            } else {
+                ctx.fail(built.cause());
+            }
+        });
     }
 
     private void group(RoutingContext ctx) {

@@ -24,32 +24,19 @@ import java.util.Optional;
  * {@code fieldValidation} parameter, so it sends {@code fieldValidation=Strict}) and for
  * {@code kubectl explain}. Patch operations deliberately declare no request body: kubectl then
  * computes client-side-apply patches from its compiled-in types, which know every list merge key.
- * Documents are built once; they only depend on the served types.
+ * Documents are built once, on first use; they only depend on the served types.
  */
 public final class OpenApiV3 {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final String SERVER_VERSION = "v1.32.0-kplane";
 
-    private final Map<String, byte[]> groupDocuments = new LinkedHashMap<>();
-    private final byte[] root;
+    private final List<ResourceType> types;
+    /** Built on first use ({@link #build()}), then never changed. */
+    private volatile Documents documents;
 
+    /** The documents of {@code types}, built on first use: construction is free. */
     public OpenApiV3(List<ResourceType> types) {
-        Map<String, List<ResourceType>> byGroupVersion = new LinkedHashMap<>();
-        for (ResourceType t : types) {
-            byGroupVersion
-                    .computeIfAbsent(groupPath(t), k -> new java.util.ArrayList<>())
-                    .add(t);
-        }
-        ObjectNode rootDoc = NODES.objectNode();
-        ObjectNode rootPaths = rootDoc.putObject("paths");
-        for (Map.Entry<String, List<ResourceType>> e : byGroupVersion.entrySet()) {
-            byte[] doc = Json.writeBytes(groupDocument(e.getValue()));
-            groupDocuments.put(e.getKey(), doc);
-            rootPaths
-                    .putObject(e.getKey())
-                    .put("serverRelativeURL", "/openapi/v3/" + e.getKey() + "?hash=" + hash(doc));
-        }
-        root = Json.writeBytes(rootDoc);
+        this.types = List.copyOf(types);
     }
 
     public OpenApiV3() {
@@ -58,13 +45,60 @@ public final class OpenApiV3 {
 
     /** The body of {@code GET /openapi/v3}. */
     public byte[] root() {
-        return root;
+        return build().root();
     }
 
     /** The body of {@code GET /openapi/v3/<groupPath>} ({@code api/v1}, {@code apis/batch/v1}), if served. */
     public Optional<byte[]> group(String groupPath) {
         String key = groupPath.startsWith("/") ? groupPath.substring(1) : groupPath;
-        return Optional.ofNullable(groupDocuments.get(key));
+        return Optional.ofNullable(build().groups().get(key));
+    }
+
+    /** True once the documents exist: {@link #root()} and {@link #group} then only look them up. */
+    public boolean built() {
+        return documents != null;
+    }
+
+    /**
+     * Builds the documents unless they exist (once; callers at the same moment wait for the one build).
+     * Not done at construction: it introspects every API record with Jackson and writes and hashes one
+     * document per group version (63 of the event loops' ~85 samples between store open and serving when
+     * each event loop's router built its own), and only kubectl asks for them, most API servers never.
+     */
+    public Documents build() {
+        Documents built = documents;
+        if (built == null) {
+            synchronized (this) {
+                built = documents;
+                if (built == null) {
+                    built = documents = Documents.of(types);
+                }
+            }
+        }
+        return built;
+    }
+
+    /** The root document and the group documents by group path, as served. */
+    public record Documents(byte[] root, Map<String, byte[]> groups) {
+        static Documents of(List<ResourceType> types) {
+            Map<String, List<ResourceType>> byGroupVersion = new LinkedHashMap<>();
+            for (ResourceType t : types) {
+                byGroupVersion
+                        .computeIfAbsent(groupPath(t), k -> new java.util.ArrayList<>())
+                        .add(t);
+            }
+            Map<String, byte[]> groups = new LinkedHashMap<>();
+            ObjectNode rootDoc = NODES.objectNode();
+            ObjectNode rootPaths = rootDoc.putObject("paths");
+            for (Map.Entry<String, List<ResourceType>> e : byGroupVersion.entrySet()) {
+                byte[] doc = Json.writeBytes(groupDocument(e.getValue()));
+                groups.put(e.getKey(), doc);
+                rootPaths
+                        .putObject(e.getKey())
+                        .put("serverRelativeURL", "/openapi/v3/" + e.getKey() + "?hash=" + hash(doc));
+            }
+            return new Documents(Json.writeBytes(rootDoc), java.util.Collections.unmodifiableMap(groups));
+        }
     }
 
     private static String groupPath(ResourceType t) {

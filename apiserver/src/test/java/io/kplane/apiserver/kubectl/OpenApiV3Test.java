@@ -69,4 +69,16 @@ class OpenApiV3Test {
     void unknownGroupIsAbsent() {
         assertThat(openApi.group("apis/apps/v1")).isEmpty();
     }
+
+    @Test
+    void documentsAreBuiltOnFirstUseOnce() {
+        OpenApiV3 fresh = new OpenApiV3();
+        assertThat(fresh.built()).isFalse();
+        byte[] root = fresh.root();
+        assertThat(fresh.built()).isTrue();
+        assertThat(fresh.root()).isSameAs(root);
+        assertThat(fresh.group("/apis/batch/v1"))
+                .containsSame(fresh.group("apis/batch/v1").orElseThrow());
+        assertThat(fresh.group("apis/nope/v1")).isEmpty();
+    }
 }
