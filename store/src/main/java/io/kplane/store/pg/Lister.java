@@ -61,9 +61,11 @@ final class Lister {
             "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_nestloop = off";
 
     private final Pool pool;
+    private final DurabilityGate gate;
 
-    Lister(Pool pool) {
+    Lister(Pool pool, DurabilityGate gate) {
         this.pool = pool;
+        this.gate = gate;
     }
 
     Future<ListPage> list(ListRequest request) {
@@ -89,7 +91,8 @@ final class Lister {
                     Page page = token == null
                             ? new Page(request, current, "", "")
                             : new Page(request, token.revision(), token.namespace(), token.name());
-                    return page.fill(conn);
+                    // answered once all it read is durable (the probe runs in the same snapshot's transaction)
+                    return gate.gate(conn, page.fill(conn));
                 })
                 .eventually(() -> conn.query("ROLLBACK").execute()));
     }

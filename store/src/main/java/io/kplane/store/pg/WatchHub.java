@@ -63,7 +63,14 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
      * until the batch settles and is read only if it is still ahead then (another instance wrote,
      * or the batch failed): at most one batch later than at once.
      */
-    private boolean ownBatchInFlight;
+    /**
+     * This instance's batches sent and not yet settled: more than one when the writer overlaps a
+     * batch's flush with the next batch (their events arrive in order, once durable).
+     */
+    private int ownBatchInFlight;
+
+    /** Every read of the log is delivered only once what it read is durable (see DurabilityGate). */
+    private final DurabilityGate gate;
     /**
      * Reads of the log started for the announcement of a revision (a NOTIFY, a batch written in
      * between), not the safety poll's nor the catch-all one when LISTEN (re)connects: for tests.
@@ -82,7 +89,9 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
             PgConnectOptions connectOptions,
             int cacheSize,
             Duration safetyPoll,
-            RecentObjects recentObjects) {
+            RecentObjects recentObjects,
+            DurabilityGate gate) {
+        this.gate = gate;
         this.vertx = vertx;
         this.pool = pool;
         this.context = context;
@@ -95,8 +104,11 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
     /** Starts from the current revision: the hub serves events committed from now on. */
     Future<Void> start() {
         return onContext(
-                () -> pool.query("SELECT (" + Statements.CURRENT_REVISION + "), (" + Statements.COMPACTED + ")")
-                        .execute()
+                () -> pool.withConnection(conn -> gate.gate(
+                                conn,
+                                conn.query("SELECT (" + Statements.CURRENT_REVISION + "), (" + Statements.COMPACTED
+                                                + ")")
+                                        .execute()))
                         .map(rows -> {
                             Row row = rows.iterator().next();
                             lastRevision = row.getLong(0);
@@ -131,7 +143,7 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
     private void readUpTo(long revision) {
         if (revision > lastRevision) {
             announced = Math.max(announced, revision);
-            if (!ownBatchInFlight) {
+            if (ownBatchInFlight == 0) {
                 readAnnounced();
             }
         }
@@ -146,13 +158,13 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
 
     @Override
     public void batchSent() {
-        context.runOnContext(v -> ownBatchInFlight = true);
+        context.runOnContext(v -> ownBatchInFlight++);
     }
 
     @Override
     public void batchSettled(GroupCommitWriter.CommittedBatch batch) {
         context.runOnContext(v -> {
-            ownBatchInFlight = false;
+            ownBatchInFlight = Math.max(0, ownBatchInFlight - 1);
             if (closed) {
                 return;
             }
@@ -241,7 +253,9 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
         }
         long upper = lastRevision;
         Tuple params = Tuple.of(w.sentUpTo, upper, CATCH_UP_PAGE, w.resource, w.namespace == null ? "" : w.namespace);
-        pool.preparedQuery(Statements.RESOURCE_EVENTS_BETWEEN).execute(params).onComplete(ar -> {
+        pool.withConnection(conn -> gate.gate(
+                        conn, conn.preparedQuery(Statements.RESOURCE_EVENTS_BETWEEN).execute(params)))
+                .onComplete(ar -> {
             if (w.closed()) {
                 return;
             }
@@ -293,8 +307,8 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
         }
         reading = true;
         announced = 0;
-        pool.preparedQuery(Statements.EVENTS_AFTER)
-                .execute(Tuple.of(lastRevision, READ_PAGE))
+        pool.withConnection(conn -> gate.gate(
+                        conn, conn.preparedQuery(Statements.EVENTS_AFTER).execute(Tuple.of(lastRevision, READ_PAGE))))
                 .onComplete(ar -> {
                     reading = false;
                     if (ar.failed()) {
