@@ -113,6 +113,7 @@ public final class ApiServerBenchmark {
                         "%-12d %14.0f %14.0f %8.2f%n",
                         concurrency, apiOps / seconds, rawOps / seconds, apiOps / rawOps);
                 System.out.println("             API slices: " + probe.describe(apiSlices, apiCreates));
+                printDurability(store);
             }
             if (Arrays.asList(args).contains("--creates-only")) {
                 return;
@@ -134,6 +135,16 @@ public final class ApiServerBenchmark {
                             .forEach(p -> p.toFile().delete());
                 }
             }
+        }
+    }
+
+    /** Durability barriers and reads that waited for one, totals so far (absent from older stores). */
+    private static void printDurability(PgResourceStore store) {
+        try {
+            long[] d = store.durabilityBarriers();
+            System.out.printf("             durability gate (totals): %d barriers, %d reads waited%n", d[0], d[1]);
+        } catch (NoSuchMethodError olderStore) {
+            // a store without the gate (an A/B against an older build)
         }
     }
 

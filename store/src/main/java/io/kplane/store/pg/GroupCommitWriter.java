@@ -47,14 +47,15 @@ import org.slf4j.LoggerFactory;
  * <p><b>The flush overlaps the next batch's rows.</b> A synchronous commit releases the revision
  * row lock only after its WAL flush (~2 ms here), so at high load the writer's connection spent
  * half its time waiting for the disk (docs/performance.md, "at concurrency 32 the one writer is
- * the bound"). So when writes wait behind a batch (or an earlier batch still waits for its flush),
+ * the bound"). So when a next batch is coming (writes queued, an earlier batch still waiting for its
+ * flush, or several writes in this one),
  * the batch commits with {@code synchronous_commit = off}: the lock and the connection are free as
  * soon as the commit record is written, and the next batch starts at once, while the
  * {@link DurabilityGate} makes this one durable with a barrier (one barrier covers every batch that
  * committed before it was sent). A batch's writes are answered, and its events handed to the watch
- * hub, only once it is durable, strictly in commit order ({@link #awaitingDurability}). A lone
- * batch (nothing queued, nothing awaiting) commits synchronously as before: one round trip, no
- * barrier, so a write at low load is not slower. Why this keeps every invariant:
+ * hub, only once it is durable, strictly in commit order ({@link #awaitingDurability}). A batch
+ * of one write with nothing queued or awaiting commits synchronously as before: one round trip, no
+ * barrier, so a lone write at low load is not slower. Why this keeps every invariant:
  * <ol>
  *   <li><b>A write is answered only after its commit is durable</b>: a synchronous commit returns
  *       after its flush; an asynchronous one's answers wait for a barrier sent after its commit
@@ -85,6 +86,13 @@ final class GroupCommitWriter {
     private final Supplier<Pool> poolFactory;
 
     private Pool pool;
+    /**
+     * Whether {@link #pool}'s session may have {@code synchronous_commit = off} (the last setting
+     * sent). Its connections start with it on (a connect property), so only a change is sent: no
+     * statement per batch while the load stays high or stays low.
+     */
+    private boolean sessionAsync;
+
     private final WriterLimits limits;
     /** Ops submitted and not yet taken into a batch: bounded by {@link WriterLimits#maxQueuedWrites()}. */
     private final AtomicInteger queued = new AtomicInteger();
@@ -320,9 +328,11 @@ final class GroupCommitWriter {
             listener.batchSettled(null);
             drain();
         });
-        // overlap this batch's flush with the next one's rows only when there is a next one (or an
-        // earlier batch is still waiting for its flush): a lone write keeps its one round trip
-        boolean async = !queue.isEmpty() || !awaitingDurability.isEmpty();
+        // overlap this batch's flush with the next one's rows when a next one is coming: writes wait
+        // behind it, an earlier batch still waits for its flush, or it holds several writes (several
+        // clients at once: at high load two cohorts alternate, so the queue is empty as a batch is
+        // sent and refills during it). A lone write keeps its one round trip, synchronous.
+        boolean async = batch.size() > 1 || !queue.isEmpty() || !awaitingDurability.isEmpty();
         listener.batchSent();
         // the one place a commit clears the faults (not again when the batch settles): before the
         // callers hear of their writes, since one that saw its write commit and then asks for
@@ -409,6 +419,7 @@ final class GroupCommitWriter {
         batch.forEach(op -> op.promise.tryFail(error));
         if (pool == batchPool) {
             pool = poolFactory.get();
+            sessionAsync = false;
         }
         batchPool.close();
     }
@@ -468,8 +479,17 @@ final class GroupCommitWriter {
     private Future<Supplier<CommittedBatch>> applySmallBatch(
             SqlConnection conn, List<WriteOp> batch, long createdMs, boolean async, Runnable onCommitted) {
         // the function's call is its own transaction: the setting is the session's, pipelined
-        // before it (same round trip), so that the connection's state never depends on the last batch
-        Future<?> setting = conn.query(async ? SYNC_OFF : SYNC_ON).execute();
+        // before it (same round trip) when it changes; if it fails, so does the batch
+        Future<?> setting;
+        if (async && !sessionAsync) {
+            sessionAsync = true;
+            setting = conn.query(SYNC_OFF).execute();
+        } else if (!async && sessionAsync) {
+            // "may be off" until it is known on (completes before the batch: same pipeline)
+            setting = conn.query(SYNC_ON).execute().onSuccess(v -> sessionAsync = false);
+        } else {
+            setting = Future.succeededFuture();
+        }
         Future<RowSet<Row>> applied =
                 conn.preparedQuery(Statements.APPLY_WRITES).execute(params(batch, createdMs));
         return Future.all(setting, applied).transform(ar -> {
@@ -509,8 +529,10 @@ final class GroupCommitWriter {
         List<List<WriteOp>> rounds = rounds(batch);
         List<Future<?>> all = new ArrayList<>(rounds.size() + 5);
         all.add(conn.query("BEGIN").execute());
-        all.add(conn.query(async ? "SET LOCAL synchronous_commit = off" : "SET LOCAL synchronous_commit = on")
-                .execute());
+        if (async || sessionAsync) {
+            all.add(conn.query(async ? "SET LOCAL synchronous_commit = off" : "SET LOCAL synchronous_commit = on")
+                    .execute());
+        }
         Future<RowSet<Row>> lock = conn.query(Statements.LOCK_REVISION).execute();
         all.add(lock);
         List<Future<RowSet<Row>>> results = new ArrayList<>(rounds.size());

@@ -134,6 +134,9 @@ public final class PgResourceStore implements ResourceStore {
         PgConnectOptions writer = new PgConnectOptions(options);
         writer.addProperty("plan_cache_mode", "force_generic_plan");
         writer.addProperty("enable_seqscan", "off");
+        // a batch is acknowledged after its flush: synchronously, or, when the writer overlaps it with
+        // the next one, by a durability barrier (GroupCommitWriter sets it off for those, per batch)
+        writer.addProperty("synchronous_commit", "on");
         // bounds on the server side (see WriterLimits): a stuck statement or lock wait ends with an error,
         // a session whose client vanished mid-transaction is ended and its revision lock released
         writer.addProperty(
