@@ -143,6 +143,7 @@ final class GroupCommitWriter {
             this.completion = completion;
         }
     }
+
     private volatile boolean closed;
 
     // statistics (WriterStats): written on the writer's context only, read from any thread
@@ -371,15 +372,16 @@ final class GroupCommitWriter {
     private void awaitDurability(List<WriteOp> batch, Supplier<CommittedBatch> completion) {
         Awaiting entry = new Awaiting(batch, completion);
         awaitingDurability.add(entry);
-        gate.flushCommitted().onComplete(ar -> context.runOnContext(v -> {
-            entry.settled = true;
-            if (ar.failed()) {
-                entry.error = ar.cause() instanceof StoreException e
-                        ? e
-                        : new StoreException.Unavailable(PgErrors.describe(ar.cause()), null);
-            }
-            answerDurable();
-        }));
+        gate.flushCommitted()
+                .onComplete(ar -> context.runOnContext(v -> {
+                    entry.settled = true;
+                    if (ar.failed()) {
+                        entry.error = ar.cause() instanceof StoreException e
+                                ? e
+                                : new StoreException.Unavailable(PgErrors.describe(ar.cause()), null);
+                    }
+                    answerDurable();
+                }));
     }
 
     /** Answers the settled batches at the head of the queue, in commit order. */
@@ -431,13 +433,16 @@ final class GroupCommitWriter {
         }
         // its callers were already failed (tryComplete is a no-op then); its events, once durable
         Supplier<CommittedBatch> late = ar.result();
-        gate.flushCommitted().onComplete(flushed -> context.runOnContext(v -> {
-            CommittedBatch committed = late.get();
-            if (flushed.succeeded() && !committed.events().isEmpty()) {
-                LOG.warn("write batch of {} committed after its deadline (its callers were told 503)", batch.size());
-                listener.committedLate(committed);
-            }
-        }));
+        gate.flushCommitted()
+                .onComplete(flushed -> context.runOnContext(v -> {
+                    CommittedBatch committed = late.get();
+                    if (flushed.succeeded() && !committed.events().isEmpty()) {
+                        LOG.warn(
+                                "write batch of {} committed after its deadline (its callers were told 503)",
+                                batch.size());
+                        listener.committedLate(committed);
+                    }
+                }));
     }
 
     /**
@@ -551,21 +556,21 @@ final class GroupCommitWriter {
             }
             onCommitted.run();
             Supplier<CommittedBatch> completion = () -> {
-            long previous = lock.result().iterator().next().getLong(0);
-            // in revision order: rounds apply in order, each taking the revisions after the previous
-            // one's, and within a round the applied writes take them in submission order
-            List<EventRows.LoggedEvent> events = new ArrayList<>(batch.size());
-            for (int i = 0; i < rounds.size(); i++) {
-                List<WriteOp> round = rounds.get(i);
-                RowIterator<Row> rows = results.get(i).result().iterator();
-                for (WriteOp op : round) {
-                    EventRows.LoggedEvent event = op.complete(rows.next(), recentObjects);
-                    if (event != null) {
-                        events.add(event);
+                long previous = lock.result().iterator().next().getLong(0);
+                // in revision order: rounds apply in order, each taking the revisions after the previous
+                // one's, and within a round the applied writes take them in submission order
+                List<EventRows.LoggedEvent> events = new ArrayList<>(batch.size());
+                for (int i = 0; i < rounds.size(); i++) {
+                    List<WriteOp> round = rounds.get(i);
+                    RowIterator<Row> rows = results.get(i).result().iterator();
+                    for (WriteOp op : round) {
+                        EventRows.LoggedEvent event = op.complete(rows.next(), recentObjects);
+                        if (event != null) {
+                            events.add(event);
+                        }
                     }
                 }
-            }
-            return new CommittedBatch(previous, events);
+                return new CommittedBatch(previous, events);
             };
             return Future.succeededFuture(completion);
         });

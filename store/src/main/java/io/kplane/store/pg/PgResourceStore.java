@@ -77,7 +77,9 @@ public final class PgResourceStore implements ResourceStore {
         // like the writer's, and not queued behind reads
         PgConnectOptions barrierConnect = new PgConnectOptions(options);
         barrierConnect.addProperty("synchronous_commit", "on");
-        barrierConnect.addProperty("statement_timeout", Long.toString(config.writerLimits().statementTimeout().toMillis()));
+        barrierConnect.addProperty(
+                "statement_timeout",
+                Long.toString(config.writerLimits().statementTimeout().toMillis()));
         this.gate = new DurabilityGate(
                 vertx,
                 internal.createEventLoopContext(),
@@ -277,8 +279,8 @@ public final class PgResourceStore implements ResourceStore {
 
     @Override
     public Future<Long> currentRevision() {
-        return readPool.withConnection(conn -> gate.gate(
-                        conn, conn.query(Statements.CURRENT_REVISION).execute()))
+        return readPool.withConnection(conn ->
+                        gate.gate(conn, conn.query(Statements.CURRENT_REVISION).execute()))
                 .map(rows -> rows.iterator().next().getLong(0))
                 .recover(err -> Future.failedFuture(PgErrors.toStoreException(err)));
     }

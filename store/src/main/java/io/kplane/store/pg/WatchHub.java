@@ -103,22 +103,20 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
 
     /** Starts from the current revision: the hub serves events committed from now on. */
     Future<Void> start() {
-        return onContext(
-                () -> pool.withConnection(conn -> gate.gate(
-                                conn,
-                                conn.query("SELECT (" + Statements.CURRENT_REVISION + "), (" + Statements.COMPACTED
-                                                + ")")
-                                        .execute()))
-                        .map(rows -> {
-                            Row row = rows.iterator().next();
-                            lastRevision = row.getLong(0);
-                            cacheStart = lastRevision;
-                            knownCompacted = row.getLong(1);
-                            timerId = vertx.setPeriodic(safetyPoll.toMillis(), id -> tick());
-                            subscribe();
-                            LOG.info("watch hub started at revision {}", lastRevision);
-                            return null;
-                        }));
+        return onContext(() -> pool.withConnection(conn -> gate.gate(
+                        conn,
+                        conn.query("SELECT (" + Statements.CURRENT_REVISION + "), (" + Statements.COMPACTED + ")")
+                                .execute()))
+                .map(rows -> {
+                    Row row = rows.iterator().next();
+                    lastRevision = row.getLong(0);
+                    cacheStart = lastRevision;
+                    knownCompacted = row.getLong(1);
+                    timerId = vertx.setPeriodic(safetyPoll.toMillis(), id -> tick());
+                    subscribe();
+                    LOG.info("watch hub started at revision {}", lastRevision);
+                    return null;
+                }));
     }
 
     void close() {
@@ -254,42 +252,43 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
         long upper = lastRevision;
         Tuple params = Tuple.of(w.sentUpTo, upper, CATCH_UP_PAGE, w.resource, w.namespace == null ? "" : w.namespace);
         pool.withConnection(conn -> gate.gate(
-                        conn, conn.preparedQuery(Statements.RESOURCE_EVENTS_BETWEEN).execute(params)))
+                        conn,
+                        conn.preparedQuery(Statements.RESOURCE_EVENTS_BETWEEN).execute(params)))
                 .onComplete(ar -> {
-            if (w.closed()) {
-                return;
-            }
-            if (ar.failed()) {
-                LOG.warn(
-                        "watch catch-up of {} from {} failed, retrying: {}",
-                        w.resource,
-                        w.sentUpTo,
-                        PgErrors.describe(ar.cause()));
-                vertx.setTimer(RETRY_MS, id -> context.runOnContext(v -> catchUp(w)));
-                return;
-            }
-            int events = 0;
-            for (Row row : ar.result()) {
-                long compacted = EventRows.compacted(row);
-                if (compacted > w.sentUpTo) {
-                    knownCompacted = Math.max(knownCompacted, compacted);
-                    w.fail(new StoreException.Expired(w.fromRevision, compacted));
-                    return;
-                }
-                if (EventRows.hasEvent(row)) {
-                    events++;
-                    w.offer(EventRows.read(row));
-                }
-            }
-            if (events < CATCH_UP_PAGE) {
-                w.sentUpTo = Math.max(w.sentUpTo, upper);
-            }
-            if (w.sentUpTo >= cacheStart) {
-                goLive(w);
-            } else {
-                catchUp(w);
-            }
-        });
+                    if (w.closed()) {
+                        return;
+                    }
+                    if (ar.failed()) {
+                        LOG.warn(
+                                "watch catch-up of {} from {} failed, retrying: {}",
+                                w.resource,
+                                w.sentUpTo,
+                                PgErrors.describe(ar.cause()));
+                        vertx.setTimer(RETRY_MS, id -> context.runOnContext(v -> catchUp(w)));
+                        return;
+                    }
+                    int events = 0;
+                    for (Row row : ar.result()) {
+                        long compacted = EventRows.compacted(row);
+                        if (compacted > w.sentUpTo) {
+                            knownCompacted = Math.max(knownCompacted, compacted);
+                            w.fail(new StoreException.Expired(w.fromRevision, compacted));
+                            return;
+                        }
+                        if (EventRows.hasEvent(row)) {
+                            events++;
+                            w.offer(EventRows.read(row));
+                        }
+                    }
+                    if (events < CATCH_UP_PAGE) {
+                        w.sentUpTo = Math.max(w.sentUpTo, upper);
+                    }
+                    if (w.sentUpTo >= cacheStart) {
+                        goLive(w);
+                    } else {
+                        catchUp(w);
+                    }
+                });
     }
 
     private void tick() {

@@ -57,7 +57,8 @@ class OverlappedCommitTest {
 
     private PgResourceStore open(PgConnectOptions db) {
         // small batches, so that the queued writes make several batches, each committed asynchronously
-        PgResourceStore store = await(PgResourceStore.open(vertx, StoreTestSupport.fastConfig(db).withMaxBatchSize(8)));
+        PgResourceStore store = await(
+                PgResourceStore.open(vertx, StoreTestSupport.fastConfig(db).withMaxBatchSize(8)));
         stores.add(store);
         return store;
     }
@@ -115,27 +116,29 @@ class OverlappedCommitTest {
                 b.list(ListRequest.all("pods", "q")),
                 b.currentRevision());
         // every queued write is committed in the database; nothing may show it while the gate is shut
-        await().during(Duration.ofMillis(800)).atMost(Duration.ofSeconds(3)).until(() -> q.queued().stream()
-                        .noneMatch(Future::isComplete)
-                && reads.stream().noneMatch(Future::isComplete)
-                && watchA.events.stream().allMatch(e -> e.revision() <= first)
-                && watchB.events.stream().allMatch(e -> e.revision() <= first)
-                && watchA.progress <= first
-                && watchB.progress <= first);
+        await().during(Duration.ofMillis(800))
+                .atMost(Duration.ofSeconds(3))
+                .until(() -> q.queued().stream().noneMatch(Future::isComplete)
+                        && reads.stream().noneMatch(Future::isComplete)
+                        && watchA.events.stream().allMatch(e -> e.revision() <= first)
+                        && watchB.events.stream().allMatch(e -> e.revision() <= first)
+                        && watchA.progress <= first
+                        && watchB.progress <= first);
 
         release.complete();
         List<Long> revisions = q.queued().stream().map(f -> await(f).revision()).toList();
         // answered in submission order = commit order, revisions consecutive after the lone write
-        assertThat(revisions).containsExactlyElementsOf(LongStream.rangeClosed(first + 1, first + QUEUED)
-                .boxed()
-                .toList());
+        assertThat(revisions)
+                .containsExactlyElementsOf(LongStream.rangeClosed(first + 1, first + QUEUED)
+                        .boxed()
+                        .toList());
         reads.forEach(StoreTestSupport::await);
         assertThat(await(a.currentRevision())).isEqualTo(first + QUEUED);
-        assertThat(await(b.list(ListRequest.all("pods", "q"))).items())
-                .hasSize(QUEUED + 2);
+        assertThat(await(b.list(ListRequest.all("pods", "q"))).items()).hasSize(QUEUED + 2);
         List<String> log = eventLog(vertx, db, "pods", 0);
         await().atMost(Duration.ofSeconds(10))
-                .until(() -> watchA.described().equals(log) && watchB.described().equals(log));
+                .until(() ->
+                        watchA.described().equals(log) && watchB.described().equals(log));
     }
 
     @Test
@@ -168,8 +171,7 @@ class OverlappedCommitTest {
         // whatever of the batches survived the stop, the store goes on from the database's revision
         long real = await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(this::revisionRow, r -> r > 0);
         AtomicInteger attempt = new AtomicInteger();
-        StoredObject after = await()
-                .atMost(Duration.ofSeconds(30))
+        StoredObject after = await().atMost(Duration.ofSeconds(30))
                 .ignoreExceptions()
                 .until(
                         () -> {
