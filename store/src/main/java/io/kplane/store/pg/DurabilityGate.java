@@ -130,19 +130,27 @@ final class DurabilityGate {
         return promise.future();
     }
 
+    /** A read's result and the WAL insert position its probe saw (past everything it could see). */
+    record Probed<T>(T result, long position) {}
+
     /**
      * Sends {@link #PROBE} on {@code conn} right after the statement whose result is {@code read}
-     * (pipelined: no extra round trip), and completes with that result once everything the read
-     * could have seen is durable. Call it just after sending the read, on the same connection.
+     * (pipelined: no extra round trip); completes with the result and the position once both are
+     * in. Call it just after sending the read, on the same connection; then, once the connection is
+     * given back (a wait must not hold a pooled connection), {@link #reveal} before answering.
      */
-    <T> Future<T> gate(SqlConnection conn, Future<T> read) {
+    <T> Future<Probed<T>> probe(SqlConnection conn, Future<T> read) {
         Future<RowSet<Row>> probe = conn.preparedQuery(PROBE).execute();
-        return read.compose(result -> probe.compose(rows -> {
+        return read.compose(result -> probe.map(rows -> {
             Row row = rows.iterator().next();
-            long insert = row.getLong(0);
             raise(row.getLong(1));
-            return awaitDurable(insert).map(result);
+            return new Probed<>(result, row.getLong(0));
         }));
+    }
+
+    /** The probed read's result, once everything it could have seen is durable. */
+    <T> Future<T> reveal(Probed<T> read) {
+        return awaitDurable(read.position()).map(read.result());
     }
 
     /** For tests: holds the gate shut (see {@link #hold}) until {@code release} completes. */

@@ -227,10 +227,11 @@ public final class PgResourceStore implements ResourceStore {
     public Future<StoredObject> get(ResourceKey key) {
         // bounded like a write batch: a read on a frozen connection (e.g. the lookup a create does
         // first) must fail with 503 too, not hang the request
-        return readPool.withConnection(conn -> gate.gate(
+        return readPool.withConnection(conn -> gate.probe(
                         conn,
                         conn.preparedQuery(Statements.GET)
                                 .execute(Tuple.of(key.resource(), key.namespace(), key.name()))))
+                .compose(gate::reveal)
                 .timeout(config.writerLimits().batchDeadline().toMillis(), TimeUnit.MILLISECONDS)
                 .transform(ar -> {
                     if (ar.failed()) {
@@ -280,7 +281,8 @@ public final class PgResourceStore implements ResourceStore {
     @Override
     public Future<Long> currentRevision() {
         return readPool.withConnection(conn ->
-                        gate.gate(conn, conn.query(Statements.CURRENT_REVISION).execute()))
+                        gate.probe(conn, conn.query(Statements.CURRENT_REVISION).execute()))
+                .compose(gate::reveal)
                 .map(rows -> rows.iterator().next().getLong(0))
                 .recover(err -> Future.failedFuture(PgErrors.toStoreException(err)));
     }

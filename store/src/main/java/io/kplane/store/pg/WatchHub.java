@@ -103,10 +103,11 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
 
     /** Starts from the current revision: the hub serves events committed from now on. */
     Future<Void> start() {
-        return onContext(() -> pool.withConnection(conn -> gate.gate(
+        return onContext(() -> pool.withConnection(conn -> gate.probe(
                         conn,
                         conn.query("SELECT (" + Statements.CURRENT_REVISION + "), (" + Statements.COMPACTED + ")")
                                 .execute()))
+                .compose(gate::reveal)
                 .map(rows -> {
                     Row row = rows.iterator().next();
                     lastRevision = row.getLong(0);
@@ -251,9 +252,10 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
         }
         long upper = lastRevision;
         Tuple params = Tuple.of(w.sentUpTo, upper, CATCH_UP_PAGE, w.resource, w.namespace == null ? "" : w.namespace);
-        pool.withConnection(conn -> gate.gate(
+        pool.withConnection(conn -> gate.probe(
                         conn,
                         conn.preparedQuery(Statements.RESOURCE_EVENTS_BETWEEN).execute(params)))
+                .compose(gate::reveal)
                 .onComplete(ar -> {
                     if (w.closed()) {
                         return;
@@ -306,8 +308,9 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
         }
         reading = true;
         announced = 0;
-        pool.withConnection(conn -> gate.gate(
+        pool.withConnection(conn -> gate.probe(
                         conn, conn.preparedQuery(Statements.EVENTS_AFTER).execute(Tuple.of(lastRevision, READ_PAGE))))
+                .compose(gate::reveal)
                 .onComplete(ar -> {
                     reading = false;
                     if (ar.failed()) {
