@@ -42,6 +42,7 @@ public final class PgResourceStore implements ResourceStore {
     private final WatchHub hub;
     private final RecentObjects recentObjects;
     private final Lister lister;
+    private final DurabilityGate gate;
     private final Compactor compactor;
     private long compactionTimer = -1;
 
@@ -71,6 +72,27 @@ public final class PgResourceStore implements ResourceStore {
         PgConnectOptions writerConnect = writerOptions(options, config.writerLimits());
         VertxInternal internal = (VertxInternal) vertx;
         this.recentObjects = new RecentObjects(config.recentObjects());
+        long connectWait = Math.max(1, config.writerLimits().batchDeadline().toMillis());
+        // the barrier's own connection: synchronous commits (whatever the database's default), bounded
+        // like the writer's, and not queued behind reads
+        PgConnectOptions barrierConnect = new PgConnectOptions(options);
+        barrierConnect.addProperty("synchronous_commit", "on");
+        barrierConnect.addProperty(
+                "statement_timeout",
+                Long.toString(config.writerLimits().statementTimeout().toMillis()));
+        this.gate = new DurabilityGate(
+                vertx,
+                internal.createEventLoopContext(),
+                () -> PgBuilder.pool()
+                        .with(new PoolOptions()
+                                .setMaxSize(1)
+                                .setConnectionTimeout((int) connectWait)
+                                .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
+                        .with(net)
+                        .connectingTo(barrierConnect)
+                        .using(vertx)
+                        .build(),
+                connectWait);
         this.hub = new WatchHub(
                 vertx,
                 readPool,
@@ -78,8 +100,8 @@ public final class PgResourceStore implements ResourceStore {
                 options,
                 config.watchCacheSize(),
                 config.safetyPollInterval(),
-                recentObjects);
-        long connectWait = Math.max(1, config.writerLimits().batchDeadline().toMillis());
+                recentObjects,
+                gate);
         this.writer = new GroupCommitWriter(
                 () -> PgBuilder.pool()
                         .with(new PoolOptions()
@@ -96,8 +118,9 @@ public final class PgResourceStore implements ResourceStore {
                 config.maxBatchSize(),
                 config.smallBatchLimit(),
                 recentObjects,
-                hub);
-        this.lister = new Lister(readPool);
+                hub,
+                gate);
+        this.lister = new Lister(readPool, gate);
         this.compactor = new Compactor(readPool, config.clock(), config.compactionWindow());
     }
 
@@ -113,6 +136,9 @@ public final class PgResourceStore implements ResourceStore {
         PgConnectOptions writer = new PgConnectOptions(options);
         writer.addProperty("plan_cache_mode", "force_generic_plan");
         writer.addProperty("enable_seqscan", "off");
+        // a batch is acknowledged after its flush: synchronously, or, when the writer overlaps it with
+        // the next one, by a durability barrier (GroupCommitWriter sets it off for those, per batch)
+        writer.addProperty("synchronous_commit", "on");
         // bounds on the server side (see WriterLimits): a stuck statement or lock wait ends with an error,
         // a session whose client vanished mid-transaction is ended and its revision lock released
         writer.addProperty(
@@ -201,8 +227,11 @@ public final class PgResourceStore implements ResourceStore {
     public Future<StoredObject> get(ResourceKey key) {
         // bounded like a write batch: a read on a frozen connection (e.g. the lookup a create does
         // first) must fail with 503 too, not hang the request
-        return readPool.preparedQuery(Statements.GET)
-                .execute(Tuple.of(key.resource(), key.namespace(), key.name()))
+        return readPool.withConnection(conn -> gate.probe(
+                        conn,
+                        conn.preparedQuery(Statements.GET)
+                                .execute(Tuple.of(key.resource(), key.namespace(), key.name()))))
+                .compose(gate::reveal)
                 .timeout(config.writerLimits().batchDeadline().toMillis(), TimeUnit.MILLISECONDS)
                 .transform(ar -> {
                     if (ar.failed()) {
@@ -229,6 +258,16 @@ public final class PgResourceStore implements ResourceStore {
         return lister.list(request).recover(err -> Future.failedFuture(PgErrors.toStoreException(err)));
     }
 
+    /** For tests: nothing passes the durability gate until {@code release} completes (see DurabilityGate). */
+    void holdDurabilityUntil(Future<Void> release) {
+        gate.holdUntil(release);
+    }
+
+    /** Durability barriers run so far, and reads that waited for one (see {@link DurabilityGate}). */
+    public long[] durabilityBarriers() {
+        return new long[] {gate.barriers(), gate.readWaits()};
+    }
+
     /** The group-commit writer's batches so far (for benchmarks: is the one writer the bound?). */
     public WriterStats writerStats() {
         return writer.stats();
@@ -241,8 +280,9 @@ public final class PgResourceStore implements ResourceStore {
 
     @Override
     public Future<Long> currentRevision() {
-        return readPool.query(Statements.CURRENT_REVISION)
-                .execute()
+        return readPool.withConnection(conn ->
+                        gate.probe(conn, conn.query(Statements.CURRENT_REVISION).execute()))
+                .compose(gate::reveal)
                 .map(rows -> rows.iterator().next().getLong(0))
                 .recover(err -> Future.failedFuture(PgErrors.toStoreException(err)));
     }
@@ -264,6 +304,7 @@ public final class PgResourceStore implements ResourceStore {
     public void close() {
         vertx.cancelTimer(compactionTimer);
         writer.close();
+        gate.close();
         hub.close();
         readPool.close();
         if (embedded != null) {
