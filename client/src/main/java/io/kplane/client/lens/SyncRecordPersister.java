@@ -32,8 +32,9 @@ import org.slf4j.LoggerFactory;
  * <p>The lens hands every record to {@link #recorded} on the thread that made it (a controller worker
  * finishing a sync): that only files the record under its SyncRecord's name in a bounded map, in
  * O(1) under a short lock, and never blocks or does I/O. One writer thread takes what is pending
- * {@code flushInterval} after the first of it arrived (a record is never written the moment it is made)
- * and writes each object once with everything that arrived for it since (coalesced, latest wins: at most {@link SyncRecord#MAX_RECORDS} records per object wait). When
+ * {@code flushInterval} after the first of it arrived (a record is never written the moment it is
+ * made) and writes each object once with everything that arrived for it since (coalesced, latest wins:
+ * at most {@link SyncRecord#MAX_RECORDS} records per object wait). When
  * {@code maxPending} objects already wait, a record for another object is dropped; a write that fails
  * (API unreachable, rejected) drops its records too. Both are counted ({@link #droppedTotal()}, the
  * metric {@code kplane_lens_records_persist_dropped_total} and the snapshot's
