@@ -11,7 +11,8 @@
 # classes; starts the stack once to train the AppCDS archives if they are missing or stale (see
 # deploy/bin/kplane-component) and stops it; then `./kplane up -d` (timed) on ports 16443/25432
 # (BENCH_API_PORT, BENCH_DB_PORT), idle memory of every process, PodPathBenchmark (pod start, trivial
-# Job), kubectl-lite vs kubectl, pod creates from a separate client process against the stack's API
+# Job, and the first pod and first Job after `up` as rows of their own: what `up && kubectl apply`
+# sees), kubectl-lite vs kubectl, pod creates from a separate client process against the stack's API
 # server beside raw INSERTs on its PostgreSQL, `./kplane down`; then ApiServerBenchmark's create part and
 # JobPipelineBenchmark. Output of each step: the directory printed at the start.
 set -euo pipefail

@@ -3,6 +3,7 @@ package io.kplane.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.kplane.apiserver.testing.BrowserPage;
 import io.kplane.apiserver.testing.HeadlessChromium;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -135,7 +136,7 @@ class CronJobTimelineBrowserIT {
             await("the clock display follows").atMost(LONG).untilAsserted(() -> assertThat(
                             text(browser, "#cluster-time"))
                     .isEqualTo("2026-12-01 00:15:30 UTC"));
-            await("three created ticks").atMost(LONG).untilAsserted(() -> {
+            BrowserPage.awaitRedrawing("three created ticks").atMost(LONG).untilAsserted(() -> {
                 List<WebElement> created =
                         browser.findElements(By.cssSelector("#cronjob-timeline .tick[data-state='created']"));
                 assertThat(created)
@@ -177,7 +178,7 @@ class CronJobTimelineBrowserIT {
         ChromeDriver browser = chromium.driver();
         browser.get(server + "/ui/#/object/cronjobs/" + ns + "/forbid");
         try {
-            await("a skipped tick").atMost(LONG).untilAsserted(() -> {
+            BrowserPage.awaitRedrawing("a skipped tick").atMost(LONG).untilAsserted(() -> {
                 assertThat(browser.findElements(By.cssSelector("#cronjob-timeline .tick[data-state='created']")))
                         .extracting(e -> e.getAttribute("data-time"))
                         .containsExactly("2026-12-01T00:20:00Z");
@@ -220,9 +221,9 @@ class CronJobTimelineBrowserIT {
         assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
     }
 
+    /** Found and read in one script (BrowserPage): never a stale element. */
     private static String text(ChromeDriver browser, String css) {
-        List<WebElement> found = browser.findElements(By.cssSelector(css));
-        return found.isEmpty() ? "" : found.get(0).getText();
+        return new BrowserPage(browser).text(css);
     }
 
     private static String get(String path) throws Exception {

@@ -3,6 +3,7 @@ package io.kplane.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.kplane.apiserver.testing.BrowserPage;
 import io.kplane.apiserver.testing.HeadlessChromium;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -202,9 +203,9 @@ class LensUiLoadBrowserIT {
         return sorted.get(Math.max(0, Math.min(sorted.size() - 1, i)));
     }
 
+    /** Found and read in one script (BrowserPage): never a stale element. */
     private static String text(ChromeDriver browser, String css) {
-        List<WebElement> found = browser.findElements(By.cssSelector(css));
-        return found.isEmpty() ? "" : found.get(0).getText();
+        return new BrowserPage(browser).text(css);
     }
 
     private static String get(String path) throws Exception {

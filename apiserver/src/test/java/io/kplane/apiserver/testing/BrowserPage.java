@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.core.ConditionFactory;
 import org.openqa.selenium.By;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -22,6 +23,16 @@ public final class BrowserPage {
 
     public BrowserPage(ChromeDriver browser) {
         this.browser = browser;
+    }
+
+    /**
+     * An await whose condition reads {@code WebElement}s itself (e.g. a list of found elements' attributes):
+     * an element the page replaced between the find and the read is a reason to look again, not a
+     * failure. Only such waits retry it; elsewhere a stale element still fails the test at once (a test
+     * that holds an element across a redraw on purpose asserts that it survives).
+     */
+    public static ConditionFactory awaitRedrawing(String alias) {
+        return await(alias).ignoreException(StaleElementReferenceException.class);
     }
 
     /** The rendered text ({@code innerText}, like WebDriver's {@code getText}) of the first match, "" if none. */

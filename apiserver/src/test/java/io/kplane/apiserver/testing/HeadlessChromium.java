@@ -8,10 +8,8 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.stream.Stream;
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -47,11 +45,8 @@ public final class HeadlessChromium implements AutoCloseable {
 
     public static HeadlessChromium start() throws IOException {
         assumeInstalled();
-        // The UI redraws while a condition reads it: an element found a moment ago may be gone. That
-        // is a reason to look again, not a failure, so every await of a browser test retries it
-        // (Awaitility only retries AssertionErrors unless told; StaleElementReferenceException is
-        // thrown by nothing but WebDriver, so the default cannot hide anything else).
-        Awaitility.ignoreExceptionByDefault(StaleElementReferenceException.class);
+        // No global Awaitility default here: a wait whose condition reads WebElements of a redrawing page
+        // says so itself (BrowserPage.awaitRedrawing), and BrowserPage's reads are never stale.
         Path profile = Files.createTempDirectory("kplane-chromium");
         ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile());
         options.addArguments(

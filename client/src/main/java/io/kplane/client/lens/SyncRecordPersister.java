@@ -31,9 +31,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The lens hands every record to {@link #recorded} on the thread that made it (a controller worker
  * finishing a sync): that only files the record under its SyncRecord's name in a bounded map, in
- * O(1) under a short lock, and never blocks or does I/O. One writer thread takes what is pending every
- * {@code flushInterval} and writes each object once with everything that arrived for it since
- * (coalesced, latest wins: at most {@link SyncRecord#MAX_RECORDS} records per object wait). When
+ * O(1) under a short lock, and never blocks or does I/O. One writer thread takes what is pending
+ * {@code flushInterval} after the first of it arrived (a record is never written the moment it is
+ * made) and writes each object once with everything that arrived for it since (coalesced, latest wins:
+ * at most {@link SyncRecord#MAX_RECORDS} records per object wait). When
  * {@code maxPending} objects already wait, a record for another object is dropped; a write that fails
  * (API unreachable, rejected) drops its records too. Both are counted ({@link #droppedTotal()}, the
  * metric {@code kplane_lens_records_persist_dropped_total} and the snapshot's
@@ -68,6 +69,8 @@ public final class SyncRecordPersister implements LensListener, AutoCloseable {
     private final Thread writer;
     private volatile boolean closed;
     private boolean writing;
+    /** Set by {@link #flush}: write what is pending now, without waiting out the interval. */
+    private boolean flushRequested;
 
     public SyncRecordPersister(
             KubeClient client, Clock clock, String component, int maxPending, Duration flushInterval) {
@@ -142,9 +145,27 @@ public final class SyncRecordPersister implements LensListener, AutoCloseable {
                     while (pending.isEmpty() && !closed) {
                         wait();
                     }
+                    // The first record after a quiet spell waits one interval too, for the rest of its
+                    // burst: a write per object per interval, and not at the moment the record is made.
+                    // Writing at once put a lone pod's records (the scheduler's, then the kubelet's) through
+                    // the store's one writer beside the binding and the status write of the very pod they
+                    // describe: traced over 60 pods on fresh `up`s (load 16-42), a pod's window from its
+                    // create to its container's start held a record write for 46 of 60 pods, and an
+                    // overlapped binding took p50 26-27 ms on the server against 13-17 alone; waiting
+                    // first, 28 of 60 (docs/performance.md, "Lens sync records beside the pod path").
+                    long deadline = System.nanoTime() + flushNanos;
+                    for (long left = flushNanos;
+                            left > 0 && !closed && !flushRequested;
+                            left = deadline - System.nanoTime()) {
+                        wait(Math.max(1, left / 1_000_000));
+                    }
                 } catch (InterruptedException e) {
                     return;
                 }
+                if (closed) {
+                    return;
+                }
+                flushRequested = false;
                 batch = new ArrayList<>(pending.values());
                 pending.clear();
                 writing = true;
@@ -155,18 +176,6 @@ public final class SyncRecordPersister implements LensListener, AutoCloseable {
             synchronized (this) {
                 writing = false;
                 notifyAll();
-                if (closed) {
-                    return;
-                }
-                // let the next records for the same objects gather: one write per object per interval
-                long deadline = System.nanoTime() + flushNanos;
-                try {
-                    for (long left = flushNanos; left > 0 && !closed; left = deadline - System.nanoTime()) {
-                        wait(Math.max(1, left / 1_000_000));
-                    }
-                } catch (InterruptedException e) {
-                    return;
-                }
             }
         }
     }
@@ -249,6 +258,7 @@ public final class SyncRecordPersister implements LensListener, AutoCloseable {
     /** Writes what is pending now and waits for it (at most {@code timeout}); for tests and shutdown. */
     public synchronized boolean flush(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
+        flushRequested = true;
         notifyAll();
         while (!pending.isEmpty() || writing) {
             long left = deadline - System.nanoTime();
@@ -257,6 +267,7 @@ public final class SyncRecordPersister implements LensListener, AutoCloseable {
             }
             wait(Math.max(1, left / 1_000_000));
         }
+        flushRequested = false;
         return true;
     }
 

@@ -91,20 +91,17 @@ public final class SharedClassesJar {
      */
     public static Result write(Path out, Set<String> classNames, List<Path> jars) throws IOException {
         Map<String, byte[]> chosen = new LinkedHashMap<>();
+        // The jars' other classes, for the dump to resolve what the listed ones name (ReferencedClasses);
+        // listed classes first (each jar's in the list's order), then the others in the jars' order.
+        Map<String, byte[]> others = new LinkedHashMap<>();
         Set<String> conflicting = new LinkedHashSet<>();
         for (Path jar : jars) {
-            // runtime-versioned: a multi-release jar answers with the entry this JDK would load
+            // one open per jar (its central directory is read once); runtime-versioned: a multi-release
+            // jar answers with the entry this JDK would load
             try (JarFile jarFile = new JarFile(jar.toFile(), false, ZipFile.OPEN_READ, Runtime.version())) {
                 for (String name : classNames) {
                     add(jarFile, jarFile.getJarEntry(name + ".class"), name, chosen, conflicting);
                 }
-            }
-        }
-        // The jars' other classes, for the dump to resolve what the listed ones name (ReferencedClasses);
-        // listed classes first, in the list's order, then the others in the jars' order.
-        Map<String, byte[]> others = new LinkedHashMap<>();
-        for (Path jar : jars) {
-            try (JarFile jarFile = new JarFile(jar.toFile(), false, ZipFile.OPEN_READ, Runtime.version())) {
                 // versionedStream: one entry per class, named by its base name, the one this JDK loads
                 for (JarEntry entry : (Iterable<JarEntry>) jarFile.versionedStream()::iterator) {
                     String file = entry.getName();
