@@ -53,7 +53,16 @@ final class FieldShapes {
 
     /** Shapes of the types as {@code mapper} decodes them. */
     FieldShapes(ObjectMapper mapper) {
-        this.config = mapper.getDeserializationConfig();
+        this(mapper, mapper.getDeserializationConfig());
+    }
+
+    /**
+     * Shapes of the types as {@code mapper} decodes them under {@code config} (the mapper's, with some
+     * features changed). The deserializers come from, and stay in, the mapper's own cache: the decoder
+     * that later reads the same type finds them built.
+     */
+    FieldShapes(ObjectMapper mapper, DeserializationConfig config) {
+        this.config = config;
         this.ctxt = ((DefaultDeserializationContext) mapper.getDeserializationContext()).createDummyInstance(config);
         JsonSetter.Value nulls = config.getDefaultSetterInfo();
         // settings under which a missing, null or ignored property is an error the walk would not see
