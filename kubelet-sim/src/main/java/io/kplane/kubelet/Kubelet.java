@@ -60,6 +60,7 @@ public final class Kubelet implements AutoCloseable {
     private KubeletServer server;
     private StreamingServer streaming;
     private NodeAgent node;
+    private io.kplane.kubelet.node.EarlyRegistration earlyRegistration; // startRegistration(), if called
     private PodManager pods;
     private volatile SharedIndexInformer<Pod> informer; // read by /healthz?verbose on the server's threads
     private VolumeManager volumes;
@@ -145,6 +146,37 @@ public final class Kubelet implements AutoCloseable {
     }
 
     /**
+     * Between {@link #startLocal()} and {@link #startNode()}, optional: creates (or reads) the Node object
+     * in the background while the caller awaits the cluster Clock (the object carries no time; its status
+     * does, and waits for {@link #startNode()}). {@link KubeletMain} calls it; without it, {@link
+     * #startNode()} registers the Node as part of its first heartbeat.
+     */
+    public Kubelet startRegistration() {
+        if (streaming == null) {
+            throw new IllegalStateException("startLocal() first");
+        }
+        earlyRegistration = io.kplane.kubelet.node.EarlyRegistration.start(nodeAgent(), config.nodeName());
+        return this;
+    }
+
+    /** The Node's agent, built once (by {@link #startRegistration()} or {@link #startNode()}). */
+    private NodeAgent nodeAgent() {
+        if (node == null) {
+            node = new NodeAgent(
+                    client,
+                    clock,
+                    config.nodeName(),
+                    AdvertisedAddress.of(config.nodeAddress(), config.nodeName()),
+                    streamingPort,
+                    config.maxPods(),
+                    runtime.version(),
+                    config.leaseInterval(),
+                    config.nodeStatusInterval());
+        }
+        return node;
+    }
+
+    /**
      * The second half of {@link #start()}, after {@link #startLocal()}: registers the Node, starts the
      * pod workers on the pods bound to it, and marks the endpoint ready. Its times (heartbeats,
      * conditions, container timestamps) are the cluster clock's, so a caller that follows the cluster
@@ -187,23 +219,20 @@ public final class Kubelet implements AutoCloseable {
                 .description("pods this kubelet runs (not terminal)")
                 .register(metrics);
 
-        node = new NodeAgent(
-                client,
-                clock,
-                config.nodeName(),
-                address,
-                port,
-                config.maxPods(),
-                runtime.version(),
-                config.leaseInterval(),
-                config.nodeStatusInterval());
+        NodeAgent node = nodeAgent();
+        io.kplane.kubelet.node.EarlyRegistration early = earlyRegistration;
         // The API round trips of the start that do not depend on each other run at once: the lens
         // announcement (its Lease read, then write), the Node's first heartbeat (create, or 409 -> get,
         // then its status and Lease) and the pod informer's LIST (the pods bound to this node do not need
         // the Node object). They ran one after another, ~0.8 s of a quiet `up`'s critical path for the
         // Node alone (docs/performance.md, "`up`'s critical path"). Ready still means all three are done.
         CompletableFuture<Void> announced = inBackground("lens-announce-" + config.nodeName(), lensAnnouncer::start);
-        CompletableFuture<Void> registered = inBackground("node-register-" + config.nodeName(), node::start);
+        CompletableFuture<Void> registered = inBackground("node-register-" + config.nodeName(), () -> {
+            if (early != null) {
+                awaitUninterruptibly(early); // its attempt in flight ends first: the heartbeat neither repeats nor races it
+            }
+            node.start();
+        });
 
         informer = new SharedIndexInformer<>(
                 "pods@" + config.nodeName(),
@@ -237,6 +266,14 @@ public final class Kubelet implements AutoCloseable {
                 config.rootDir());
         server.markReady();
         return this;
+    }
+
+    private static void awaitUninterruptibly(io.kplane.kubelet.node.EarlyRegistration early) {
+        try {
+            early.finish();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Runs one step of {@link #startNode()} on a thread of its own. */
@@ -371,6 +408,9 @@ public final class Kubelet implements AutoCloseable {
         }
         if (lensAnnouncer != null) {
             lensAnnouncer.close();
+        }
+        if (earlyRegistration != null) {
+            awaitUninterruptibly(earlyRegistration);
         }
         if (node != null) {
             node.close();
