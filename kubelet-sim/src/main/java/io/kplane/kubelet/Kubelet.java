@@ -74,6 +74,7 @@ public final class Kubelet implements AutoCloseable {
     private LogRegistry logs;
     private PodStateStore states;
     private int streamingPort;
+    private boolean ranBefore;
 
     public Kubelet(KubeletConfig config, Clock clock) {
         this(config, clock, java.util.function.UnaryOperator.identity());
@@ -112,6 +113,9 @@ public final class Kubelet implements AutoCloseable {
      * critical path, after the clock was listed) overlaps the wait for the API server.
      */
     public Kubelet startLocal() throws IOException {
+        // a kubelet that ran before with this root directory (its pod state store's directory exists) most
+        // likely has its Node registered already: the registration reads it first (NodeAgent.readFirst)
+        ranBefore = java.nio.file.Files.isDirectory(config.rootDir().resolve("pods"));
         runtime = runtimeWrapper.apply(createRuntime());
         client = KubeClient.create(config.client());
         metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -163,15 +167,16 @@ public final class Kubelet implements AutoCloseable {
     private NodeAgent nodeAgent() {
         if (node == null) {
             node = new NodeAgent(
-                    client,
-                    clock,
-                    config.nodeName(),
-                    AdvertisedAddress.of(config.nodeAddress(), config.nodeName()),
-                    streamingPort,
-                    config.maxPods(),
-                    runtime.version(),
-                    config.leaseInterval(),
-                    config.nodeStatusInterval());
+                            client,
+                            clock,
+                            config.nodeName(),
+                            AdvertisedAddress.of(config.nodeAddress(), config.nodeName()),
+                            streamingPort,
+                            config.maxPods(),
+                            runtime.version(),
+                            config.leaseInterval(),
+                            config.nodeStatusInterval())
+                    .readFirst(ranBefore);
         }
         return node;
     }
@@ -229,7 +234,8 @@ public final class Kubelet implements AutoCloseable {
         CompletableFuture<Void> announced = inBackground("lens-announce-" + config.nodeName(), lensAnnouncer::start);
         CompletableFuture<Void> registered = inBackground("node-register-" + config.nodeName(), () -> {
             if (early != null) {
-                awaitUninterruptibly(early); // its attempt in flight ends first: the heartbeat neither repeats nor races it
+                // its attempt in flight ends first: the heartbeat neither repeats nor races it
+                awaitUninterruptibly(early);
             }
             node.start();
         });

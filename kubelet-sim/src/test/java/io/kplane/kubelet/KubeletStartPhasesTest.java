@@ -59,7 +59,10 @@ class KubeletStartPhasesTest {
                 await().atMost(Duration.ofSeconds(20))
                         .until(() -> client.nodes().find("early-node").isPresent());
                 io.kplane.api.core.Node early = client.nodes().get("early-node");
-                assertThat(early.status() == null ? java.util.List.of() : early.status().conditionsOrEmpty())
+                assertThat(
+                                early.status() == null
+                                        ? java.util.List.of()
+                                        : early.status().conditionsOrEmpty())
                         .isEmpty(); // its status (the cluster clock's times) waits for the second half
                 assertThat(healthz(kubelet.port())).isEqualTo(503);
 
@@ -85,7 +88,8 @@ class KubeletStartPhasesTest {
             String uid = client.nodes().get("again-node").metadata().uid();
             markNotReady(client, "again-node"); // as the node-lifecycle controller does while a kubelet is away
 
-            try (Kubelet again = new Kubelet(config, Clock.system()).startLocal().startRegistration()) {
+            try (Kubelet again =
+                    new Kubelet(config, Clock.system()).startLocal().startRegistration()) {
                 again.startNode();
 
                 assertThat(healthz(again.port())).isEqualTo(200);
@@ -96,13 +100,40 @@ class KubeletStartPhasesTest {
         }
     }
 
+    @Test
+    void aRestartedKubeletWhoseNodeWasDeletedCreatesItAgain() throws Exception {
+        Path root = Files.createTempDirectory("kubelet-phases");
+        try (TestApiServer api = TestApiServer.start()) {
+            KubeClient client = KubeClient.create(ClientConfig.forServer(api.url()));
+            KubeletConfig config = KubeletConfig.defaults(ClientConfig.forServer(api.url()), "gone-node", root);
+            try (Kubelet first = new Kubelet(config, Clock.system()).start()) {
+                assertThat(client.nodes().get("gone-node").isReady()).isTrue();
+            }
+            String uid = client.nodes().get("gone-node").metadata().uid();
+            client.nodes().delete("gone-node"); // the root directory says "ran before"; the Node is gone
+
+            try (Kubelet again =
+                    new Kubelet(config, Clock.system()).startLocal().startRegistration()) {
+                again.startNode();
+
+                io.kplane.api.core.Node node = client.nodes().get("gone-node");
+                assertThat(node.metadata().uid()).isNotEqualTo(uid);
+                assertThat(node.isReady()).isTrue();
+            }
+        }
+    }
+
     private static void markNotReady(KubeClient client, String name) {
         io.kplane.api.core.Node node = client.nodes().get(name);
         java.util.List<io.kplane.api.core.NodeCondition> conditions = node.status().conditions().stream()
                 .map(c -> io.kplane.api.core.NodeCondition.READY.equals(c.type())
                         ? new io.kplane.api.core.NodeCondition(
-                                c.type(), "Unknown", c.lastHeartbeatTime(), c.lastTransitionTime(),
-                                "NodeStatusUnknown", "Kubelet stopped posting node status.")
+                                c.type(),
+                                "Unknown",
+                                c.lastHeartbeatTime(),
+                                c.lastTransitionTime(),
+                                "NodeStatusUnknown",
+                                "Kubelet stopped posting node status.")
                         : c)
                 .toList();
         client.nodes().updateStatus(node.withStatus(node.status().withConditions(conditions)));

@@ -51,15 +51,20 @@ public final class EarlyRegistration {
                     return;
                 } catch (KubeClientException e) {
                     if (!worthRetrying(e)) {
-                        log.info("node {}: not registered before the cluster clock ({}); the heartbeat retries",
-                                nodeName, e.getMessage());
+                        log.info(
+                                "node {}: not registered before the cluster clock ({}); the heartbeat retries",
+                                nodeName,
+                                e.getMessage());
                         return;
                     }
                     if (!waitLogged) {
                         // expected while the API server starts beside this kubelet: said once, not per retry
                         waitLogged = true;
-                        log.info("node {}: registering once the API server answers ({}); retrying every {} ms",
-                                nodeName, e.getMessage(), RETRY.toMillis());
+                        log.info(
+                                "node {}: registering once the API server answers ({}); retrying every {} ms",
+                                nodeName,
+                                e.getMessage(),
+                                RETRY.toMillis());
                     }
                 }
                 if (finished.await(RETRY.toMillis(), TimeUnit.MILLISECONDS)) {

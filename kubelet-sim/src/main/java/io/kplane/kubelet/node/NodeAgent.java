@@ -59,8 +59,10 @@ public final class NodeAgent implements AutoCloseable {
     private volatile String nodeUid;
     /** The Node as created or read by {@link #registerObject()}, whose status the next heartbeat posts. */
     private volatile Node statusPending;
+
     private Clock.Timer leaseTimer;
     private final CappedDoublingBackoff registrationBackoff;
+    private volatile boolean readFirst;
 
     public NodeAgent(
             KubeClient client,
@@ -132,6 +134,14 @@ public final class NodeAgent implements AutoCloseable {
      * answered when it cannot be reached or refuses.
      */
     public void registerObject() {
+        if (readFirst) {
+            Optional<Node> existing = client.nodes().find(nodeName);
+            if (existing.isPresent()) {
+                registered(existing.get());
+                log.info("node {} already registered; updating its status", nodeName);
+                return;
+            }
+        }
         Node desired = NodeBuilder.builder()
                 .metadata(ObjectMetaBuilder.builder()
                         .name(nodeName)
@@ -157,9 +167,24 @@ public final class NodeAgent implements AutoCloseable {
             node = client.nodes().get(nodeName);
             log.info("node {} already registered; updating its status", nodeName);
         }
+        registered(node);
+    }
+
+    private void registered(Node node) {
         statusPending = node;
         nodeUid = node.metadata().uid();
         registrationBackoff.reset();
+    }
+
+    /**
+     * The Node most likely exists already (this kubelet ran before with the same root directory): the
+     * registration reads it first and creates it only if absent, instead of create, 409, read. Same
+     * outcome either way; on a restart (every {@code ./kplane up} after the first) it saves a round trip
+     * and the error path of the 409, both cold in a starting kubelet.
+     */
+    public NodeAgent readFirst(boolean likelyRegistered) {
+        this.readFirst = likelyRegistered;
+        return this;
     }
 
     /** Whether the Node object exists and this agent knows its uid (its status may still be unposted). */
