@@ -4,7 +4,8 @@
 # when the background launcher and the components' processes started (/proc start times), when
 # PostgreSQL accepted connections (its log), and the API server's steps (its log: main's "listening on
 # port", "store open", "API server listening"), then the kubelet's (its cluster Clock listed, its Node
-# registered, ready) and the last controller to lead, each as seconds after `up` was invoked; then the
+# object registered — created or read while the Clock is awaited, so `node` may come before `kub_clk`; its
+# status is posted once the Clock is known, before ready) and the last controller to lead, each as seconds after `up` was invoked; then the
 # stack is stopped. `compN` (the last component process started) shows when the launcher started the
 # components after the API server (docs/launcher.md, "Start order"). `fresh` starts every run on a new state directory (a user's very first `up`: PostgreSQL's
 # data directory is initialised), `existing` (default) reuses one state directory (started once first,
