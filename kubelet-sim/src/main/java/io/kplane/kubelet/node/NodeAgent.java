@@ -187,11 +187,6 @@ public final class NodeAgent implements AutoCloseable {
         return this;
     }
 
-    /** Whether the Node object exists and this agent knows its uid (its status may still be unposted). */
-    public boolean registered() {
-        return nodeUid != null;
-    }
-
     /**
      * Posts the status of the Node {@link #registerObject()} created or read, once; true if there was
      * one. The object read moments ago serves as the base of the update (a conflict re-reads it).
