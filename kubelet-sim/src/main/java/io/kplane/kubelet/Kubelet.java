@@ -192,9 +192,31 @@ public final class Kubelet implements AutoCloseable {
             throw new IllegalStateException("startLocal() first");
         }
         int port = streamingPort;
+        AdvertisedAddress address = AdvertisedAddress.of(config.nodeAddress(), config.nodeName());
+        // renewed on the wall clock, not the cluster clock (LensAnnouncer); announced here, beside the Node
+        lensAnnouncer = new LensAnnouncer(
+                client, lens.component(), "http://" + address.internalIp() + ":" + port, config.nodeName());
+        NodeAgent node = nodeAgent();
+        io.kplane.kubelet.node.EarlyRegistration early = earlyRegistration;
+        // The API round trips of the start that do not depend on each other run at once: the lens
+        // announcement (its Lease read, then write), the Node's first heartbeat (its status and Lease; the
+        // object itself was registered while the Clock was awaited, startRegistration) and the pod
+        // informer's LIST (the pods bound to this node do not need the Node object). They ran one after
+        // another, ~0.8 s of a quiet `up`'s critical path for the Node alone (docs/performance.md, "`up`'s
+        // critical path"). Ready still means all three are done. The Node's status and the announcement
+        // go first, before the pod workers' parts are built (they need neither), so that those requests
+        // leave as soon as the cluster time is known (docs/performance.md, "the kubelet after the API serves").
+        CompletableFuture<Void> announced = inBackground("lens-announce-" + config.nodeName(), lensAnnouncer::start);
+        CompletableFuture<Void> registered = inBackground("node-register-" + config.nodeName(), () -> {
+            if (early != null) {
+                // its attempt in flight ends first: the heartbeat neither repeats nor races it
+                awaitUninterruptibly(early);
+            }
+            node.start();
+        });
+
         // pod-worker decisions outlive this process as SyncRecords (docs/lens.md); one write per pod per second at most
         lensPersister = io.kplane.kubelet.lens.PodWorkerLens.persist(client, lens, metrics);
-        AdvertisedAddress address = AdvertisedAddress.of(config.nodeAddress(), config.nodeName());
         EventRecorder podEvents = PodWorkerLens.events(events(client), lens, config.nodeName());
         volumes = new VolumeManager(
                 config.rootDir().resolve("pods"),
@@ -202,9 +224,6 @@ public final class Kubelet implements AutoCloseable {
                 podEvents,
                 address.internalIp(),
                 volumeSyncPeriod);
-        // renewed on the wall clock, not the cluster clock (LensAnnouncer); announced below, beside the Node
-        lensAnnouncer = new LensAnnouncer(
-                client, lens.component(), "http://" + address.internalIp() + ":" + port, config.nodeName());
         WorkerSettings settings = new WorkerSettings(
                 config.nodeName(),
                 address.internalIp(),
@@ -223,22 +242,6 @@ public final class Kubelet implements AutoCloseable {
         Gauge.builder("kubelet_running_pods", pods, PodManager::runningPods)
                 .description("pods this kubelet runs (not terminal)")
                 .register(metrics);
-
-        NodeAgent node = nodeAgent();
-        io.kplane.kubelet.node.EarlyRegistration early = earlyRegistration;
-        // The API round trips of the start that do not depend on each other run at once: the lens
-        // announcement (its Lease read, then write), the Node's first heartbeat (create, or 409 -> get,
-        // then its status and Lease) and the pod informer's LIST (the pods bound to this node do not need
-        // the Node object). They ran one after another, ~0.8 s of a quiet `up`'s critical path for the
-        // Node alone (docs/performance.md, "`up`'s critical path"). Ready still means all three are done.
-        CompletableFuture<Void> announced = inBackground("lens-announce-" + config.nodeName(), lensAnnouncer::start);
-        CompletableFuture<Void> registered = inBackground("node-register-" + config.nodeName(), () -> {
-            if (early != null) {
-                // its attempt in flight ends first: the heartbeat neither repeats nor races it
-                awaitUninterruptibly(early);
-            }
-            node.start();
-        });
 
         informer = new SharedIndexInformer<>(
                 "pods@" + config.nodeName(),
