@@ -4,7 +4,9 @@
 # when the background launcher and the components' processes started (/proc start times), when
 # PostgreSQL accepted connections (its log), and the API server's steps (its log: main's "listening on
 # port", "store open", "API server listening"), then the kubelet's (its cluster Clock listed, its Node
-# registered, ready) and the last controller to lead, each as seconds after `up` was invoked; then the
+# object registered — created or read while the Clock is awaited, so `node` may come before `kub_clk`; its
+# status is posted once the Clock is known, before ready: `node_st`, the API server's access-log line of
+# that PUT, i.e. when the server answered it) and the last controller to lead, each as seconds after `up` was invoked; then the
 # stack is stopped. `compN` (the last component process started) shows when the launcher started the
 # components after the API server (docs/launcher.md, "Start order"). `fresh` starts every run on a new state directory (a user's very first `up`: PostgreSQL's
 # data directory is initialised), `existing` (default) reuses one state directory (started once first,
@@ -48,8 +50,8 @@ elif [ "$mode" = existing ]; then
   KPLANE_SKIP_BUILD=1 ./kplane up -d --free-ports --state-dir "$state" --port "$api_port" --db-port "$db_port" > /dev/null
   ./kplane down --state-dir "$state" > /dev/null
 fi
-printf '%-8s %6s %6s | %6s %6s %6s %6s | %6s %6s %6s %6s | %6s %6s %6s %6s | %s\n' run up_s java_ms launch comp0 compN pg_ok \
-  api_main store api_srv 1st_req kub_clk node kub_rdy ctl_ld load
+printf '%-8s %6s %6s | %6s %6s %6s %6s | %6s %6s %6s %6s | %6s %6s %6s %6s %6s | %s\n' run up_s java_ms launch comp0 compN pg_ok \
+  api_main store api_srv 1st_req kub_clk node node_st kub_rdy ctl_ld load
 for run in $(seq 1 "$runs"); do
   if [ "$mode" = fresh ]; then [ -n "$state" ] && rm -rf "$state"; state=$(mktemp -d /tmp/kplane-uptl.XXXXXX); fi
   rm -rf "$state/logs"
@@ -72,7 +74,7 @@ for run in $(seq 1 "$runs"); do
   [ "$mode" = fresh ] && pg=$(grep "ready to accept connections" "$logs/postgres.log" | tail -1 \
     | grep -o '[0-9][0-9]:[0-9][0-9]:[0-9][0-9]\.[0-9][0-9][0-9]' | head -1 | xargs -I{} date -u -d "$(date -u +%F) {}" +%s%3N)
   kubelet="$logs/kubelet-sim-1.log"
-  printf '%-8s %6.2f %6d | %s %s %s %s | %s %s %s %s | %s %s %s %s | %s\n' "$mode-$run" "$(awk -v m="$up_ms" 'BEGIN{print m/1000}')" "$jvm_ms" \
+  printf '%-8s %6.2f %6d | %s %s %s %s | %s %s %s %s | %s %s %s %s %s | %s\n' "$mode-$run" "$(awk -v m="$up_ms" 'BEGIN{print m/1000}')" "$jvm_ms" \
     "$(rel "$(started_ms "$launcher")" "$t0ms")" "$(rel "${first:--}" "$t0ms")" "$(rel "${last:--}" "$t0ms")" "$(rel "${pg:--}" "$t0ms")" \
     "$(rel "$(log_ms "$logs/apiserver.log" "opening the database")" "$t0ms")" \
     "$(rel "$(log_ms "$logs/apiserver.log" "store open")" "$t0ms")" \
@@ -80,6 +82,7 @@ for run in $(seq 1 "$runs"); do
     "$(rel "$(log_ms "$logs/apiserver.log" "apiserver.access GET /api")" "$t0ms")" \
     "$(rel "$(log_ms "$kubelet" "reflector clocks: listed")" "$t0ms")" \
     "$(rel "$(log_ms "$kubelet" "registered node\|already registered")" "$t0ms")" \
+    "$(rel "$(log_ms "$logs/apiserver.log" "apiserver.access PUT /api/v1/nodes/node-1/status")" "$t0ms")" \
     "$(rel "$(log_ms "$kubelet" "ready: runtime")" "$t0ms")" \
     "$(rel "$(last_log_ms "became leader" "$logs"/*-controller.log "$logs/garbage-collector.log" "$logs/scheduler.log" \
         "$logs/node-lifecycle.log" "$logs/local-path-provisioner.log")" "$t0ms")" "$load"

@@ -60,6 +60,7 @@ public final class Kubelet implements AutoCloseable {
     private KubeletServer server;
     private StreamingServer streaming;
     private NodeAgent node;
+    private io.kplane.kubelet.node.EarlyRegistration earlyRegistration; // startRegistration(), if called
     private PodManager pods;
     private volatile SharedIndexInformer<Pod> informer; // read by /healthz?verbose on the server's threads
     private VolumeManager volumes;
@@ -73,6 +74,7 @@ public final class Kubelet implements AutoCloseable {
     private LogRegistry logs;
     private PodStateStore states;
     private int streamingPort;
+    private boolean ranBefore;
 
     public Kubelet(KubeletConfig config, Clock clock) {
         this(config, clock, java.util.function.UnaryOperator.identity());
@@ -111,6 +113,9 @@ public final class Kubelet implements AutoCloseable {
      * critical path, after the clock was listed) overlaps the wait for the API server.
      */
     public Kubelet startLocal() throws IOException {
+        // a kubelet that ran before with this root directory (its pod state store's directory exists) most
+        // likely has its Node registered already: the registration reads it first (NodeAgent.readFirst)
+        ranBefore = java.nio.file.Files.isDirectory(config.rootDir().resolve("pods"));
         runtime = runtimeWrapper.apply(createRuntime());
         client = KubeClient.create(config.client());
         metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -145,6 +150,38 @@ public final class Kubelet implements AutoCloseable {
     }
 
     /**
+     * Between {@link #startLocal()} and {@link #startNode()}, optional: creates (or reads) the Node object
+     * in the background while the caller awaits the cluster Clock (the object carries no time; its status
+     * does, and waits for {@link #startNode()}). {@link KubeletMain} calls it; without it, {@link
+     * #startNode()} registers the Node as part of its first heartbeat.
+     */
+    public Kubelet startRegistration() {
+        if (streaming == null) {
+            throw new IllegalStateException("startLocal() first");
+        }
+        earlyRegistration = io.kplane.kubelet.node.EarlyRegistration.start(nodeAgent(), config.nodeName());
+        return this;
+    }
+
+    /** The Node's agent, built once (by {@link #startRegistration()} or {@link #startNode()}). */
+    private NodeAgent nodeAgent() {
+        if (node == null) {
+            node = new NodeAgent(
+                            client,
+                            clock,
+                            config.nodeName(),
+                            AdvertisedAddress.of(config.nodeAddress(), config.nodeName()),
+                            streamingPort,
+                            config.maxPods(),
+                            runtime.version(),
+                            config.leaseInterval(),
+                            config.nodeStatusInterval())
+                    .readFirst(ranBefore);
+        }
+        return node;
+    }
+
+    /**
      * The second half of {@link #start()}, after {@link #startLocal()}: registers the Node, starts the
      * pod workers on the pods bound to it, and marks the endpoint ready. Its times (heartbeats,
      * conditions, container timestamps) are the cluster clock's, so a caller that follows the cluster
@@ -155,9 +192,31 @@ public final class Kubelet implements AutoCloseable {
             throw new IllegalStateException("startLocal() first");
         }
         int port = streamingPort;
+        AdvertisedAddress address = AdvertisedAddress.of(config.nodeAddress(), config.nodeName());
+        // renewed on the wall clock, not the cluster clock (LensAnnouncer); announced here, beside the Node
+        lensAnnouncer = new LensAnnouncer(
+                client, lens.component(), "http://" + address.internalIp() + ":" + port, config.nodeName());
+        NodeAgent node = nodeAgent();
+        io.kplane.kubelet.node.EarlyRegistration early = earlyRegistration;
+        // The API round trips of the start that do not depend on each other run at once: the lens
+        // announcement (its Lease read, then write), the Node's first heartbeat (its status and Lease; the
+        // object itself was registered while the Clock was awaited, startRegistration) and the pod
+        // informer's LIST (the pods bound to this node do not need the Node object). They ran one after
+        // another, ~0.8 s of a quiet `up`'s critical path for the Node alone (docs/performance.md, "`up`'s
+        // critical path"). Ready still means all three are done. The Node's status and the announcement
+        // go first, before the pod workers' parts are built (they need neither), so that those requests
+        // leave as soon as the cluster time is known (docs/performance.md, "the kubelet after the API serves").
+        CompletableFuture<Void> announced = inBackground("lens-announce-" + config.nodeName(), lensAnnouncer::start);
+        CompletableFuture<Void> registered = inBackground("node-register-" + config.nodeName(), () -> {
+            if (early != null) {
+                // its attempt in flight ends first: the heartbeat neither repeats nor races it
+                awaitUninterruptibly(early);
+            }
+            node.start();
+        });
+
         // pod-worker decisions outlive this process as SyncRecords (docs/lens.md); one write per pod per second at most
         lensPersister = io.kplane.kubelet.lens.PodWorkerLens.persist(client, lens, metrics);
-        AdvertisedAddress address = AdvertisedAddress.of(config.nodeAddress(), config.nodeName());
         EventRecorder podEvents = PodWorkerLens.events(events(client), lens, config.nodeName());
         volumes = new VolumeManager(
                 config.rootDir().resolve("pods"),
@@ -165,9 +224,6 @@ public final class Kubelet implements AutoCloseable {
                 podEvents,
                 address.internalIp(),
                 volumeSyncPeriod);
-        // renewed on the wall clock, not the cluster clock (LensAnnouncer); announced below, beside the Node
-        lensAnnouncer = new LensAnnouncer(
-                client, lens.component(), "http://" + address.internalIp() + ":" + port, config.nodeName());
         WorkerSettings settings = new WorkerSettings(
                 config.nodeName(),
                 address.internalIp(),
@@ -186,24 +242,6 @@ public final class Kubelet implements AutoCloseable {
         Gauge.builder("kubelet_running_pods", pods, PodManager::runningPods)
                 .description("pods this kubelet runs (not terminal)")
                 .register(metrics);
-
-        node = new NodeAgent(
-                client,
-                clock,
-                config.nodeName(),
-                address,
-                port,
-                config.maxPods(),
-                runtime.version(),
-                config.leaseInterval(),
-                config.nodeStatusInterval());
-        // The API round trips of the start that do not depend on each other run at once: the lens
-        // announcement (its Lease read, then write), the Node's first heartbeat (create, or 409 -> get,
-        // then its status and Lease) and the pod informer's LIST (the pods bound to this node do not need
-        // the Node object). They ran one after another, ~0.8 s of a quiet `up`'s critical path for the
-        // Node alone (docs/performance.md, "`up`'s critical path"). Ready still means all three are done.
-        CompletableFuture<Void> announced = inBackground("lens-announce-" + config.nodeName(), lensAnnouncer::start);
-        CompletableFuture<Void> registered = inBackground("node-register-" + config.nodeName(), node::start);
 
         informer = new SharedIndexInformer<>(
                 "pods@" + config.nodeName(),
@@ -237,6 +275,14 @@ public final class Kubelet implements AutoCloseable {
                 config.rootDir());
         server.markReady();
         return this;
+    }
+
+    private static void awaitUninterruptibly(io.kplane.kubelet.node.EarlyRegistration early) {
+        try {
+            early.finish();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Runs one step of {@link #startNode()} on a thread of its own. */
@@ -371,6 +417,9 @@ public final class Kubelet implements AutoCloseable {
         }
         if (lensAnnouncer != null) {
             lensAnnouncer.close();
+        }
+        if (earlyRegistration != null) {
+            awaitUninterruptibly(earlyRegistration);
         }
         if (node != null) {
             node.close();

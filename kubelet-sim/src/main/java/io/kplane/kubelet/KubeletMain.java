@@ -163,12 +163,14 @@ public final class KubeletMain implements Callable<Integer> {
         // CrashLoopBackOff) follow the cluster Clock (docs/clock.md). The runtime and the endpoint need
         // neither the API server nor the cluster time: they start while the Clock is awaited (beside an
         // API server that is itself starting, that wait is most of this process's first seconds), and
-        // the Node, the pod workers and readiness only once the cluster time is known.
+        // the Node's object is created (or read) meanwhile too; its status, the pod workers and readiness
+        // only once the cluster time is known.
         ClusterClockFollower follower =
                 ClusterClockFollower.startInBackground(io.kplane.client.KubeClient.create(client), "kubelet-" + node);
         Kubelet kubelet = new Kubelet(config, follower.clock())
                 .withVolumeSyncPeriod(volumeSyncPeriod)
-                .startLocal();
+                .startLocal()
+                .startRegistration(); // the Node object carries no time: it need not follow the Clock's list
         follower.awaitFirstState(CLOCK_SYNC_TIMEOUT);
         kubelet.startNode();
         CountDownLatch stop = new CountDownLatch(1);

@@ -56,9 +56,13 @@ public final class NodeAgent implements AutoCloseable {
     private final List<NodeAddress> addresses;
     private volatile boolean closed;
     private Instant lastStatusPost = Instant.EPOCH;
-    private String nodeUid;
+    private volatile String nodeUid;
+    /** The Node as created or read by {@link #registerObject()}, whose status the next heartbeat posts. */
+    private volatile Node statusPending;
+
     private Clock.Timer leaseTimer;
     private final CappedDoublingBackoff registrationBackoff;
+    private volatile boolean readFirst;
 
     public NodeAgent(
             KubeClient client,
@@ -118,7 +122,26 @@ public final class NodeAgent implements AutoCloseable {
     }
 
     public void register() {
-        Instant now = clock.now();
+        registerObject();
+        postPendingStatus();
+    }
+
+    /**
+     * Creates the Node object, or reads it when it exists (a restart), without its status. Nothing here
+     * needs the cluster time (the object carries labels only; its times are the status's): {@link
+     * io.kplane.kubelet.Kubelet} runs it while the cluster Clock is awaited, and the first heartbeat then
+     * posts the status (with the cluster clock's times) and renews the Lease. Throws what the API server
+     * answered when it cannot be reached or refuses.
+     */
+    public void registerObject() {
+        if (readFirst) {
+            Optional<Node> existing = client.nodes().find(nodeName);
+            if (existing.isPresent()) {
+                registered(existing.get());
+                log.info("node {} already registered; updating its status", nodeName);
+                return;
+            }
+        }
         Node desired = NodeBuilder.builder()
                 .metadata(ObjectMetaBuilder.builder()
                         .name(nodeName)
@@ -144,9 +167,38 @@ public final class NodeAgent implements AutoCloseable {
             node = client.nodes().get(nodeName);
             log.info("node {} already registered; updating its status", nodeName);
         }
+        registered(node);
+    }
+
+    private void registered(Node node) {
+        statusPending = node;
         nodeUid = node.metadata().uid();
         registrationBackoff.reset();
-        postStatus(node, now);
+    }
+
+    /**
+     * The Node most likely exists already (this kubelet ran before with the same root directory): the
+     * registration reads it first and creates it only if absent, instead of create, 409, read. Same
+     * outcome either way; on a restart (every {@code ./kplane up} after the first) it saves a round trip
+     * and the error path of the 409, both cold in a starting kubelet.
+     */
+    public NodeAgent readFirst(boolean likelyRegistered) {
+        this.readFirst = likelyRegistered;
+        return this;
+    }
+
+    /**
+     * Posts the status of the Node {@link #registerObject()} created or read, once; true if there was
+     * one. The object read moments ago serves as the base of the update (a conflict re-reads it).
+     */
+    private boolean postPendingStatus() {
+        Node node = statusPending;
+        if (node == null) {
+            return false;
+        }
+        statusPending = null;
+        postStatus(node, clock.now());
+        return true;
     }
 
     private void heartbeat() {
@@ -156,13 +208,18 @@ public final class NodeAgent implements AutoCloseable {
         io.kplane.client.time.ActivityTracker.begin(); // a renewal after a clock step is part of the step
         try {
             if (nodeUid == null) {
-                register(); // not registered yet: the API server was unreachable so far
+                registerObject(); // not registered yet: the API server was unreachable so far
             }
+            // the first round after registering posts the status of the Node it just created or read, and
+            // needs no second read of it (the status was posted a moment ago, with this clock's time)
+            boolean posted = postPendingStatus();
             renewLease();
-            Node node = client.nodes().get(nodeName);
-            Instant now = clock.now();
-            if (!node.isReady() || Duration.between(lastStatusPost, now).compareTo(statusInterval) >= 0) {
-                postStatus(node, now);
+            if (!posted) {
+                Node node = client.nodes().get(nodeName);
+                Instant now = clock.now();
+                if (!node.isReady() || Duration.between(lastStatusPost, now).compareTo(statusInterval) >= 0) {
+                    postStatus(node, now);
+                }
             }
         } catch (ApiException e) {
             if (e.isNotFound()) {
