@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  *       the machine's floor for those deliveries.</li>
  * </ol>
  * Run (test classpath; the commands are in apiserver/README.md): {@code java -cp ... io.kplane.apiserver.bench.ApiServerBenchmark
- * [--seconds 5] [--levels 1,8,32] [--creates-only] [--warmup-seconds 30] [--warmup-creates 5000] [--warmup-max-seconds 120] [--watch-only] [--watchers 100 --rate 1000] [--url postgresql://...]} (embedded PostgreSQL in a
+ * [--seconds 5] [--warmup-seconds 30] [--warmup-creates 5000] [--warmup-max-seconds 120] [--watch-only] [--watchers 100 --rate 1000] [--url postgresql://...]} (embedded PostgreSQL in a
  * temporary directory unless {@code --url} names a scratch database).
  */
 public final class ApiServerBenchmark {
@@ -89,10 +89,7 @@ public final class ApiServerBenchmark {
             System.out.printf("%-12s %14s %14s %8s%n", "concurrency", "API creates/s", "raw inserts/s", "ratio");
             String payload = String.format(POD, "raw");
             int round = 0;
-            int[] levels = Arrays.stream(stringArg(args, "--levels", "1,8,32").split(","))
-                    .mapToInt(Integer::parseInt)
-                    .toArray();
-            for (int concurrency : skipCreates ? new int[0] : levels) {
+            for (int concurrency : skipCreates ? new int[0] : new int[] {1, 8, 32}) {
                 // one-second slices, alternating, so that load from other processes hits both alike
                 double apiOps = 0;
                 double rawOps = 0;
@@ -113,10 +110,6 @@ public final class ApiServerBenchmark {
                         "%-12d %14.0f %14.0f %8.2f%n",
                         concurrency, apiOps / seconds, rawOps / seconds, apiOps / rawOps);
                 System.out.println("             API slices: " + probe.describe(apiSlices, apiCreates));
-                printDurability(store);
-            }
-            if (Arrays.asList(args).contains("--creates-only")) {
-                return;
             }
             int[][] scenarios = Arrays.asList(args).contains("--rate")
                             || Arrays.asList(args).contains("--watchers")
@@ -135,16 +128,6 @@ public final class ApiServerBenchmark {
                             .forEach(p -> p.toFile().delete());
                 }
             }
-        }
-    }
-
-    /** Durability barriers and reads that waited for one, totals so far (absent from older stores). */
-    private static void printDurability(PgResourceStore store) {
-        try {
-            long[] d = store.durabilityBarriers();
-            System.out.printf("             durability gate (totals): %d barriers, %d reads waited%n", d[0], d[1]);
-        } catch (NoSuchMethodError olderStore) {
-            // a store without the gate (an A/B against an older build)
         }
     }
 

@@ -44,39 +44,6 @@ import org.slf4j.LoggerFactory;
  * previous one flushes, on a second connection, was measured slower: it fragments the batches,
  * and each batch costs one flush, as they are serialised by the revision row lock anyway.)
  *
- * <p><b>The flush overlaps the next batch's rows.</b> A synchronous commit releases the revision
- * row lock only after its WAL flush (~2 ms here), so at high load the writer's connection spent
- * half its time waiting for the disk (docs/performance.md, "at concurrency 32 the one writer is
- * the bound"). So when a next batch is coming (writes queued, an earlier batch still waiting for its
- * flush, or several writes in this one),
- * the batch commits with {@code synchronous_commit = off}: the lock and the connection are free as
- * soon as the commit record is written, and the next batch starts at once, while the
- * {@link DurabilityGate} makes this one durable with a barrier (one barrier covers every batch that
- * committed before it was sent). A batch's writes are answered, and its events handed to the watch
- * hub, only once it is durable, strictly in commit order ({@link #awaitingDurability}). A batch
- * of one write with nothing queued or awaiting commits synchronously as before: one round trip, no
- * barrier, so a lone write at low load is not slower. Why this keeps every invariant:
- * <ol>
- *   <li><b>A write is answered only after its commit is durable</b>: a synchronous commit returns
- *       after its flush; an asynchronous one's answers wait for a barrier sent after its commit
- *       returned, whose flush is past its commit record (the WAL is flushed in order). A failed or
- *       late barrier fails the batch's writes with Unavailable ("may or may not have been
- *       applied"), as a batch past its deadline does.</li>
- *   <li><b>No reader exposes revision R before every revision up to R is durable.</b> Revisions are
- *       assigned under the revision row lock, so commit records are in revision order in the WAL,
- *       and a flush past R's record is past every earlier one. This writer's answers and events go
- *       out in commit order after their barrier; every read (get, list and continue page, the
- *       current revision, the watch hub's and a watcher's reads of the event log, so also a watch's
- *       initial events and bookmarks, which only carry what the hub delivered) passes the gate's
- *       WAL-position check, which also covers other instances' writes (see DurabilityGate). A
- *       precondition failure (Conflict, AlreadyExists, NotFound) is answered after the batch is
- *       durable too: it tells of the state the batch saw.</li>
- *   <li><b>After a lost connection or a crash between a commit and its flush</b>, no client saw the
- *       lost revisions (1, 2), the writer reads the revision under the lock in every batch, so it
- *       continues from what the database really holds, and the hub, which only delivered durable
- *       events, reads the log from its last delivered revision when a batch does not follow it.</li>
- * </ol>
- *
  * <p>All loop state is confined to the writer's Vert.x context; callers on any thread only enqueue.
  */
 final class GroupCommitWriter {
@@ -86,13 +53,6 @@ final class GroupCommitWriter {
     private final Supplier<Pool> poolFactory;
 
     private Pool pool;
-    /**
-     * Whether {@link #pool}'s session may have {@code synchronous_commit = off} (the last setting
-     * sent). Its connections start with it on (a connect property), so only a change is sent: no
-     * statement per batch while the load stays high or stays low.
-     */
-    private boolean sessionAsync;
-
     private final WriterLimits limits;
     /** Ops submitted and not yet taken into a batch: bounded by {@link WriterLimits#maxQueuedWrites()}. */
     private final AtomicInteger queued = new AtomicInteger();
@@ -121,29 +81,6 @@ final class GroupCommitWriter {
     private final ArrayDeque<WriteOp> isolated = new ArrayDeque<>();
 
     private boolean busy;
-
-    private final DurabilityGate gate;
-    /**
-     * Batches committed asynchronously, in commit order, not yet answered: each is answered once it
-     * and every batch before it are durable (answers and events must not overtake an earlier batch).
-     */
-    private final ArrayDeque<Awaiting> awaitingDurability = new ArrayDeque<>();
-
-    /** A committed batch waiting for its barrier: answered by {@code completion} once settled without error. */
-    private static final class Awaiting {
-        final List<WriteOp> batch;
-        final Supplier<CommittedBatch> completion;
-        /** false while its barrier runs. */
-        boolean settled;
-        /** null: durable; otherwise why the barrier failed (its writes fail with it). */
-        StoreException error;
-
-        Awaiting(List<WriteOp> batch, Supplier<CommittedBatch> completion) {
-            this.batch = batch;
-            this.completion = completion;
-        }
-    }
-
     private volatile boolean closed;
 
     // statistics (WriterStats): written on the writer's context only, read from any thread
@@ -185,9 +122,7 @@ final class GroupCommitWriter {
             int maxBatchSize,
             int smallBatchLimit,
             RecentObjects recentObjects,
-            BatchListener listener,
-            DurabilityGate gate) {
-        this.gate = gate;
+            BatchListener listener) {
         this.poolFactory = poolFactory;
         this.pool = poolFactory.get();
         this.limits = limits;
@@ -329,11 +264,6 @@ final class GroupCommitWriter {
             listener.batchSettled(null);
             drain();
         });
-        // overlap this batch's flush with the next one's rows when a next one is coming: writes wait
-        // behind it, an earlier batch still waits for its flush, or it holds several writes (several
-        // clients at once: at high load two cohorts alternate, so the queue is empty as a batch is
-        // sent and refills during it). A lone write keeps its one round trip, synchronous.
-        boolean async = batch.size() > 1 || !queue.isEmpty() || !awaitingDurability.isEmpty();
         listener.batchSent();
         // the one place a commit clears the faults (not again when the batch settles): before the
         // callers hear of their writes, since one that saw its write commit and then asks for
@@ -345,7 +275,7 @@ final class GroupCommitWriter {
                 storageFault = null;
             }
         };
-        commit(batch, batchPool, async, onCommitted).onComplete(ar -> {
+        commit(batch, batchPool, onCommitted).onComplete(ar -> {
             if (settled[0]) {
                 lateOutcome(batch, ar);
                 return;
@@ -355,50 +285,15 @@ final class GroupCommitWriter {
             busyNanos.addAndGet(System.nanoTime() - started);
             busy = false;
             batchStartedNanos = 0;
-            if (ar.succeeded() && async) {
-                awaitDurability(batch, ar.result());
-            } else if (ar.succeeded()) {
+            if (ar.succeeded()) {
                 // lastOutage and storageFault were cleared by onCommitted, as the rows arrived
-                listener.batchSettled(ar.result().get());
+                listener.batchSettled(ar.result());
             } else {
                 listener.batchSettled(null);
                 failed(batch, ar.cause());
             }
             drain();
         });
-    }
-
-    /** An asynchronously committed batch: answered once a barrier sent after its commit has flushed it. */
-    private void awaitDurability(List<WriteOp> batch, Supplier<CommittedBatch> completion) {
-        Awaiting entry = new Awaiting(batch, completion);
-        awaitingDurability.add(entry);
-        gate.flushCommitted()
-                .onComplete(ar -> context.runOnContext(v -> {
-                    entry.settled = true;
-                    if (ar.failed()) {
-                        entry.error = ar.cause() instanceof StoreException e
-                                ? e
-                                : new StoreException.Unavailable(PgErrors.describe(ar.cause()), null);
-                    }
-                    answerDurable();
-                }));
-    }
-
-    /** Answers the settled batches at the head of the queue, in commit order. */
-    private void answerDurable() {
-        Awaiting head;
-        while ((head = awaitingDurability.peek()) != null && head.settled) {
-            awaitingDurability.poll();
-            if (head.error == null) {
-                listener.batchSettled(head.completion.get());
-            } else {
-                lastOutage = head.error.getMessage();
-                LOG.warn("write batch of {} committed but not confirmed durable: {}", head.batch.size(), lastOutage);
-                StoreException error = head.error;
-                head.batch.forEach(op -> op.promise.tryFail(error));
-                listener.batchSettled(null);
-            }
-        }
     }
 
     /**
@@ -421,28 +316,16 @@ final class GroupCommitWriter {
         batch.forEach(op -> op.promise.tryFail(error));
         if (pool == batchPool) {
             pool = poolFactory.get();
-            sessionAsync = false;
         }
         batchPool.close();
     }
 
     /** A batch completed after its deadline: its callers were answered; committed events still go to watchers. */
-    private void lateOutcome(List<WriteOp> batch, io.vertx.core.AsyncResult<Supplier<CommittedBatch>> ar) {
-        if (ar.failed()) {
-            return;
+    private void lateOutcome(List<WriteOp> batch, io.vertx.core.AsyncResult<CommittedBatch> ar) {
+        if (ar.succeeded() && !ar.result().events().isEmpty()) {
+            LOG.warn("write batch of {} committed after its deadline (its callers were told 503)", batch.size());
+            listener.committedLate(ar.result());
         }
-        // its callers were already failed (tryComplete is a no-op then); its events, once durable
-        Supplier<CommittedBatch> late = ar.result();
-        gate.flushCommitted()
-                .onComplete(flushed -> context.runOnContext(v -> {
-                    CommittedBatch committed = late.get();
-                    if (flushed.succeeded() && !committed.events().isEmpty()) {
-                        LOG.warn(
-                                "write batch of {} committed after its deadline (its callers were told 503)",
-                                batch.size());
-                        listener.committedLate(committed);
-                    }
-                }));
     }
 
     /**
@@ -452,22 +335,17 @@ final class GroupCommitWriter {
      * (the call's own transaction aborts; PostgreSQL turns the COMMIT of an aborted transaction into
      * a ROLLBACK) and the failure is reported from that statement's future.
      */
-    private Future<Supplier<CommittedBatch>> commit(
-            List<WriteOp> batch, Pool batchPool, boolean async, Runnable onCommitted) {
+    private Future<CommittedBatch> commit(List<WriteOp> batch, Pool batchPool, Runnable onCommitted) {
         long createdMs = clock.millis();
-        return batchPool.getConnection().compose(conn -> runStatements(conn, batch, createdMs, async, onCommitted)
+        return batchPool.getConnection().compose(conn -> runStatements(conn, batch, createdMs, onCommitted)
                 .eventually(conn::close));
     }
 
-    /**
-     * Runs the batch; the result, once committed, completes the writes' futures and returns the
-     * events when called: at once for a synchronous commit, after the barrier for an asynchronous one.
-     */
-    private Future<Supplier<CommittedBatch>> runStatements(
-            SqlConnection conn, List<WriteOp> batch, long createdMs, boolean async, Runnable onCommitted) {
+    private Future<CommittedBatch> runStatements(
+            SqlConnection conn, List<WriteOp> batch, long createdMs, Runnable onCommitted) {
         return batch.size() <= smallBatchLimit
-                ? applySmallBatch(conn, batch, createdMs, async, onCommitted)
-                : applyRounds(conn, batch, createdMs, async, onCommitted);
+                ? applySmallBatch(conn, batch, createdMs, onCommitted)
+                : applyRounds(conn, batch, createdMs, onCommitted);
     }
 
     /**
@@ -481,63 +359,37 @@ final class GroupCommitWriter {
      * one per round: applying the writes in order, each seeing its predecessors, is exactly what
      * {@link #rounds} emulates.
      */
-    private Future<Supplier<CommittedBatch>> applySmallBatch(
-            SqlConnection conn, List<WriteOp> batch, long createdMs, boolean async, Runnable onCommitted) {
-        // the function's call is its own transaction: the setting is the session's, pipelined
-        // before it (same round trip) when it changes; if it fails, so does the batch
-        Future<?> setting;
-        if (async && !sessionAsync) {
-            sessionAsync = true;
-            setting = conn.query(SYNC_OFF).execute();
-        } else if (!async && sessionAsync) {
-            // "may be off" until it is known on (completes before the batch: same pipeline)
-            setting = conn.query(SYNC_ON).execute().onSuccess(v -> sessionAsync = false);
-        } else {
-            setting = Future.succeededFuture();
-        }
-        Future<RowSet<Row>> applied =
-                conn.preparedQuery(Statements.APPLY_WRITES).execute(params(batch, createdMs));
-        return Future.all(setting, applied).transform(ar -> {
-            Throwable failure = firstCause(List.of(setting, applied), ar.cause());
-            if (failure != null) {
-                return Future.failedFuture(failure);
-            }
-            onCommitted.run();
-            RowSet<Row> rowSet = applied.result();
-            return Future.succeededFuture(() -> {
-                RowIterator<Row> rows = rowSet.iterator();
-                List<EventRows.LoggedEvent> events = new ArrayList<>(batch.size());
-                long previous = -1;
-                for (WriteOp op : batch) {
-                    Row row = rows.next();
-                    previous = row.getLong(4);
-                    EventRows.LoggedEvent event = op.complete(row, recentObjects);
-                    if (event != null) {
-                        events.add(event);
+    private Future<CommittedBatch> applySmallBatch(
+            SqlConnection conn, List<WriteOp> batch, long createdMs, Runnable onCommitted) {
+        return conn.preparedQuery(Statements.APPLY_WRITES)
+                .execute(params(batch, createdMs))
+                .map(rowSet -> {
+                    onCommitted.run();
+                    RowIterator<Row> rows = rowSet.iterator();
+                    List<EventRows.LoggedEvent> events = new ArrayList<>(batch.size());
+                    long previous = -1;
+                    for (WriteOp op : batch) {
+                        Row row = rows.next();
+                        previous = row.getLong(4);
+                        EventRows.LoggedEvent event = op.complete(row, recentObjects);
+                        if (event != null) {
+                            events.add(event);
+                        }
                     }
-                }
-                return new CommittedBatch(previous, events);
-            });
-        });
+                    return new CommittedBatch(previous, events);
+                });
     }
-
-    private static final String SYNC_OFF = "SET synchronous_commit = off";
-    private static final String SYNC_ON = "SET synchronous_commit = on";
 
     /**
      * A larger batch, in one transaction: BEGIN, the lock, one {@link Statements#APPLY_ROUND} per
      * round, NOTIFY, COMMIT, pipelined (one round trip). Its fixed cost per execution is paid once
      * for many writes.
      */
-    private Future<Supplier<CommittedBatch>> applyRounds(
-            SqlConnection conn, List<WriteOp> batch, long createdMs, boolean async, Runnable onCommitted) {
+    private Future<CommittedBatch> applyRounds(
+            SqlConnection conn, List<WriteOp> batch, long createdMs, Runnable onCommitted) {
         List<List<WriteOp>> rounds = rounds(batch);
-        List<Future<?>> all = new ArrayList<>(rounds.size() + 5);
+        List<Future<?>> all = new ArrayList<>(rounds.size() + 4);
         all.add(conn.query("BEGIN").execute());
-        if (async || sessionAsync) {
-            all.add(conn.query(async ? "SET LOCAL synchronous_commit = off" : "SET LOCAL synchronous_commit = on")
-                    .execute());
-        }
         Future<RowSet<Row>> lock = conn.query(Statements.LOCK_REVISION).execute();
         all.add(lock);
         List<Future<RowSet<Row>>> results = new ArrayList<>(rounds.size());
@@ -555,24 +407,21 @@ final class GroupCommitWriter {
                 return Future.failedFuture(failure);
             }
             onCommitted.run();
-            Supplier<CommittedBatch> completion = () -> {
-                long previous = lock.result().iterator().next().getLong(0);
-                // in revision order: rounds apply in order, each taking the revisions after the previous
-                // one's, and within a round the applied writes take them in submission order
-                List<EventRows.LoggedEvent> events = new ArrayList<>(batch.size());
-                for (int i = 0; i < rounds.size(); i++) {
-                    List<WriteOp> round = rounds.get(i);
-                    RowIterator<Row> rows = results.get(i).result().iterator();
-                    for (WriteOp op : round) {
-                        EventRows.LoggedEvent event = op.complete(rows.next(), recentObjects);
-                        if (event != null) {
-                            events.add(event);
-                        }
+            long previous = lock.result().iterator().next().getLong(0);
+            // in revision order: rounds apply in order, each taking the revisions after the previous
+            // one's, and within a round the applied writes take them in submission order
+            List<EventRows.LoggedEvent> events = new ArrayList<>(batch.size());
+            for (int i = 0; i < rounds.size(); i++) {
+                List<WriteOp> round = rounds.get(i);
+                RowIterator<Row> rows = results.get(i).result().iterator();
+                for (WriteOp op : round) {
+                    EventRows.LoggedEvent event = op.complete(rows.next(), recentObjects);
+                    if (event != null) {
+                        events.add(event);
                     }
                 }
-                return new CommittedBatch(previous, events);
-            };
-            return Future.succeededFuture(completion);
+            }
+            return Future.succeededFuture(new CommittedBatch(previous, events));
         });
     }
 

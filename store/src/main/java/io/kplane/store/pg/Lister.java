@@ -61,11 +61,9 @@ final class Lister {
             "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_nestloop = off";
 
     private final Pool pool;
-    private final DurabilityGate gate;
 
-    Lister(Pool pool, DurabilityGate gate) {
+    Lister(Pool pool) {
         this.pool = pool;
-        this.gate = gate;
     }
 
     Future<ListPage> list(ListRequest request) {
@@ -78,26 +76,22 @@ final class Lister {
             return Future.failedFuture(e);
         }
         return pool.withConnection(conn -> conn.query(BEGIN_SNAPSHOT)
-                        .execute()
-                        .compose(v -> conn.query(
-                                        "SELECT (" + Statements.CURRENT_REVISION + "), (" + Statements.COMPACTED + ")")
-                                .execute())
-                        .compose(rows -> {
-                            Row row = rows.iterator().next();
-                            long current = row.getLong(0);
-                            long compacted = row.getLong(1);
-                            if (token != null && token.revision() < compacted) {
-                                return Future.failedFuture(new StoreException.Expired(token.revision(), compacted));
-                            }
-                            Page page = token == null
-                                    ? new Page(request, current, "", "")
-                                    : new Page(request, token.revision(), token.namespace(), token.name());
-                            // the probe runs in the snapshot's transaction, after its first statement; the page
-                            // is answered once all it read is durable (waiting with the connection given back)
-                            return gate.probe(conn, page.fill(conn));
-                        })
-                        .eventually(() -> conn.query("ROLLBACK").execute()))
-                .compose(gate::reveal);
+                .execute()
+                .compose(v -> conn.query("SELECT (" + Statements.CURRENT_REVISION + "), (" + Statements.COMPACTED + ")")
+                        .execute())
+                .compose(rows -> {
+                    Row row = rows.iterator().next();
+                    long current = row.getLong(0);
+                    long compacted = row.getLong(1);
+                    if (token != null && token.revision() < compacted) {
+                        return Future.failedFuture(new StoreException.Expired(token.revision(), compacted));
+                    }
+                    Page page = token == null
+                            ? new Page(request, current, "", "")
+                            : new Page(request, token.revision(), token.namespace(), token.name());
+                    return page.fill(conn);
+                })
+                .eventually(() -> conn.query("ROLLBACK").execute()));
     }
 
     /** Accumulates matching items chunk by chunk until the page is full (plus one, to know if more follow). */

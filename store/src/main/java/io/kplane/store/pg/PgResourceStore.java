@@ -42,7 +42,6 @@ public final class PgResourceStore implements ResourceStore {
     private final WatchHub hub;
     private final RecentObjects recentObjects;
     private final Lister lister;
-    private final DurabilityGate gate;
     private final Compactor compactor;
     private long compactionTimer = -1;
 
@@ -72,27 +71,6 @@ public final class PgResourceStore implements ResourceStore {
         PgConnectOptions writerConnect = writerOptions(options, config.writerLimits());
         VertxInternal internal = (VertxInternal) vertx;
         this.recentObjects = new RecentObjects(config.recentObjects());
-        long connectWait = Math.max(1, config.writerLimits().batchDeadline().toMillis());
-        // the barrier's own connection: synchronous commits (whatever the database's default), bounded
-        // like the writer's, and not queued behind reads
-        PgConnectOptions barrierConnect = new PgConnectOptions(options);
-        barrierConnect.addProperty("synchronous_commit", "on");
-        barrierConnect.addProperty(
-                "statement_timeout",
-                Long.toString(config.writerLimits().statementTimeout().toMillis()));
-        this.gate = new DurabilityGate(
-                vertx,
-                internal.createEventLoopContext(),
-                () -> PgBuilder.pool()
-                        .with(new PoolOptions()
-                                .setMaxSize(1)
-                                .setConnectionTimeout((int) connectWait)
-                                .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
-                        .with(net)
-                        .connectingTo(barrierConnect)
-                        .using(vertx)
-                        .build(),
-                connectWait);
         this.hub = new WatchHub(
                 vertx,
                 readPool,
@@ -100,8 +78,8 @@ public final class PgResourceStore implements ResourceStore {
                 options,
                 config.watchCacheSize(),
                 config.safetyPollInterval(),
-                recentObjects,
-                gate);
+                recentObjects);
+        long connectWait = Math.max(1, config.writerLimits().batchDeadline().toMillis());
         this.writer = new GroupCommitWriter(
                 () -> PgBuilder.pool()
                         .with(new PoolOptions()
@@ -118,9 +96,8 @@ public final class PgResourceStore implements ResourceStore {
                 config.maxBatchSize(),
                 config.smallBatchLimit(),
                 recentObjects,
-                hub,
-                gate);
-        this.lister = new Lister(readPool, gate);
+                hub);
+        this.lister = new Lister(readPool);
         this.compactor = new Compactor(readPool, config.clock(), config.compactionWindow());
     }
 
@@ -136,9 +113,6 @@ public final class PgResourceStore implements ResourceStore {
         PgConnectOptions writer = new PgConnectOptions(options);
         writer.addProperty("plan_cache_mode", "force_generic_plan");
         writer.addProperty("enable_seqscan", "off");
-        // a batch is acknowledged after its flush: synchronously, or, when the writer overlaps it with
-        // the next one, by a durability barrier (GroupCommitWriter sets it off for those, per batch)
-        writer.addProperty("synchronous_commit", "on");
         // bounds on the server side (see WriterLimits): a stuck statement or lock wait ends with an error,
         // a session whose client vanished mid-transaction is ended and its revision lock released
         writer.addProperty(
@@ -227,11 +201,8 @@ public final class PgResourceStore implements ResourceStore {
     public Future<StoredObject> get(ResourceKey key) {
         // bounded like a write batch: a read on a frozen connection (e.g. the lookup a create does
         // first) must fail with 503 too, not hang the request
-        return readPool.withConnection(conn -> gate.probe(
-                        conn,
-                        conn.preparedQuery(Statements.GET)
-                                .execute(Tuple.of(key.resource(), key.namespace(), key.name()))))
-                .compose(gate::reveal)
+        return readPool.preparedQuery(Statements.GET)
+                .execute(Tuple.of(key.resource(), key.namespace(), key.name()))
                 .timeout(config.writerLimits().batchDeadline().toMillis(), TimeUnit.MILLISECONDS)
                 .transform(ar -> {
                     if (ar.failed()) {
@@ -258,16 +229,6 @@ public final class PgResourceStore implements ResourceStore {
         return lister.list(request).recover(err -> Future.failedFuture(PgErrors.toStoreException(err)));
     }
 
-    /** For tests: nothing passes the durability gate until {@code release} completes (see DurabilityGate). */
-    void holdDurabilityUntil(Future<Void> release) {
-        gate.holdUntil(release);
-    }
-
-    /** Durability barriers run so far, and reads that waited for one (see {@link DurabilityGate}). */
-    public long[] durabilityBarriers() {
-        return new long[] {gate.barriers(), gate.readWaits()};
-    }
-
     /** The group-commit writer's batches so far (for benchmarks: is the one writer the bound?). */
     public WriterStats writerStats() {
         return writer.stats();
@@ -280,9 +241,8 @@ public final class PgResourceStore implements ResourceStore {
 
     @Override
     public Future<Long> currentRevision() {
-        return readPool.withConnection(conn ->
-                        gate.probe(conn, conn.query(Statements.CURRENT_REVISION).execute()))
-                .compose(gate::reveal)
+        return readPool.query(Statements.CURRENT_REVISION)
+                .execute()
                 .map(rows -> rows.iterator().next().getLong(0))
                 .recover(err -> Future.failedFuture(PgErrors.toStoreException(err)));
     }
@@ -304,7 +264,6 @@ public final class PgResourceStore implements ResourceStore {
     public void close() {
         vertx.cancelTimer(compactionTimer);
         writer.close();
-        gate.close();
         hub.close();
         readPool.close();
         if (embedded != null) {

@@ -63,14 +63,7 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
      * until the batch settles and is read only if it is still ahead then (another instance wrote,
      * or the batch failed): at most one batch later than at once.
      */
-    /**
-     * This instance's batches sent and not yet settled: more than one when the writer overlaps a
-     * batch's flush with the next batch (their events arrive in order, once durable).
-     */
-    private int ownBatchInFlight;
-
-    /** Every read of the log is delivered only once what it read is durable (see DurabilityGate). */
-    private final DurabilityGate gate;
+    private boolean ownBatchInFlight;
     /**
      * Reads of the log started for the announcement of a revision (a NOTIFY, a batch written in
      * between), not the safety poll's nor the catch-all one when LISTEN (re)connects: for tests.
@@ -89,9 +82,7 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
             PgConnectOptions connectOptions,
             int cacheSize,
             Duration safetyPoll,
-            RecentObjects recentObjects,
-            DurabilityGate gate) {
-        this.gate = gate;
+            RecentObjects recentObjects) {
         this.vertx = vertx;
         this.pool = pool;
         this.context = context;
@@ -103,21 +94,19 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
 
     /** Starts from the current revision: the hub serves events committed from now on. */
     Future<Void> start() {
-        return onContext(() -> pool.withConnection(conn -> gate.probe(
-                        conn,
-                        conn.query("SELECT (" + Statements.CURRENT_REVISION + "), (" + Statements.COMPACTED + ")")
-                                .execute()))
-                .compose(gate::reveal)
-                .map(rows -> {
-                    Row row = rows.iterator().next();
-                    lastRevision = row.getLong(0);
-                    cacheStart = lastRevision;
-                    knownCompacted = row.getLong(1);
-                    timerId = vertx.setPeriodic(safetyPoll.toMillis(), id -> tick());
-                    subscribe();
-                    LOG.info("watch hub started at revision {}", lastRevision);
-                    return null;
-                }));
+        return onContext(
+                () -> pool.query("SELECT (" + Statements.CURRENT_REVISION + "), (" + Statements.COMPACTED + ")")
+                        .execute()
+                        .map(rows -> {
+                            Row row = rows.iterator().next();
+                            lastRevision = row.getLong(0);
+                            cacheStart = lastRevision;
+                            knownCompacted = row.getLong(1);
+                            timerId = vertx.setPeriodic(safetyPoll.toMillis(), id -> tick());
+                            subscribe();
+                            LOG.info("watch hub started at revision {}", lastRevision);
+                            return null;
+                        }));
     }
 
     void close() {
@@ -142,7 +131,7 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
     private void readUpTo(long revision) {
         if (revision > lastRevision) {
             announced = Math.max(announced, revision);
-            if (ownBatchInFlight == 0) {
+            if (!ownBatchInFlight) {
                 readAnnounced();
             }
         }
@@ -157,13 +146,13 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
 
     @Override
     public void batchSent() {
-        context.runOnContext(v -> ownBatchInFlight++);
+        context.runOnContext(v -> ownBatchInFlight = true);
     }
 
     @Override
     public void batchSettled(GroupCommitWriter.CommittedBatch batch) {
         context.runOnContext(v -> {
-            ownBatchInFlight = Math.max(0, ownBatchInFlight - 1);
+            ownBatchInFlight = false;
             if (closed) {
                 return;
             }
@@ -252,45 +241,41 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
         }
         long upper = lastRevision;
         Tuple params = Tuple.of(w.sentUpTo, upper, CATCH_UP_PAGE, w.resource, w.namespace == null ? "" : w.namespace);
-        pool.withConnection(conn -> gate.probe(
-                        conn,
-                        conn.preparedQuery(Statements.RESOURCE_EVENTS_BETWEEN).execute(params)))
-                .compose(gate::reveal)
-                .onComplete(ar -> {
-                    if (w.closed()) {
-                        return;
-                    }
-                    if (ar.failed()) {
-                        LOG.warn(
-                                "watch catch-up of {} from {} failed, retrying: {}",
-                                w.resource,
-                                w.sentUpTo,
-                                PgErrors.describe(ar.cause()));
-                        vertx.setTimer(RETRY_MS, id -> context.runOnContext(v -> catchUp(w)));
-                        return;
-                    }
-                    int events = 0;
-                    for (Row row : ar.result()) {
-                        long compacted = EventRows.compacted(row);
-                        if (compacted > w.sentUpTo) {
-                            knownCompacted = Math.max(knownCompacted, compacted);
-                            w.fail(new StoreException.Expired(w.fromRevision, compacted));
-                            return;
-                        }
-                        if (EventRows.hasEvent(row)) {
-                            events++;
-                            w.offer(EventRows.read(row));
-                        }
-                    }
-                    if (events < CATCH_UP_PAGE) {
-                        w.sentUpTo = Math.max(w.sentUpTo, upper);
-                    }
-                    if (w.sentUpTo >= cacheStart) {
-                        goLive(w);
-                    } else {
-                        catchUp(w);
-                    }
-                });
+        pool.preparedQuery(Statements.RESOURCE_EVENTS_BETWEEN).execute(params).onComplete(ar -> {
+            if (w.closed()) {
+                return;
+            }
+            if (ar.failed()) {
+                LOG.warn(
+                        "watch catch-up of {} from {} failed, retrying: {}",
+                        w.resource,
+                        w.sentUpTo,
+                        PgErrors.describe(ar.cause()));
+                vertx.setTimer(RETRY_MS, id -> context.runOnContext(v -> catchUp(w)));
+                return;
+            }
+            int events = 0;
+            for (Row row : ar.result()) {
+                long compacted = EventRows.compacted(row);
+                if (compacted > w.sentUpTo) {
+                    knownCompacted = Math.max(knownCompacted, compacted);
+                    w.fail(new StoreException.Expired(w.fromRevision, compacted));
+                    return;
+                }
+                if (EventRows.hasEvent(row)) {
+                    events++;
+                    w.offer(EventRows.read(row));
+                }
+            }
+            if (events < CATCH_UP_PAGE) {
+                w.sentUpTo = Math.max(w.sentUpTo, upper);
+            }
+            if (w.sentUpTo >= cacheStart) {
+                goLive(w);
+            } else {
+                catchUp(w);
+            }
+        });
     }
 
     private void tick() {
@@ -308,9 +293,8 @@ final class WatchHub implements GroupCommitWriter.BatchListener {
         }
         reading = true;
         announced = 0;
-        pool.withConnection(conn -> gate.probe(
-                        conn, conn.preparedQuery(Statements.EVENTS_AFTER).execute(Tuple.of(lastRevision, READ_PAGE))))
-                .compose(gate::reveal)
+        pool.preparedQuery(Statements.EVENTS_AFTER)
+                .execute(Tuple.of(lastRevision, READ_PAGE))
                 .onComplete(ar -> {
                     reading = false;
                     if (ar.failed()) {
